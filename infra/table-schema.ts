@@ -1,0 +1,10 @@
+/**
+ * The table's key schema, shared by the CDK stack and the local bootstrap so both
+ * create the same table. Access patterns: docs/data-model.md.
+ */
+export const tableSchema = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  globalIndexes: [{ name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' }],
+  timeToLiveAttribute: 'ttl',
+} as const;
