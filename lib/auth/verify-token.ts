@@ -1,0 +1,31 @@
+import { errors as joseErrors, importSPKI, jwtVerify } from 'jose';
+import { required } from '../config';
+import { UnauthorizedError } from '../http/errors';
+import { type Principal, principalSchema, TOKEN_ALGORITHM } from './claims';
+
+const issuer = required('JWT_ISSUER');
+const audience = required('JWT_AUDIENCE');
+// Verifiers only ever hold the public key; the private key stays with the issuer.
+const publicKey = importSPKI(required('JWT_PUBLIC_KEY'), TOKEN_ALGORITHM);
+
+const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
+
+/** `Authorization: Bearer <jwt>` → the principal, or 401 for anything else. */
+export async function verifyAuthorization(header: string | undefined): Promise<Principal> {
+  if (!header) throw new UnauthorizedError('missing bearer token');
+  const match = BEARER.exec(header.trim());
+  if (!match?.[1]) throw new UnauthorizedError('malformed bearer token');
+  try {
+    const { payload } = await jwtVerify(match[1], await publicKey, {
+      algorithms: [TOKEN_ALGORITHM],
+      issuer,
+      audience,
+      requiredClaims: ['sub', 'iat', 'exp', 'jti'],
+    });
+    const claims = principalSchema.parse(payload);
+    return { userId: claims.sub, companyId: claims.company_id, wallet: claims.wallet, role: claims.role };
+  } catch (error) {
+    if (error instanceof joseErrors.JWTExpired) throw new UnauthorizedError('token expired', 'TOKEN_EXPIRED');
+    throw new UnauthorizedError('invalid token', 'INVALID_TOKEN');
+  }
+}

@@ -1,0 +1,11 @@
+/**
+ * S3 object keys, chosen by the server and never from a client's file name
+ * (decisions.md, Files). One object per upload: `<file>/<uploadId>`.
+ */
+export const objectKeys = {
+  templateFile: (companyId: string, templateId: string, fileId: string, uploadId: string) =>
+    `companies/${companyId}/templates/${templateId}/files/${fileId}/${uploadId}`,
+  dppFile: (companyId: string, dppId: string, fileId: string, uploadId: string) =>
+    `companies/${companyId}/dpps/${dppId}/files/${fileId}/${uploadId}`,
+  dppImage: (companyId: string, dppId: string, imageId: string) => `companies/${companyId}/dpps/${dppId}/images/${imageId}`,
+};

@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { BadRequestError, PayloadTooLargeError } from '../http/errors';
+import { MAX_UPLOAD_BYTES } from '../http/limits';
+import type { FilePart } from '../http/types';
+import { type AllowedMimeType, detectFileType } from './file-type';
+
+/** An upload that passed every check: its bytes, detected type and SHA-256. */
+export interface Upload {
+  bytes: Buffer;
+  mimeType: AllowedMimeType;
+  sha256: string;
+  size: number;
+  filename: string;
+}
+
+/** Schema for the `file` part of a multipart body (one part, not a text field). */
+export const filePart = z.custom<FilePart | FilePart[]>(
+  (value) => typeof value === 'object' && value !== null,
+  { message: 'must be a file part' },
+);
+
+export const sha256Hex = z
+  .string()
+  .regex(/^[0-9a-fA-F]{64}$/, 'must be the hex SHA-256 of the file')
+  .transform((h) => h.toLowerCase());
+
+/**
+ * Checks an uploaded file: exactly one, not empty, within the size limit, of an allowed
+ * type (from its bytes), and — when the client sent one — matching its hash.
+ */
+export function readUpload(part: FilePart | FilePart[] | undefined, claimedHash?: string): Upload {
+  if (part === undefined) throw new BadRequestError('no file provided', 'NO_FILE');
+  if (Array.isArray(part)) throw new BadRequestError('send exactly one file', 'TOO_MANY_FILES');
+  if (part.truncated || part.content.length > MAX_UPLOAD_BYTES) {
+    throw new PayloadTooLargeError(`The file exceeds the ${MAX_UPLOAD_BYTES}-byte limit`);
+  }
+  if (part.content.length === 0) throw new BadRequestError('the file is empty', 'EMPTY_FILE');
+
+  const mimeType = detectFileType(part.content);
+  if (!mimeType) {
+    throw new BadRequestError(
+      'invalid file format: allowed are PDF, PNG, JPEG, WebP, GIF, plain text, CSV and JSON',
+      'INVALID_FILE_FORMAT',
+    );
+  }
+  const sha256 = createHash('sha256').update(part.content).digest('hex');
+  if (claimedHash !== undefined && claimedHash !== sha256) {
+    throw new BadRequestError('hash does not match the SHA-256 of the file', 'HASH_MISMATCH', [
+      { path: 'hash', message: `expected ${sha256}` },
+    ]);
+  }
+  return { bytes: part.content, mimeType, sha256, size: part.content.length, filename: part.filename || 'file' };
+}
