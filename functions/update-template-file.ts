@@ -1,0 +1,9 @@
+import { endpoint } from '../lib/http/endpoint';
+import { ok } from '../lib/http/response';
+import { updateTemplateFile, updateTemplateFileInput } from '../lib/template-files/service';
+
+export const handler = endpoint(
+  'update-template-file',
+  { body: 'multipart', input: updateTemplateFileInput },
+  async ({ auth, input }) => ok(await updateTemplateFile(auth, input)),
+);
