@@ -1,0 +1,81 @@
+/**
+ * Starts every local stand-in the service talks to: DynamoDB Local, S3 (s3rver), SES
+ * (aws-ses-v2-local), and the Stripe and VIES stand-ins. Used by `npm start` and by the
+ * integration-test setup.
+ */
+
+import { join } from 'node:path';
+import { startDynamoDb } from './dynamodb';
+import { startS3 } from './s3';
+import { startSes, type SesEngine } from './ses';
+import { startStripe } from './stripe';
+import { startVies } from './vies';
+import type { LocalEngine } from './ports';
+
+export { DYNAMODB_LOCAL_CREDENTIALS, DYNAMODB_LOCAL_REGION, ensureDynamoDbLocal, startDynamoDb } from './dynamodb';
+export { S3_LOCAL_CREDENTIALS, startS3 } from './s3';
+export { startSes, type SesEngine } from './ses';
+export { startStripe } from './stripe';
+export { startVies } from './vies';
+export type { LocalEngine } from './ports';
+
+export type EngineName = 'dynamodb' | 's3' | 'ses' | 'stripe' | 'vies';
+
+export interface EnginesOptions {
+  /** Fixed ports; a missing or 0 entry means a random free port. */
+  ports?: Partial<Record<EngineName, number>>;
+  /** Keep data across runs: DynamoDB tables in `<dataDir>/dynamodb`, S3 objects in `<dataDir>/s3`. Default: in memory / temp dir. */
+  dataDir?: string;
+}
+
+export interface Engines {
+  dynamodb: LocalEngine;
+  s3: LocalEngine;
+  ses: SesEngine;
+  stripe: LocalEngine;
+  vies: LocalEngine;
+  /** Stops all of them; rejects with an AggregateError if any failed to stop. */
+  stop(): Promise<void>;
+}
+
+/** Starts all five in parallel. If one fails, the others are stopped before the error is rethrown. */
+export async function startEngines(options: EnginesOptions = {}): Promise<Engines> {
+  const { ports = {}, dataDir } = options;
+  const [dynamodb, s3, ses, stripe, vies] = await Promise.allSettled([
+    startDynamoDb({ port: ports.dynamodb, dbPath: dataDir && join(dataDir, 'dynamodb') }),
+    startS3({ port: ports.s3, directory: dataDir && join(dataDir, 's3') }),
+    startSes({ port: ports.ses }),
+    startStripe({ port: ports.stripe }),
+    startVies({ port: ports.vies }),
+  ]);
+  const results = [dynamodb, s3, ses, stripe, vies];
+
+  if (
+    dynamodb.status === 'fulfilled' &&
+    s3.status === 'fulfilled' &&
+    ses.status === 'fulfilled' &&
+    stripe.status === 'fulfilled' &&
+    vies.status === 'fulfilled'
+  ) {
+    const engines = [dynamodb.value, s3.value, ses.value, stripe.value, vies.value];
+    return {
+      dynamodb: dynamodb.value,
+      s3: s3.value,
+      ses: ses.value,
+      stripe: stripe.value,
+      vies: vies.value,
+      stop: () => stopAll(engines),
+    };
+  }
+
+  const started = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  await stopAll(started).catch(() => undefined); // the start error is the one worth reporting
+  const [firstFailure] = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
+  throw firstFailure?.reason;
+}
+
+async function stopAll(engines: LocalEngine[]): Promise<void> {
+  const results = await Promise.allSettled(engines.map((engine) => engine.stop()));
+  const errors = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
+  if (errors.length > 0) throw new AggregateError(errors, 'some local engines failed to stop');
+}
