@@ -1,0 +1,36 @@
+import type { Engines } from './engines';
+import { S3_LOCAL_CREDENTIALS } from './engines/s3';
+import type { SigningKeys } from './signing-keys';
+
+export const LOCAL_TABLE = 'dpp-local';
+export const LOCAL_BUCKET = 'dpp-local-files';
+export const LOCAL_REGION = 'eu-central-1';
+export const LOCAL_ISSUER = 'https://dpp.local';
+export const LOCAL_AUDIENCE = 'dpp-api';
+
+/**
+ * The settings every handler reads (lib/config.ts), pointed at the local engines.
+ * Credentials are the S3 stand-in's; DynamoDB Local and the SES stand-in accept any.
+ */
+export function localEnvironment(engines: Engines, keys: SigningKeys, logLevel = 'WARN'): Record<string, string> {
+  return {
+    AWS_REGION: LOCAL_REGION,
+    AWS_ACCESS_KEY_ID: S3_LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: S3_LOCAL_CREDENTIALS.secretAccessKey,
+    TABLE_NAME: LOCAL_TABLE,
+    BUCKET_NAME: LOCAL_BUCKET,
+    DYNAMODB_ENDPOINT: engines.dynamodb.endpoint,
+    S3_ENDPOINT: engines.s3.endpoint,
+    SES_ENDPOINT: engines.ses.endpoint,
+    SES_FROM_ADDRESS: 'no-reply@dpp.local',
+    STRIPE_API_URL: engines.stripe.endpoint,
+    VIES_URL: engines.vies.endpoint,
+    JWT_ISSUER: LOCAL_ISSUER,
+    JWT_AUDIENCE: LOCAL_AUDIENCE,
+    JWT_PUBLIC_KEY: keys.publicKeyPem,
+    JWT_PRIVATE_KEY: keys.privateKeyPem,
+    TRANSLATE_PROVIDER: 'none',
+    POWERTOOLS_LOG_LEVEL: logLevel,
+    POWERTOOLS_DEV: 'true',
+  };
+}

@@ -1,0 +1,150 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { hashApiKey } from '../../lib/auth/api-keys';
+import { gsi1, ItemType, keys } from '../../lib/data/keys';
+import { detectFileType } from '../../lib/files/file-type';
+import { objectKeys } from '../../lib/files/object-keys';
+import { translationAttributes } from '../../lib/dpps/translations';
+import type { LocalClients } from './bootstrap';
+
+/** The shape of infra/local/demo-data.json. */
+export interface DemoData {
+  companies: Array<{
+    id: string;
+    name: string;
+    country_code: string;
+    users: Array<{ id: string; email: string; wallet: string; role: string }>;
+    apiKeys: Array<{ name: string; key: string; enabled: boolean }>;
+    templates: Array<{ id: string; name: string; model_id: string; files: DemoFile[] }>;
+    dpps: Array<{
+      id: string;
+      model_id: string;
+      template_id?: string;
+      type: string;
+      language: string;
+      name: string;
+      description: string;
+      images: Array<{ id: string; fixture: string }>;
+      files: DemoFile[];
+      cards: Array<{ id: string; name: string; description: string; characteristics: Array<{ id: string; characteristic: string }> }>;
+      translations: Record<string, Record<string, { name: string; description: string }>>;
+    }>;
+  }>;
+}
+interface DemoFile {
+  id: string;
+  name: string;
+  description: string;
+  fixture: string;
+}
+
+const fixturesDir = new URL('./fixtures/', import.meta.url);
+export const demoDataPath = fileURLToPath(new URL('./demo-data.json', import.meta.url));
+
+export async function loadDemoData(): Promise<DemoData> {
+  return JSON.parse(await readFile(demoDataPath, 'utf8')) as DemoData;
+}
+
+/** Writes the demo data: items in batches of 25, fixture bytes to the bucket. */
+export async function seed(clients: LocalClients, tableName: string, bucket: string, data: DemoData): Promise<void> {
+  const items: Record<string, unknown>[] = [];
+  const objects: Array<{ key: string; fixture: string }> = [];
+  const at = '2026-11-01T09:00:00.000Z';
+  const fixtureCache = new Map<string, Buffer>();
+  const fixture = async (name: string) => {
+    if (!fixtureCache.has(name)) fixtureCache.set(name, await readFile(new URL(name, fixturesDir)));
+    return fixtureCache.get(name)!;
+  };
+  const fileFields = async (f: DemoFile, path: string, uploadId: string) => {
+    const bytes = await fixture(f.fixture);
+    objects.push({ key: path, fixture: f.fixture });
+    return {
+      id: f.id,
+      name: f.name,
+      description: f.description,
+      path,
+      mime_type: detectFileType(bytes)!,
+      hash: createHash('sha256').update(bytes).digest('hex'),
+      size: bytes.length,
+      upload_id: uploadId,
+      created_at: at,
+      updated_at: at,
+    };
+  };
+
+  for (const company of data.companies) {
+    items.push({ ...keys.company(company.id), type: ItemType.Company, id: company.id, name: company.name, country_code: company.country_code, created_at: at });
+    for (const user of company.users) {
+      items.push({ ...keys.user(company.id, user.id), type: ItemType.User, id: user.id, company_id: company.id, email: user.email, wallet: user.wallet.toLowerCase(), role: user.role, created_at: at });
+      items.push({ ...keys.wallet(user.wallet), type: ItemType.Wallet, address: user.wallet.toLowerCase(), user_id: user.id, company_id: company.id, role: user.role });
+    }
+    for (const apiKey of company.apiKeys) {
+      items.push({ ...keys.apiKey(hashApiKey(apiKey.key)), type: ItemType.ApiKey, company_id: company.id, name: apiKey.name, enabled: apiKey.enabled, created_at: at });
+    }
+    for (const template of company.templates) {
+      items.push({ ...keys.template(template.id), ...gsi1.companyTemplate(company.id, template.id), type: ItemType.Template, id: template.id, company_id: company.id, name: template.name, model_id: template.model_id, created_at: at });
+      for (const file of template.files) {
+        const uploadId = uuidFrom(file.id);
+        const path = objectKeys.templateFile(company.id, template.id, file.id, uploadId);
+        items.push({ ...keys.templateFile(template.id, file.id), type: ItemType.TemplateFile, template_id: template.id, company_id: company.id, model_id: template.model_id, ...(await fileFields(file, path, uploadId)) });
+      }
+    }
+    for (const dpp of company.dpps) {
+      items.push({ ...keys.dpp(dpp.id), ...gsi1.companyDpp(company.id, dpp.id), type: ItemType.Dpp, id: dpp.id, company_id: company.id, model_id: dpp.model_id, template_id: dpp.template_id, name: dpp.name, description: dpp.description, dpp_type: dpp.type, language: dpp.language, created_at: at, updated_at: at });
+      for (const image of dpp.images) {
+        const path = objectKeys.dppImage(company.id, dpp.id, image.id);
+        objects.push({ key: path, fixture: image.fixture });
+        items.push({ ...keys.dppImage(dpp.id, image.id), type: ItemType.DppImage, id: image.id, company_id: company.id, path, mime_type: detectFileType(await fixture(image.fixture))! });
+      }
+      for (const file of dpp.files) {
+        const uploadId = uuidFrom(file.id);
+        const path = objectKeys.dppFile(company.id, dpp.id, file.id, uploadId);
+        items.push({ ...keys.dppFile(dpp.id, file.id), type: ItemType.DppFile, dpp_id: dpp.id, company_id: company.id, model_id: dpp.model_id, created_by: company.users[0]!.id, notarized: false, ...(await fileFields(file, path, uploadId)) });
+      }
+      for (const card of dpp.cards) {
+        items.push({ ...keys.dppCard(dpp.id, card.id), type: ItemType.DppCard, id: card.id, company_id: company.id, name: card.name, description: card.description, characteristics: card.characteristics });
+      }
+      const sources = new Map<string, { name: string; description: string }>([
+        ['dpp', dpp],
+        ...dpp.files.map((f) => [`file:${f.id}`, f] as const),
+        ...dpp.cards.map((c) => [`card:${c.id}`, c] as const),
+      ]);
+      for (const [language, units] of Object.entries(dpp.translations)) {
+        const attributes = translationAttributes(
+          Object.entries(units).map(([key, translated]) => {
+            const source = sources.get(key);
+            if (!source) throw new Error(`demo-data: translation ${language}/${key} of DPP ${dpp.id} has no source`);
+            return { key, name: source.name, description: source.description, translated };
+          }),
+        );
+        items.push({ ...keys.dppTranslation(dpp.id, language), type: ItemType.DppTranslation, language, ...attributes });
+      }
+    }
+  }
+
+  for (let i = 0; i < items.length; i += 25) {
+    const batch = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+    let pending: typeof batch | undefined = batch;
+    while (pending && pending.length > 0) {
+      const result = await clients.doc.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
+      pending = result.UnprocessedItems?.[tableName] as typeof batch | undefined;
+    }
+  }
+  await Promise.all(
+    objects.map(async ({ key, fixture: name }) => {
+      const body = await fixture(name);
+      await clients.s3.send(
+        new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: detectFileType(body) }),
+      );
+    }),
+  );
+}
+
+/** A stable upload id for a demo file, so seeded object keys are the same on every run. */
+function uuidFrom(id: string): string {
+  const h = createHash('sha256').update(`upload:${id}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}

@@ -1,0 +1,72 @@
+import { join, resolve } from 'node:path';
+import { type EngineName, type Engines, startEngines } from './engines';
+import { ensureTableAndBucket, localClients } from './bootstrap';
+import { LOCAL_BUCKET, LOCAL_TABLE, localEnvironment } from './environment';
+import { loadDemoData, seed } from './seed';
+import { startApiServer } from './server';
+import { ensureSigningKeys } from './signing-keys';
+
+export const DEFAULT_PORTS: Record<EngineName | 'api', number> = {
+  api: 3000,
+  dynamodb: 8000,
+  s3: 4569,
+  ses: 8005,
+  stripe: 12111,
+  vies: 8089,
+};
+
+export interface LocalStackOptions {
+  /** API port; 0 picks a free port for the API and every engine (tests). */
+  port: number;
+  /** Where the signing key (and, with `persist`, the data) lives. */
+  dir: string;
+  /** Keep tables and objects on disk in `<dir>/data` between runs. */
+  persist?: boolean;
+  /** Start the engines and seed, but serve no HTTP (npm run invoke). */
+  serve?: boolean;
+  logLevel?: string;
+}
+
+export interface LocalStack {
+  apiUrl?: string;
+  env: Record<string, string>;
+  engines: Engines;
+  seeded: boolean;
+  stop(): Promise<void>;
+}
+
+/**
+ * Everything `npm start` runs: the engines, the handler environment (set on this process
+ * before any handler loads), the table and bucket, the demo data on a fresh table, and
+ * the HTTP API.
+ */
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const dir = resolve(options.dir);
+  const random = options.port === 0;
+  const ports = random ? {} : DEFAULT_PORTS;
+  const [engines, keys] = await Promise.all([
+    startEngines({ ports, dataDir: options.persist ? join(dir, 'data') : undefined }),
+    ensureSigningKeys(dir),
+  ]);
+  try {
+    const env = localEnvironment(engines, keys, options.logLevel);
+    Object.assign(process.env, env);
+    const clients = localClients(env);
+    const fresh = await ensureTableAndBucket(clients, LOCAL_TABLE, LOCAL_BUCKET);
+    if (fresh) await seed(clients, LOCAL_TABLE, LOCAL_BUCKET, await loadDemoData());
+    const api = options.serve === false ? undefined : await startApiServer(options.port);
+    return {
+      apiUrl: api?.url,
+      env,
+      engines,
+      seeded: fresh,
+      stop: async () => {
+        await api?.close();
+        await engines.stop();
+      },
+    };
+  } catch (error) {
+    await engines.stop().catch(() => undefined);
+    throw error;
+  }
+}

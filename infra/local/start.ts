@@ -1,0 +1,90 @@
+/**
+ * `npm start`: the whole API on this machine, with no AWS account and no Docker.
+ *   npm start -- --port 4000     another API port (0: random ports for everything)
+ *   npm start -- --persist       keep data in .local/data between runs
+ *   npm start -- --log-level INFO
+ *   --ready-json                 print one JSON line when ready (used by the test setup)
+ */
+import { parseArgs } from 'node:util';
+import { loadDemoData } from './seed';
+import { DEFAULT_PORTS, startLocalStack } from './stack';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: String(DEFAULT_PORTS.api) },
+    persist: { type: 'boolean', default: false },
+    dir: { type: 'string', default: '.local' },
+    'log-level': { type: 'string', default: 'WARN' },
+    'ready-json': { type: 'boolean', default: false },
+  },
+});
+
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`--port must be a port number, not ${values.port}`);
+  process.exit(2);
+}
+
+const started = Date.now();
+const stack = await startLocalStack({ port, dir: values.dir, persist: values.persist, logLevel: values['log-level'] }).catch(
+  (error: unknown) => {
+    console.error(`Could not start the local stack: ${(error as Error).message}`);
+    process.exit(1);
+  },
+);
+
+let stopping = false;
+const stop = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  if (!values['ready-json']) console.log(`\n${signal}: stopping the API and every engine…`);
+  await stack.stop().catch((error: unknown) => console.error((error as Error).message));
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
+
+if (values['ready-json']) {
+  console.log(JSON.stringify({ apiUrl: stack.apiUrl, env: stack.env, sesStoreUrl: stack.engines.ses.storeUrl }));
+} else {
+  await printWelcome(stack.apiUrl!, Date.now() - started);
+}
+
+async function printWelcome(api: string, ms: number) {
+  const demo = await loadDemoData();
+  const [acme, globex] = demo.companies;
+  const e = stack.engines;
+  const dpp = acme!.dpps[0]!;
+  const admin = acme!.users[0]!;
+  const key = acme!.apiKeys[0]!.key;
+  const token = `$(curl -s ${api}/generateJWT/${key}/${admin.wallet} | sed -E 's/.*"authToken":"([^"]+)".*/\\1/')`;
+  console.log(`
+DPP service running locally (ready in ${(ms / 1000).toFixed(1)} s${stack.seeded ? ', demo data seeded' : ''})
+
+  API             ${api}
+  DynamoDB Local  ${e.dynamodb.endpoint}   table dpp-local
+  S3 (s3rver)     ${e.s3.endpoint}   bucket dpp-local-files
+  SES             ${e.ses.endpoint}   sent mail: ${e.ses.endpoint}/  (JSON: ${e.ses.storeUrl})
+  Stripe stand-in ${e.stripe.endpoint}
+  VIES stand-in   ${e.vies.endpoint}
+  Data            ${values.persist ? `kept in ${values.dir}/data` : 'in memory (use --persist to keep it)'}
+
+Demo credentials (infra/local/demo-data.json)
+${demo.companies
+  .map((c) => `  ${c.name.padEnd(22)} API key ${c.apiKeys[0]!.key.padEnd(22)} admin wallet ${c.users[0]!.wallet}`)
+  .join('\n')}
+
+Try it
+  # 1. a token for ${acme!.name}'s admin
+  curl -s ${api}/generateJWT/${key}/${admin.wallet}
+
+  # 2. a passport, as a consumer scanning its QR code sees it, in Italian
+  curl -si -H 'language: it' ${api}/dpp/${dpp.id}
+
+  # 3. upload a file to that passport (the token from step 1, inline)
+  curl -s -H "Authorization: Bearer ${token}" -F file=@infra/local/fixtures/sample.pdf -F name="Declaration of conformity" ${api}/models/${dpp.model_id}/dpps/${dpp.id}/upload-file
+
+  (${globex!.name}'s credentials are there to try tenant isolation.)
+Ctrl-C stops everything.
+`);
+}
