@@ -81,7 +81,8 @@ async function readCollection(dppId: string, language: string) {
 /**
  * Name and description of the DPP, its files and cards in `language`: stored
  * translations first; missing or stale ones from the translation provider (then stored
- * for next time); with no provider, the originals in their own language.
+ * for next time); with no provider, a unit without a translation keeps its original.
+ * Returns the languages actually used, the asked one first (for Content-Language).
  */
 async function translate(
   dppId: string,
@@ -89,16 +90,14 @@ async function translate(
   stored: Map<string, TranslatedUnit>,
   from: string,
   to: string,
-): Promise<{ texts: Map<string, Pick<SourceUnit, 'name' | 'description'>>; language: string }> {
-  const originals = new Map(units.map((u) => [u.key, u]));
-  if (from === to) return { texts: originals, language: from };
+): Promise<{ texts: Map<string, Pick<SourceUnit, 'name' | 'description'>>; languages: string[] }> {
+  if (from === to) return { texts: new Map(units.map((u) => [u.key, u])), languages: [from] };
 
-  const missing = units.filter((u) => stored.get(u.key)?.source !== fingerprint(u));
-  if (missing.length > 0 && !translator) return { texts: originals, language: from };
-
+  const current = (u: SourceUnit) => stored.get(u.key)?.source === fingerprint(u);
   const texts = new Map<string, Pick<SourceUnit, 'name' | 'description'>>(
-    units.map((u) => [u.key, stored.get(u.key) ?? u]),
+    units.map((u) => [u.key, current(u) ? stored.get(u.key)! : u]),
   );
+  const missing = units.filter((u) => !current(u));
   if (missing.length > 0 && translator) {
     const out = await translator.translate(missing.flatMap((u) => [u.name, u.description]), from, to);
     const fresh: Record<string, TranslatedUnit> = {};
@@ -107,8 +106,10 @@ async function translate(
       texts.set(u.key, fresh[u.key]!);
     });
     await storeTranslations(dppId, to, fresh);
+    return { texts, languages: [to] };
   }
-  return { texts, language: to };
+  if (missing.length === 0) return { texts, languages: [to] };
+  return { texts, languages: missing.length === units.length ? [from] : [to, from] };
 }
 
 export async function viewDpp(input: z.infer<typeof viewDppInput>) {
@@ -122,11 +123,12 @@ export async function viewDpp(input: z.infer<typeof viewDppInput>) {
     ...files.map((f) => ({ key: `file:${f.id}`, name: f.name, description: f.description })),
     ...cards.map((c) => ({ key: `card:${c.id}`, name: c.name, description: c.description })),
   ];
-  const { texts, language: returned } = await translate(dppId, units, stored, dpp.language ?? 'en', language);
+  const { texts, languages } = await translate(dppId, units, stored, dpp.language ?? 'en', language);
   const text = (key: string) => texts.get(key)!;
 
   return {
-    language: returned,
+    /** The Content-Language value: `it`, or `it, en` when some texts had no translation. */
+    language: languages.join(', '),
     dpp: {
       id: dpp.id,
       ...pick(text('dpp')),
