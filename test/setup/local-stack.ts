@@ -1,0 +1,65 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    apiUrl: string;
+    localEnv: Record<string, string>;
+    sesStoreUrl: string;
+  }
+}
+
+/**
+ * Starts the local stack exactly as `npm start` does (random ports, a throwaway key and
+ * data directory) in a child process, and stops it after the run.
+ */
+export default async function setup(project: TestProject) {
+  const dir = await mkdtemp(join(tmpdir(), 'dpp-test-'));
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'infra/local/start.ts', '--port', '0', '--dir', dir, '--ready-json', '--log-level', 'SILENT'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const stderr: string[] = [];
+  child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
+  const ready = await readyLine(child, stderr);
+  project.provide('apiUrl', ready.apiUrl);
+  project.provide('localEnv', ready.env);
+  project.provide('sesStoreUrl', ready.sesStoreUrl);
+
+  return async () => {
+    await stop(child);
+    await rm(dir, { recursive: true, force: true });
+  };
+}
+
+function readyLine(child: ChildProcess, stderr: string[]) {
+  return new Promise<{ apiUrl: string; env: Record<string, string>; sesStoreUrl: string }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`local stack not ready after 90 s:\n${stderr.join('')}`)), 90_000);
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (!line.startsWith('{')) return;
+      clearTimeout(timer);
+      resolve(JSON.parse(line));
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`local stack exited with ${code}:\n${stderr.join('')}`));
+    });
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}

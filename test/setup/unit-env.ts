@@ -1,0 +1,21 @@
+import { generateKeyPairSync } from 'node:crypto';
+
+/**
+ * Unit tests load lib/ modules that read their settings at import (lib/config.ts).
+ * Names are dummies (AWS calls are mocked); the key pair is real so tokens can be
+ * signed and verified. Runs before each test file's imports.
+ */
+const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+
+Object.assign(process.env, {
+  AWS_REGION: 'eu-central-1',
+  AWS_ACCESS_KEY_ID: 'unit',
+  AWS_SECRET_ACCESS_KEY: 'unit',
+  TABLE_NAME: 'unit-table',
+  BUCKET_NAME: 'unit-bucket',
+  JWT_ISSUER: 'https://dpp.unit',
+  JWT_AUDIENCE: 'dpp-api',
+  JWT_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  JWT_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  POWERTOOLS_LOG_LEVEL: 'SILENT',
+});

@@ -1,0 +1,134 @@
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { importPKCS8, SignJWT } from 'jose';
+import { inject } from 'vitest';
+import type { DemoData } from '../../infra/local/seed';
+
+/**
+ * Integration-test helpers: HTTP calls to the local API started by
+ * test/setup/local-stack.ts, demo credentials, and tokens good and bad.
+ */
+export const apiUrl = inject('apiUrl');
+export const localEnv = inject('localEnv');
+
+export const demoData = JSON.parse(readFileSync('infra/local/demo-data.json', 'utf8')) as DemoData;
+const [acme, globex] = demoData.companies as [DemoData['companies'][number], DemoData['companies'][number]];
+export const demo = {
+  acme: {
+    company: acme,
+    admin: acme.users[0]!,
+    apiKey: acme.apiKeys[0]!.key,
+    disabledApiKey: acme.apiKeys[1]!.key,
+    template: acme.templates[0]!,
+    dpp: acme.dpps[0]!,
+    otherDpp: acme.dpps[1]!,
+  },
+  globex: {
+    company: globex,
+    admin: globex.users[0]!,
+    apiKey: globex.apiKeys[0]!.key,
+    template: globex.templates[0]!,
+    dpp: globex.dpps[0]!,
+  },
+};
+export type Tenant = keyof typeof demo;
+
+export const fixture = (name: string): Buffer => readFileSync(`infra/local/fixtures/${name}`);
+
+export interface Reply<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface CallOptions {
+  token?: string;
+  headers?: Record<string, string>;
+  form?: FormData;
+  body?: string | Buffer;
+}
+
+export async function call<T = any>(method: string, path: string, options: CallOptions = {}): Promise<Reply<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const response = await fetch(`${apiUrl}${path}`, {
+    method,
+    headers,
+    body: options.form ?? options.body,
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // leave as text; the assertion will show it
+  }
+  return { status: response.status, headers: response.headers, body: body as T };
+}
+
+/** A multipart body: text fields and an optional file part named `file`. */
+export function form(fields: Record<string, string>, file?: { bytes: Buffer; name: string; type?: string }): FormData {
+  const data = new FormData();
+  for (const [k, v] of Object.entries(fields)) data.append(k, v);
+  if (file) data.append('file', new Blob([file.bytes], { type: file.type ?? 'application/octet-stream' }), file.name);
+  return data;
+}
+
+const tokens = new Map<Tenant, Promise<string>>();
+
+/** A real token from GET /generateJWT for the tenant's demo admin (cached per file). */
+export function tokenFor(tenant: Tenant): Promise<string> {
+  let token = tokens.get(tenant);
+  if (!token) {
+    const t = demo[tenant];
+    token = call<{ authToken: string }>('GET', `/generateJWT/${t.apiKey}/${t.admin.wallet}`).then((r) => {
+      if (r.status !== 200) throw new Error(`generateJWT for ${tenant}: ${r.status} ${JSON.stringify(r.body)}`);
+      return r.body.authToken;
+    });
+    tokens.set(tenant, token);
+  }
+  return token;
+}
+
+/** Tokens that must be refused: expired (right key), forged (another key), wrong audience. */
+export async function badTokens(): Promise<Record<string, string>> {
+  const realKey = await importPKCS8(localEnv.JWT_PRIVATE_KEY!, 'ES256');
+  const otherKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
+  const claims = { company_id: demo.acme.company.id, wallet: demo.acme.admin.wallet, role: 'admin' };
+  const base = () =>
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: 'ES256' })
+      .setSubject(demo.acme.admin.id)
+      .setIssuer(localEnv.JWT_ISSUER!)
+      .setJti(randomUUID());
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    expired: await base().setAudience(localEnv.JWT_AUDIENCE!).setIssuedAt(now - 7200).setExpirationTime(now - 3600).sign(realKey),
+    forged: await base().setAudience(localEnv.JWT_AUDIENCE!).setIssuedAt().setExpirationTime('1h').sign(otherKey),
+    wrongAudience: await base().setAudience('someone-else').setIssuedAt().setExpirationTime('1h').sign(realKey),
+    garbage: 'not-a-jwt',
+  };
+}
+
+/** Downloads a signed URL; returns status and bytes. */
+export async function download(url: string): Promise<{ status: number; bytes: Buffer }> {
+  const response = await fetch(url);
+  return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+/** The same URL with one character of its signature changed. */
+export function tamper(url: string): string {
+  return url.replace(/(X-Amz-Signature=)([0-9a-f])/, (_, p: string, c: string) => `${p}${c === '0' ? '1' : '0'}`);
+}
+
+/** A DocumentClient on the local DynamoDB engine, for what no endpoint does yet (pinning). */
+export function localTable() {
+  const client = new DynamoDBClient({
+    endpoint: localEnv.DYNAMODB_ENDPOINT,
+    region: localEnv.AWS_REGION,
+    credentials: { accessKeyId: localEnv.AWS_ACCESS_KEY_ID!, secretAccessKey: localEnv.AWS_SECRET_ACCESS_KEY! },
+  });
+  return { doc: DynamoDBDocumentClient.from(client), tableName: localEnv.TABLE_NAME! };
+}
