@@ -6,7 +6,6 @@ import { type RouteFn, type RouteOf, routes } from '../../infra/routes';
 import type { Principal } from '../auth/claims';
 import { logger } from './logger';
 import { authMiddleware } from './middleware/auth';
-import { type BodyKind, bodyMiddleware } from './middleware/body';
 import { errorMiddleware } from './middleware/errors';
 import { validateMiddleware } from './middleware/validate';
 import type { HttpResponse } from './response';
@@ -15,8 +14,8 @@ import type { ApiEvent } from './types';
 type AuthOf<F extends RouteFn> = RouteOf<F>['auth'] extends 'jwt' ? Principal : undefined;
 
 export interface EndpointOptions<S extends z.ZodType> {
-  /** How the body is parsed; omit for endpoints without a body. */
-  body?: BodyKind;
+  /** The body parser (`multipartBody()` or `jsonBody()`); omit for endpoints without a body. */
+  body?: middy.MiddlewareObj<ApiEvent>;
   /** Schema over `{ params, query, headers, body }` (see RawInput). */
   input: S;
 }
@@ -44,7 +43,7 @@ export function endpoint<F extends RouteFn, S extends z.ZodType>(
     .use(errorMiddleware())
     .use(injectLambdaContext(logger, { resetKeys: true }));
   if (route.auth === 'jwt') handler.use(authMiddleware());
-  if (options.body) handler.use(bodyMiddleware(options.body));
+  if (options.body) handler.use(options.body);
   handler.use(validateMiddleware(options.input));
 
   return handler.handler(async (event) =>

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Shared field rules for request schemas. */
 export const uuid = z.uuid({ message: 'must be a UUID' });

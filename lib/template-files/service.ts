@@ -1,38 +1,20 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Principal } from '../auth/claims';
 import { assertOwnCompany, ownedBy } from '../auth/tenancy';
 import { ItemType } from '../data/keys';
-import { encodeCursor, pageQuery } from '../data/paging';
 import { createFile, deleteFile, newId, now, updateFile } from '../files/file-lifecycle';
 import { objectKeys } from '../files/object-keys';
 import { signedGetUrl } from '../files/storage';
 import { filePart, readUpload } from '../files/upload';
-import { BadRequestError, NotFoundError } from '../http/errors';
+import { BadRequestError } from '../http/errors';
 import { description, name, optionalText, uuid } from '../http/schemas';
 import {
   getTemplateFileItem,
   putTemplateFileItem,
-  queryTemplateWithFiles,
   type TemplateFileItem,
   templateFileKey,
 } from './repository';
-
-/** Template-file endpoints answer 406 for "not found" (interface 4.9), also for other companies' ids. */
-const templateNotFound = () => new NotFoundError('template not found', 406, 'TEMPLATE_NOT_FOUND');
-const fileNotFound = () => new NotFoundError('template file not found', 406, 'TEMPLATE_FILE_NOT_FOUND');
-
-/** The template file as the interface shows it (section 2, Template file). */
-function view(item: TemplateFileItem) {
-  return {
-    id: item.id,
-    template_id: item.template_id,
-    name: item.name,
-    description: item.description,
-    path: item.path,
-    type: item.mime_type,
-    uuid: item.upload_id,
-  };
-}
+import { fileNotFound, templateNotFound, view } from './model';
 
 const fileParams = z.object({ templateId: uuid, fileId: uuid });
 
@@ -76,20 +58,6 @@ export async function createTemplateFile(auth: Principal, input: z.infer<typeof 
     message: 'Template file created',
     ok: true,
     file: { ...view(item), created_at: item.created_at, signedUrl: await signedGetUrl(item.path) },
-  };
-}
-
-export const listTemplateFilesInput = z.object({ params: z.object({ templateId: uuid }), query: pageQuery });
-
-export async function listTemplateFiles(auth: Principal, input: z.infer<typeof listTemplateFilesInput>) {
-  const { parent, children, nextKey } = await queryTemplateWithFiles(input.params.templateId, input.query);
-  // The first page has the template itself; later pages are checked through their files.
-  if (input.query.cursor ? !children.every((f) => ownedBy(auth, f)) : !ownedBy(auth, parent)) {
-    throw templateNotFound();
-  }
-  return {
-    files: children.map((item) => ({ ...view(item), created_at: item.created_at })),
-    ...(nextKey && { nextCursor: encodeCursor(nextKey) }),
   };
 }
 
