@@ -39,15 +39,20 @@ const probes: Record<AuthenticatedFn, Probe[]> = {
   'delete-dpp-file': [{ method: 'DELETE', path: `/models/${m}/delete-dpp-file/${acme.dpp.id}/file/${dFile.id}`, status: 406 }],
 };
 
-/** Acme's data as Acme sees it, to prove the probes changed nothing. */
+/**
+ * The probed Acme records as Acme sees them, to prove the probes changed nothing.
+ * (Only these records: other test files add files to the same DPP and template.)
+ */
 async function acmeSnapshot() {
   const token = await tokenFor('acme');
-  const [templateFiles, dppFiles] = await Promise.all([
-    call('GET', `/view-template-files/${acme.template.id}`, { token }),
-    call('GET', `/view-dpp-files/${acme.dpp.id}`, { token }),
+  const [templateFile, dppFile] = await Promise.all([
+    call('GET', `/view-template-file/${acme.template.id}/file/${tFile.id}`, { token }),
+    call('GET', `/models/${m}/view-dpp-file/${acme.dpp.id}/file/${dFile.id}`, { token }),
   ]);
-  const strip = (files: Array<Record<string, unknown>>) => files.map(({ url: _u, ...rest }) => rest);
-  return { templateFiles: strip(templateFiles.body.files), dppFiles: strip(dppFiles.body.files) };
+  expect([templateFile.status, dppFile.status]).toEqual([200, 200]);
+  const { signedUrl: _s, ...template } = templateFile.body.file;
+  const { url: _u, ...dpp } = dppFile.body.file[0];
+  return { template, dpp };
 }
 
 describe('tenant isolation', () => {
