@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** What a verified token says about its holder (decisions.md, Authentication). */
 export const principalSchema = z.object({

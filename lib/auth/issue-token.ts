@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { z } from 'zod';
+import * as z from 'zod';
 import { required } from '../config';
 import { getItems, itemKey } from '../data/batch';
 import { keys } from '../data/keys';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Principal } from '../auth/claims';
 import { assertOwnCompany, ownedBy } from '../auth/tenancy';
 import { ItemType } from '../data/keys';

@@ -1,5 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { db, tableName } from '../aws/dynamodb';
 import { dppCollection, ItemType } from '../data/keys';
 import { signedGetUrl } from '../files/storage';

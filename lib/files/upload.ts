@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { BadRequestError, PayloadTooLargeError } from '../http/errors';
 import { MAX_UPLOAD_BYTES } from '../http/limits';
 import type { FilePart } from '../http/types';
