@@ -50,7 +50,12 @@ export function matchRoute(method: string, path: string): MatchedRoute | undefin
   return fallback ? { route: fallback, pathParameters: {} } : undefined;
 }
 
-export function toApiGatewayEvent(request: HttpRequestLike, matched: MatchedRoute): APIGatewayProxyEventV2 {
+export function toApiGatewayEvent(
+  request: HttpRequestLike,
+  matched: MatchedRoute,
+  /** Fixed values make sample events reproducible. */
+  fixed: { requestId?: string; now?: Date } = {},
+): APIGatewayProxyEventV2 {
   const [rawPath = '/', rawQueryString = ''] = request.url.split(/\?(.*)/s, 2);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {
@@ -61,7 +66,7 @@ export function toApiGatewayEvent(request: HttpRequestLike, matched: MatchedRout
   for (const key of new Set(query.keys())) queryStringParameters[key] = query.getAll(key).join(',');
   const body = request.body && request.body.length > 0 ? request.body : undefined;
   const isText = TEXT_TYPES.test(headers['content-type'] ?? '');
-  const now = new Date();
+  const now = fixed.now ?? new Date();
   const routeKey = matched.route.path === '$default' ? '$default' : `${matched.route.method} ${matched.route.path}`;
   return {
     version: '2.0',
@@ -75,7 +80,7 @@ export function toApiGatewayEvent(request: HttpRequestLike, matched: MatchedRout
       accountId: '000000000000',
       apiId: 'local',
       domainName: headers.host ?? 'localhost',
-      domainPrefix: (headers.host ?? 'localhost').split('.')[0]!,
+      domainPrefix: (headers.host ?? 'localhost').split(/[.:]/)[0]!,
       http: {
         method: request.method.toUpperCase(),
         path: rawPath,
@@ -83,15 +88,23 @@ export function toApiGatewayEvent(request: HttpRequestLike, matched: MatchedRout
         sourceIp: request.sourceIp ?? '127.0.0.1',
         userAgent: headers['user-agent'] ?? '',
       },
-      requestId: randomUUID(),
+      requestId: fixed.requestId ?? randomUUID(),
       routeKey,
       stage: '$default',
-      time: now.toUTCString(),
+      time: apiGatewayTime(now),
       timeEpoch: now.getTime(),
     },
     ...(body && { body: isText ? body.toString('utf8') : body.toString('base64') }),
     isBase64Encoded: body !== undefined && !isText,
   };
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** API Gateway's request time format: `21/Nov/2026:10:15:30 +0000`. */
+function apiGatewayTime(d: Date): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getUTCDate())}/${MONTHS[d.getUTCMonth()]}/${d.getUTCFullYear()}:${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())} +0000`;
 }
 
 /** A Lambda context good enough for Middy and Powertools. */

@@ -1,0 +1,41 @@
+/**
+ * `npm run invoke -- <function> <event file>`: runs one handler in this process against
+ * a temporary local stack (engines on random ports, demo data seeded), the way
+ * `sam local invoke` would run it in a container. A `DEMO_TOKEN` placeholder in the
+ * event's Authorization header is replaced by a fresh token for the Acme demo admin,
+ * obtained from the generate-jwt handler itself.
+ *   npm run invoke -- get-dpp events/get-dpp.json
+ */
+import { readFile } from 'node:fs/promises';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { type RouteFn, routes } from '../routes';
+import { lambdaContext } from './api-gateway-event';
+import { loadHandler } from './handlers';
+import { sampleEvent, withToken } from './sample-events';
+import { startLocalStack } from './stack';
+
+const [fn, eventFile] = process.argv.slice(2);
+if (!fn || !eventFile || !routes.some((r) => r.fn === fn)) {
+  console.error(`usage: npm run invoke -- <function> <event file>\nfunctions: ${routes.map((r) => r.fn).join(', ')}`);
+  process.exit(2);
+}
+
+const event = JSON.parse(await readFile(eventFile, 'utf8')) as APIGatewayProxyEventV2;
+const stack = await startLocalStack({ port: 0, dir: '.local', serve: false, logLevel: 'WARN' });
+try {
+  const issue = await loadHandler('generate-jwt');
+  const issued = await issue(sampleEvent('generate-jwt'), lambdaContext('generate-jwt'));
+  const { authToken } = JSON.parse(issued.body ?? '{}') as { authToken: string };
+
+  const handler = await loadHandler(fn as RouteFn);
+  const result = await handler(withToken(event, authToken), lambdaContext(fn));
+  let body: unknown = result.body;
+  try {
+    body = JSON.parse(result.body ?? '');
+  } catch {
+    // not JSON: print as is
+  }
+  console.log(JSON.stringify({ statusCode: result.statusCode, headers: result.headers, body }, null, 2));
+} finally {
+  await stack.stop();
+}

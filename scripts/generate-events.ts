@@ -1,0 +1,10 @@
+/** `npm run events`: writes events/<fn>.json, one sample API Gateway v2 event per route. */
+import { writeFileSync } from 'node:fs';
+import { routes } from '../infra/routes';
+import { sampleEvent } from '../infra/local/sample-events';
+
+for (const route of routes) {
+  const file = `events/${route.fn}.json`;
+  writeFileSync(file, `${JSON.stringify(sampleEvent(route.fn), null, 2)}\n`);
+  console.log(`wrote ${file}`);
+}
