@@ -1,0 +1,67 @@
+/**
+ * `npm run bench`: each read endpoint against the local stack (in this process), with
+ * the number of DynamoDB and S3 round trips each request makes and its latency.
+ * Round trips are counted on the handlers' own SDK clients, so they are exact; latency
+ * is local (DynamoDB Local, s3rver on loopback) and only comparable run to run.
+ *   npm run bench -- --requests 200
+ */
+import { parseArgs } from 'node:util';
+import { startLocalStack } from '../infra/local/stack';
+
+const { values } = parseArgs({ options: { requests: { type: 'string', default: '200' } } });
+const requests = Math.min(Math.max(Number(values.requests) || 200, 1), 5000);
+
+const stack = await startLocalStack({ port: 0, dir: '.local', logLevel: 'ERROR' });
+// The environment is set now; the handlers' client modules are the ones imported here.
+const { db } = await import('../lib/aws/dynamodb');
+const { s3 } = await import('../lib/aws/s3');
+// Counted at the deserialize step, which only requests that go over the wire reach (each
+// retry too); presigning a URL stops before it, as it makes no call.
+const calls = { dynamodb: 0, s3: 0 };
+db.middlewareStack.add((next) => (args) => ((calls.dynamodb += 1), next(args)), { step: 'deserialize', name: 'benchCount' });
+s3.middlewareStack.add((next) => (args) => ((calls.s3 += 1), next(args)), { step: 'deserialize', name: 'benchCount' });
+
+const api = stack.apiUrl!;
+const ACME_DPP = '3f2e1d0c-9b8a-4f7e-8d6c-5b4a3f2e1d01';
+const MODEL = '9c8b7a6f-5e4d-4c3b-8a2f-1e0d9c8b7a01';
+const TEMPLATE = '5d1e8c2a-0f3b-4b6e-8c1d-2a9f7e3b4c01';
+const tokenReply = await fetch(`${api}/generateJWT/demo-acme-api-key/0x1111111111111111111111111111111111111111`);
+const { authToken } = (await tokenReply.json()) as { authToken: string };
+const auth = { authorization: `Bearer ${authToken}` };
+
+const cases: Array<{ name: string; path: string; headers?: Record<string, string> }> = [
+  { name: 'GET /generateJWT/{api_key}/{wallet}', path: '/generateJWT/demo-acme-api-key/0x1111111111111111111111111111111111111111' },
+  { name: 'GET /dpp/{dppId} (stored it)', path: `/dpp/${ACME_DPP}`, headers: { language: 'it' } },
+  { name: 'GET /view-template-files/{templateId}', path: `/view-template-files/${TEMPLATE}`, headers: auth },
+  { name: 'GET /view-template-file/…/file/{fileId}', path: `/view-template-file/${TEMPLATE}/file/7a4c2e1f-3b5d-4e6f-8a9b-0c1d2e3f4a01`, headers: auth },
+  { name: 'GET /view-dpp-files/{dppId}', path: `/view-dpp-files/${ACME_DPP}`, headers: auth },
+  { name: 'GET /models/…/view-dpp-file/…', path: `/models/${MODEL}/view-dpp-file/${ACME_DPP}/file/6e5d4c3b-2a19-4f8e-9d7c-6b5a4e3d2c01`, headers: auth },
+];
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+console.log(`\n${requests} sequential requests per endpoint, after 10 warm-up requests\n`);
+console.log('| endpoint | DynamoDB round trips/req | S3 round trips/req | p50 ms | p95 ms |\n|---|---:|---:|---:|---:|');
+try {
+  for (const c of cases) {
+    const once = async () => {
+      const response = await fetch(`${api}${c.path}`, { headers: c.headers });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`${c.name}: ${response.status}`);
+    };
+    for (let i = 0; i < 10; i++) await once();
+    calls.dynamodb = 0;
+    calls.s3 = 0;
+    const times: number[] = [];
+    for (let i = 0; i < requests; i++) {
+      const start = performance.now();
+      await once();
+      times.push(performance.now() - start);
+    }
+    times.sort((a, b) => a - b);
+    console.log(
+      `| ${c.name} | ${(calls.dynamodb / requests).toFixed(2)} | ${(calls.s3 / requests).toFixed(2)} | ${pct(times, 50).toFixed(1)} | ${pct(times, 95).toFixed(1)} |`,
+    );
+  }
+} finally {
+  await stack.stop();
+}
