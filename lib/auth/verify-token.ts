@@ -8,7 +8,8 @@ const audience = required('JWT_AUDIENCE');
 // Verifiers only ever hold the public key; the private key stays with the issuer.
 const publicKey = importSPKI(required('JWT_PUBLIC_KEY'), TOKEN_ALGORITHM);
 
-const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
+// The scheme is case-insensitive (RFC 7235).
+const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/i;
 
 /** `Authorization: Bearer <jwt>` → the principal, or 401 for anything else. */
 export async function verifyAuthorization(header: string | undefined): Promise<Principal> {

@@ -57,7 +57,7 @@ export async function queryParentWithChildren<P, C extends Key>(
   range: KeyRange,
   page: PageQuery,
 ): Promise<ParentWithChildren<P, C>> {
-  const startKey = page.cursor ? decodeCursor(page.cursor, range.pk) : undefined;
+  const startKey = page.cursor ? decodeCursor(page.cursor, range) : undefined;
   const wanted = page.limit + 1 + (startKey ? 0 : 1);
   const items: Record<string, unknown>[] = [];
   let exclusiveStartKey: Record<string, unknown> | undefined = startKey && { pk: startKey.pk, sk: startKey.sk };

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { BadRequestError } from '../http/errors';
-import type { Key } from './keys';
+import type { Key, KeyRange } from './keys';
 
 /** `?limit=` (1–100, default 100) and `?cursor=` (opaque) on every list (decisions.md, Lists). */
 export const pageQuery = z.object({
@@ -17,13 +17,13 @@ export function encodeCursor(key: Key): string {
 }
 
 /**
- * Decodes a cursor and checks it belongs to the collection being listed, so a cursor
- * can never start a read in another collection.
+ * Decodes a cursor and checks it lies inside the range being listed, so a cursor can
+ * never start a read in another collection or on another kind of item.
  */
-export function decodeCursor(cursor: string, expectedPk: string): Key {
+export function decodeCursor(cursor: string, range: KeyRange): Key {
   try {
     const key = cursorKey.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-    if (key.pk === expectedPk) return key;
+    if (key.pk === range.pk && key.sk >= range.from && key.sk <= range.to) return key;
   } catch {
     // fall through to the same answer for every bad cursor
   }

@@ -61,9 +61,15 @@ function isJson(text: string): boolean {
   }
 }
 
-/** At least two rows, each with the same (non-zero) number of commas or of semicolons. */
+/**
+ * At least two rows, each with the same (non-zero) number of commas or of semicolons
+ * outside double-quoted fields.
+ */
 function isCsv(text: string): boolean {
-  const rows = text.split(/\r?\n/).filter((row) => row.length > 0);
+  const rows = text
+    .split(/\r?\n/)
+    .filter((row) => row.length > 0)
+    .map((row) => row.replace(/"(?:[^"]|"")*"/g, '""'));
   if (rows.length < 2) return false;
   return [',', ';'].some((sep) => {
     const counts = rows.map((row) => row.split(sep).length - 1);

@@ -50,5 +50,7 @@ export function readUpload(part: FilePart | FilePart[] | undefined, claimedHash?
       { path: 'hash', message: `expected ${sha256}` },
     ]);
   }
-  return { bytes: part.content, mimeType, sha256, size: part.content.length, filename: part.filename || 'file' };
+  // The client's file name becomes the default `name`, so it obeys the same 200-character limit.
+  const filename = (part.filename || 'file').trim().slice(0, 200) || 'file';
+  return { bytes: part.content, mimeType, sha256, size: part.content.length, filename };
 }

@@ -25,6 +25,9 @@ const THROTTLING_OR_UNAVAILABLE = new Set([
   'RequestTimeoutException',
 ]);
 
+/** Reasons a TransactionCanceledException gives when the cause is load, not our condition. */
+const TRANSIENT_CANCELLATION_REASONS = new Set(['ThrottlingError', 'ProvisionedThroughputExceeded', 'TransactionConflict']);
+
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
 
 interface MaybeSdkError {
@@ -33,6 +36,7 @@ interface MaybeSdkError {
   $metadata?: { httpStatusCode?: number };
   $retryable?: unknown;
   cause?: unknown;
+  CancellationReasons?: Array<{ Code?: string }>;
 }
 
 export function isDependencyUnavailable(error: unknown, depth = 0): boolean {
@@ -41,6 +45,9 @@ export function isDependencyUnavailable(error: unknown, depth = 0): boolean {
   if (e.name && THROTTLING_OR_UNAVAILABLE.has(e.name)) return true;
   if (e.code && NETWORK_CODES.has(e.code)) return true;
   if (e.$retryable) return true;
+  if (e.name === 'TransactionCanceledException') {
+    return (e.CancellationReasons ?? []).some((r) => r.Code !== undefined && TRANSIENT_CANCELLATION_REASONS.has(r.Code));
+  }
   const status = e.$metadata?.httpStatusCode;
   if (typeof status === 'number' && status >= 500) return true;
   return isDependencyUnavailable(e.cause, depth + 1);

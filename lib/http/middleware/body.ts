@@ -14,6 +14,8 @@ export function parseBody(
   maxBytes: number,
   expected: string,
   afterParse?: (body: unknown) => void,
+  /** A cheap check that the raw body is complete enough to hand to the parser. */
+  isComplete?: (event: ApiEvent) => boolean,
 ): middy.MiddlewareObj<ApiEvent> {
   return {
     before: async (request) => {
@@ -23,6 +25,9 @@ export function parseBody(
       }
       const size = event.isBase64Encoded ? Buffer.byteLength(event.body, 'base64') : Buffer.byteLength(event.body);
       if (size > maxBytes) throw new PayloadTooLargeError(`The request body exceeds ${maxBytes} bytes`);
+      if (isComplete && !isComplete(event)) {
+        throw new BadRequestError(`The request body is not complete ${expected}`, 'MALFORMED_BODY');
+      }
       try {
         await parser.before?.(request as never);
       } catch {
