@@ -99,6 +99,31 @@ describe('POST /create-template-file', () => {
     expect(broken.body.code).toBe('MALFORMED_BODY');
   });
 
+  it('answers 400 for a body cut off inside the file part, and keeps serving', async () => {
+    const token = await tokenFor('acme');
+    const cut = Buffer.concat([
+      Buffer.from(`--cut\r\nContent-Disposition: form-data; name="template_id"\r\n\r\n${template.id}\r\n`),
+      Buffer.from('--cut\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n'),
+      pdf.subarray(0, 100),
+    ]);
+    const { status, body } = await call('POST', '/create-template-file', {
+      token,
+      headers: { 'content-type': 'multipart/form-data; boundary=cut' },
+      body: cut,
+    });
+    expect(status).toBe(400);
+    expect(body.code).toBe('MALFORMED_BODY');
+    expect((await list()).status).toBe(200);
+  });
+
+  it('refuses two files in one request with 400 instead of keeping one', async () => {
+    const fields = form({ template_id: template.id, company_id: acme.company.id }, { bytes: pdf, name: 'a.pdf' });
+    fields.append('file', new Blob([png]), 'b.png');
+    const { status, body } = await call('POST', '/create-template-file', { token: await tokenFor('acme'), form: fields });
+    expect(status).toBe(400);
+    expect(body.code).toBe('TOO_MANY_FILES');
+  });
+
   it('answers 400 with details when template_id is missing or not a UUID', async () => {
     const { status, body } = await create({ template_id: 'nope' });
     expect(status).toBe(400);

@@ -1,0 +1,148 @@
+import { S3Client } from '@aws-sdk/client-s3';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { handler as createDppFile } from '../../../functions/create-dpp-file';
+import { handler as getDpp } from '../../../functions/get-dpp';
+import { handler as listDppFiles } from '../../../functions/list-dpp-files';
+import { handler as notFound } from '../../../functions/not-found';
+import { endpoint } from '../../../lib/http/endpoint';
+import { notFoundInput } from '../../../lib/http/not-found';
+import { dynamoErrors } from '../../support/unit/aws-errors';
+import { apiEvent, invoke, invokeEvent } from '../../support/unit/events';
+import { dppFileItem, dppItem, IDS } from '../../support/unit/items';
+import { multipart } from '../../support/unit/multipart';
+import { mintToken } from '../../support/unit/tokens';
+
+/**
+ * The one Middy composition (lib/http/endpoint.ts), through real handlers: what every
+ * endpoint shares — error body, order of auth / body / validation, JSON everywhere.
+ */
+const db = mockClient(DynamoDBDocumentClient);
+const s3 = mockClient(S3Client);
+
+beforeEach(() => {
+  db.reset();
+  s3.reset();
+});
+
+describe('the error body', () => {
+  it('is exactly {error, code} with content-type application/json', async () => {
+    const response = await invoke('list-dpp-files', listDppFiles, { method: 'GET', url: `/view-dpp-files/${IDS.dpp}` });
+    expect(response.status).toBe(401);
+    expect(response.headers['content-type']).toBe('application/json');
+    expect(response.json).toEqual({ error: 'missing bearer token', code: 'UNAUTHORIZED' });
+    expect(response.headers['www-authenticate']).toBe('Bearer');
+  });
+
+  it('adds details for a validation error, and nothing else', async () => {
+    const response = await invoke('get-dpp', getDpp, { method: 'GET', url: '/dpp/dpp-1', headers: { language: 'EN' } });
+    expect(response.status).toBe(400);
+    expect(response.headers['content-type']).toBe('application/json');
+    expect(Object.keys(response.json).sort()).toEqual(['code', 'details', 'error']);
+    expect(response.json.code).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('order: auth, then body, then validation', () => {
+  it('answers 401, not 400, to an unauthenticated upload with a malformed body', async () => {
+    const response = await invoke('create-dpp-file', createDppFile, {
+      method: 'POST',
+      url: `/models/${IDS.model}/dpps/${IDS.dpp}/upload-file`,
+      body: 'not multipart',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    });
+    expect([response.status, response.json.code]).toEqual([401, 'UNAUTHORIZED']);
+  });
+
+  it('answers 401, not 413, to an unauthenticated oversize upload', async () => {
+    const response = await invoke('create-dpp-file', createDppFile, {
+      method: 'POST',
+      url: `/models/${IDS.model}/dpps/${IDS.dpp}/upload-file`,
+      body: multipart([{ name: 'file', filename: 'a.txt', content: Buffer.alloc(5 * 1024 * 1024, 0x61) }]),
+    });
+    expect(response.status).toBe(401);
+  });
+
+  it('answers 401, not 400, to an unauthenticated request with invalid parameters', async () => {
+    const response = await invoke('list-dpp-files', listDppFiles, { method: 'GET', url: '/view-dpp-files/bad%20id?limit=0' });
+    expect(response.status).toBe(401);
+    expect(db.calls()).toHaveLength(0);
+  });
+
+  it('validates before the endpoint runs: an invalid request reads nothing', async () => {
+    const response = await invoke('list-dpp-files', listDppFiles, {
+      method: 'GET',
+      url: `/view-dpp-files/${IDS.dpp}?limit=0`,
+      token: await mintToken(),
+    });
+    expect(response.status).toBe(400);
+    expect(db.calls()).toHaveLength(0);
+  });
+
+  it('answers a public route without any token', async () => {
+    db.on(QueryCommand).resolves({ Items: [dppItem()] });
+    const response = await invoke('get-dpp', getDpp, { method: 'GET', url: `/dpp/${IDS.dpp}` });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json');
+  });
+});
+
+describe('an unexpected error', () => {
+  const secretLeak = /unit-table|stack|at |node_modules|\.ts|Cannot read|ValidationException/;
+
+  it('answers exactly {"error":"Internal server error","code":"INTERNAL_ERROR"} for a bug-like error', async () => {
+    db.on(QueryCommand).rejects(new TypeError("Cannot read properties of undefined (reading 'pk') in table unit-table"));
+    const response = await invoke('list-dpp-files', listDppFiles, { method: 'GET', url: `/view-dpp-files/${IDS.dpp}`, token: await mintToken() });
+    expect(response.status).toBe(500);
+    expect(response.text).toBe('{"error":"Internal server error","code":"INTERNAL_ERROR"}');
+    expect(response.headers['content-type']).toBe('application/json');
+    expect(response.headers['retry-after']).toBeUndefined();
+  });
+
+  it('answers 500 without the SDK message for a 4xx SDK error that is not throttling (ValidationException)', async () => {
+    db.on(QueryCommand).rejects(dynamoErrors.validation());
+    const response = await invoke('get-dpp', getDpp, { method: 'GET', url: `/dpp/${IDS.dpp}` });
+    expect(response.status).toBe(500);
+    expect(response.json).toEqual({ error: 'Internal server error', code: 'INTERNAL_ERROR' });
+    expect(response.text).not.toMatch(secretLeak);
+  });
+
+  it('answers 500 for an error thrown by the endpoint function itself', async () => {
+    const failing = endpoint('not-found', { input: notFoundInput }, async () => {
+      throw Object.assign(new Error('arn:aws:dynamodb:eu-central-1:123456789012:table/unit-table exploded'), { code: 'BOOM' });
+    });
+    const response = await invokeEvent('not-found', failing, apiEvent('not-found', { method: 'GET', url: '/anything' }));
+    expect(response.status).toBe(500);
+    expect(response.text).toBe('{"error":"Internal server error","code":"INTERNAL_ERROR"}');
+  });
+});
+
+describe('unknown routes', () => {
+  it.each([
+    ['GET', '/does-not-exist'],
+    ['POST', `/dpp/${IDS.dpp}`],
+    ['DELETE', `/view-dpp-files/${IDS.dpp}`],
+    ['GET', '/'],
+  ] as const)('%s %s answers 404 exactly {"error":"Not Found"}', async (method, url) => {
+    const response = await invoke('not-found', notFound, { method, url, body: method === 'POST' ? '{"a":1}' : undefined });
+    expect(response.status).toBe(404);
+    expect(response.text).toBe('{"error":"Not Found"}');
+    expect(response.headers['content-type']).toBe('application/json');
+  });
+
+  it('answers 404 without a token, even with a bearer header that is invalid', async () => {
+    const response = await invoke('not-found', notFound, { method: 'GET', url: '/nope', headers: { authorization: 'Bearer x.y.z' } });
+    expect(response.status).toBe(404);
+  });
+});
+
+describe('success responses', () => {
+  it('are JSON with content-type application/json', async () => {
+    db.on(QueryCommand).resolves({ Items: [dppItem(), dppFileItem()] });
+    const response = await invoke('list-dpp-files', listDppFiles, { method: 'GET', url: `/view-dpp-files/${IDS.dpp}`, token: await mintToken() });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json');
+    expect(response.json.files).toHaveLength(1);
+  });
+});

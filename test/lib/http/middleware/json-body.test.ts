@@ -1,0 +1,104 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { endpoint } from '../../../../lib/http/endpoint';
+import { MAX_JSON_BODY_BYTES } from '../../../../lib/http/limits';
+import { jsonBody } from '../../../../lib/http/middleware/json-body';
+import { ok } from '../../../../lib/http/response';
+import { apiEvent, invokeEvent, type TestRequest } from '../../../support/unit/events';
+
+/**
+ * No route takes JSON yet, so the parser is composed here the way a JSON endpoint would
+ * be (the public catch-all route lends its place in the route table).
+ */
+const input = z.object({
+  body: z.object({
+    userId: z.string().min(1),
+    userData: z.object({ vat_number: z.string().regex(/^IT\d{11}$/, 'must be an Italian VAT number') }),
+  }),
+});
+
+let received: unknown[];
+const handler = endpoint('not-found', { body: jsonBody(), input }, async ({ input: parsed }) => {
+  received.push(parsed.body);
+  return ok({ ok: true });
+});
+
+beforeEach(() => {
+  received = [];
+});
+
+const post = (request: Omit<TestRequest, 'method' | 'url'>, edit?: (event: ReturnType<typeof apiEvent>) => void) => {
+  const event = apiEvent('not-found', { method: 'POST', url: '/verify-business', ...request });
+  edit?.(event);
+  return invokeEvent('not-found', handler, event);
+};
+
+const valid = { userId: 'u1', userData: { vat_number: 'IT12345678901' } };
+const asJson = { 'content-type': 'application/json' };
+
+describe('JSON bodies', () => {
+  it('parses a JSON body', async () => {
+    const response = await post({ body: JSON.stringify(valid), headers: asJson });
+    expect(response.status).toBe(200);
+    expect(received).toEqual([valid]);
+  });
+
+  it('parses a JSON body that API Gateway passed base64-encoded', async () => {
+    const response = await post({ headers: asJson }, (event) => {
+      event.body = Buffer.from(JSON.stringify(valid)).toString('base64');
+      event.isBase64Encoded = true;
+    });
+    expect(response.status).toBe(200);
+    expect(received).toEqual([valid]);
+  });
+
+  it('accepts application/json with a charset', async () => {
+    const response = await post({ body: JSON.stringify(valid), headers: { 'content-type': 'application/json; charset=utf-8' } });
+    expect(response.status).toBe(200);
+  });
+
+  it.each([
+    ['truncated JSON', '{"userId": "u1", "userData": {'],
+    ['a single quote JSON-like text', "{'userId': 'u1'}"],
+  ])('answers 400 MALFORMED_BODY for %s', async (_, body) => {
+    const response = await post({ body, headers: asJson });
+    expect(response.status).toBe(400);
+    expect(response.json).toEqual({ error: expect.any(String), code: 'MALFORMED_BODY' });
+    expect(received).toEqual([]);
+  });
+
+  it('answers 400 MALFORMED_BODY for JSON sent with another content-type', async () => {
+    const response = await post({ body: JSON.stringify(valid), headers: { 'content-type': 'text/plain' } });
+    expect([response.status, response.json.code]).toEqual([400, 'MALFORMED_BODY']);
+  });
+
+  it('answers 400 MALFORMED_BODY without a body', async () => {
+    const response = await post({ headers: asJson });
+    expect([response.status, response.json.code]).toEqual([400, 'MALFORMED_BODY']);
+  });
+
+  it('answers 413 for a body over the limit counted in bytes, not characters', async () => {
+    const padding = 'é'.repeat(Math.ceil(MAX_JSON_BODY_BYTES / 2) + 1);
+    const body = JSON.stringify({ ...valid, padding });
+    expect(body.length).toBeLessThan(MAX_JSON_BODY_BYTES);
+    const response = await post({ body, headers: asJson });
+    expect(response.status).toBe(413);
+    expect(response.json).toEqual({ error: expect.any(String), code: 'PAYLOAD_TOO_LARGE' });
+    expect(received).toEqual([]);
+  });
+
+  it('names a nested body field by its dotted path: userData.vat_number', async () => {
+    const response = await post({ body: JSON.stringify({ userId: '', userData: { vat_number: 'IT1' } }), headers: asJson });
+    expect(response.status).toBe(400);
+    expect(response.json.details).toEqual([
+      { path: 'userId', message: expect.any(String) },
+      { path: 'userData.vat_number', message: 'must be an Italian VAT number' },
+    ]);
+  });
+
+  it('answers 400 with the path body for a JSON array where an object is expected', async () => {
+    const response = await post({ body: '[1,2,3]', headers: asJson });
+    expect(response.status).toBe(400);
+    expect(response.json.details.map((d: { path: string }) => d.path)).toEqual(['body']);
+  });
+});
