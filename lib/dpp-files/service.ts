@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { Principal } from '../auth/claims';
-import { assertOwnCompany, ownedBy } from '../auth/tenancy';
+import { assertOwnCompany, ownedBy, ownsPage } from '../auth/tenancy';
 import { ItemType } from '../data/keys';
 import { encodeCursor, pageQuery } from '../data/paging';
 import { createFile, deleteFile, newId, now, updateFile } from '../files/file-lifecycle';
@@ -96,11 +96,9 @@ export async function createDppFile(auth: Principal, input: z.infer<typeof creat
 export const listDppFilesInput = z.object({ params: z.object({ dppId: id }), query: pageQuery });
 
 export async function listDppFiles(auth: Principal, input: z.infer<typeof listDppFilesInput>) {
-  const { parent, children, nextKey } = await queryDppWithFiles(input.params.dppId, input.query);
-  // The first page has the DPP itself; later pages are checked through their files.
-  if (input.query.cursor ? !children.every((f) => ownedBy(auth, f)) : !ownedBy(auth, parent)) {
-    throw dppNotFound();
-  }
+  const page = await queryDppWithFiles(input.params.dppId, input.query);
+  if (!ownsPage(auth, page, input.query.cursor !== undefined)) throw dppNotFound();
+  const { children, nextKey } = page;
   return {
     files: await Promise.all(children.map(withUrl)),
     ...(nextKey && { nextCursor: encodeCursor(nextKey) }),

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { Principal } from '../auth/claims';
-import { ownedBy } from '../auth/tenancy';
+import { ownsPage } from '../auth/tenancy';
 import { encodeCursor, pageQuery } from '../data/paging';
 import { uuid } from '../http/schemas';
 import { templateNotFound, view } from './model';
@@ -13,11 +13,9 @@ import { queryTemplateWithFiles } from './repository';
 export const listTemplateFilesInput = z.object({ params: z.object({ templateId: uuid }), query: pageQuery });
 
 export async function listTemplateFiles(auth: Principal, input: z.infer<typeof listTemplateFilesInput>) {
-  const { parent, children, nextKey } = await queryTemplateWithFiles(input.params.templateId, input.query);
-  // The first page has the template itself; later pages are checked through their files.
-  if (input.query.cursor ? !children.every((f) => ownedBy(auth, f)) : !ownedBy(auth, parent)) {
-    throw templateNotFound();
-  }
+  const page = await queryTemplateWithFiles(input.params.templateId, input.query);
+  if (!ownsPage(auth, page, input.query.cursor !== undefined)) throw templateNotFound();
+  const { children, nextKey } = page;
   return {
     files: children.map((item) => ({ ...view(item), created_at: item.created_at })),
     ...(nextKey && { nextCursor: encodeCursor(nextKey) }),

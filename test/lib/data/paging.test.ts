@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { rejection } from '../../support/unit/rejection';
 import { ranges } from '../../../lib/data/keys';
 import { decodeCursor, encodeCursor, pageQuery } from '../../../lib/data/paging';
-import { HttpError } from '../../../lib/http/errors';
 
-function rejection(fn: () => unknown): HttpError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(HttpError);
-    return error as HttpError;
-  }
-  throw new Error('expected an HttpError, nothing was thrown');
-}
 
 describe('cursors', () => {
   const key = { pk: 'DPP#dpp-1', sk: 'DPP_FILE#0197f3c2-7b1e-7a3d-9c4f-2b8e5d6a1f00' };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { rejection } from '../../support/unit/rejection';
 import { readUpload, sha256Hex } from '../../../lib/files/upload';
-import { HttpError } from '../../../lib/http/errors';
 import { MAX_UPLOAD_BYTES } from '../../../lib/http/limits';
 import type { FilePart } from '../../../lib/http/types';
 import { samples } from '../../support/unit/files';
@@ -17,16 +17,6 @@ const part = (content: Buffer, overrides: Partial<FilePart> = {}): FilePart => (
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-/** The HttpError `fn` throws (fails the test when it throws something else or nothing). */
-function thrown(fn: () => unknown): HttpError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(HttpError);
-    return error as HttpError;
-  }
-  throw new Error('expected an HttpError, nothing was thrown');
-}
 
 describe('readUpload', () => {
   it('accepts a PDF and returns its bytes, detected type, size and SHA-256', () => {
@@ -49,23 +39,23 @@ describe('readUpload', () => {
   });
 
   it('answers 400 NO_FILE when there is no file part', () => {
-    const error = thrown(() => readUpload(undefined));
+    const error = rejection(() => readUpload(undefined));
     expect([error.status, error.code]).toEqual([400, 'NO_FILE']);
   });
 
   it('answers 400 when two files are sent', () => {
-    const error = thrown(() => readUpload([part(samples.pdf), part(samples.png)]));
+    const error = rejection(() => readUpload([part(samples.pdf), part(samples.png)]));
     expect([error.status, error.code]).toEqual([400, 'TOO_MANY_FILES']);
   });
 
   it('answers 413 for a file the parser truncated at the limit', () => {
-    const error = thrown(() => readUpload(part(samples.pdf, { truncated: true })));
+    const error = rejection(() => readUpload(part(samples.pdf, { truncated: true })));
     expect([error.status, error.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
   });
 
   it('answers 413 for a file one byte over the limit', () => {
     const content = Buffer.alloc(MAX_UPLOAD_BYTES + 1, 0x61);
-    const error = thrown(() => readUpload(part(content)));
+    const error = rejection(() => readUpload(part(content)));
     expect([error.status, error.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
   });
 
@@ -75,18 +65,18 @@ describe('readUpload', () => {
   });
 
   it('answers 400 EMPTY_FILE for an empty file', () => {
-    const error = thrown(() => readUpload(part(Buffer.alloc(0))));
+    const error = rejection(() => readUpload(part(Buffer.alloc(0))));
     expect([error.status, error.code]).toEqual([400, 'EMPTY_FILE']);
   });
 
   it('rejects a ZIP even when it is named .pdf and sent as application/pdf', () => {
-    const error = thrown(() => readUpload(part(samples.zip, { filename: 'report.pdf', mimetype: 'application/pdf' })));
+    const error = rejection(() => readUpload(part(samples.zip, { filename: 'report.pdf', mimetype: 'application/pdf' })));
     expect([error.status, error.code]).toEqual([400, 'INVALID_FILE_FORMAT']);
     expect(error.message).toMatch(/invalid file format/);
   });
 
   it('answers 400 HASH_MISMATCH with the expected hash when the claimed hash is of other bytes', () => {
-    const error = thrown(() => readUpload(part(samples.pdf), sha256(samples.png)));
+    const error = rejection(() => readUpload(part(samples.pdf), sha256(samples.png)));
     expect([error.status, error.code]).toEqual([400, 'HASH_MISMATCH']);
     expect(error.details).toEqual([{ path: 'hash', message: `expected ${sha256(samples.pdf)}` }]);
   });
@@ -101,7 +91,7 @@ describe('readUpload', () => {
   });
 
   it('checks the format before the hash: a ZIP with its own correct hash is still 400 INVALID_FILE_FORMAT', () => {
-    expect(thrown(() => readUpload(part(samples.zip), sha256(samples.zip))).code).toBe('INVALID_FILE_FORMAT');
+    expect(rejection(() => readUpload(part(samples.zip), sha256(samples.zip))).code).toBe('INVALID_FILE_FORMAT');
   });
 });
 
