@@ -93,16 +93,19 @@ async function translate(
 ): Promise<{ texts: Map<string, Pick<SourceUnit, 'name' | 'description'>>; languages: string[] }> {
   if (from === to) return { texts: new Map(units.map((u) => [u.key, u])), languages: [from] };
 
-  const current = (u: SourceUnit) => stored.get(u.key)?.source === fingerprint(u);
+  // A stored translation counts only if it was made from the current wording.
+  const missing = units
+    .map((u) => ({ unit: u, source: fingerprint(u) }))
+    .filter(({ unit, source }) => stored.get(unit.key)?.source !== source);
+  const stale = new Set(missing.map(({ unit }) => unit.key));
   const texts = new Map<string, Pick<SourceUnit, 'name' | 'description'>>(
-    units.map((u) => [u.key, current(u) ? stored.get(u.key)! : u]),
+    units.map((u) => [u.key, stale.has(u.key) ? u : stored.get(u.key)!]),
   );
-  const missing = units.filter((u) => !current(u));
   if (missing.length > 0 && translator) {
-    const out = await translator.translate(missing.flatMap((u) => [u.name, u.description]), from, to);
+    const out = await translator.translate(missing.flatMap(({ unit }) => [unit.name, unit.description]), from, to);
     const fresh: Record<string, TranslatedUnit> = {};
-    missing.forEach((u, i) => {
-      fresh[u.key] = { name: out[2 * i]!, description: out[2 * i + 1]!, source: fingerprint(u) };
+    missing.forEach(({ unit: u, source }, i) => {
+      fresh[u.key] = { name: out[2 * i]!, description: out[2 * i + 1]!, source };
       texts.set(u.key, fresh[u.key]!);
     });
     await storeTranslations(dppId, to, fresh);
