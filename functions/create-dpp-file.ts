@@ -1,10 +1,7 @@
-import { createDppFile, createDppFileInput } from '../lib/dpp-files/service';
+import { createDppFileRoute } from '../lib/api/routes/create-dpp-file';
+import { createDppFile } from '../lib/dpp-files/create-dpp-file';
 import { endpoint } from '../lib/http/endpoint';
 import { multipartBody } from '../lib/http/middleware/multipart-body';
 import { ok } from '../lib/http/response';
 
-export const handler = endpoint(
-  'create-dpp-file',
-  { body: multipartBody(), input: createDppFileInput },
-  async ({ auth, input }) => ok(await createDppFile(auth, input)),
-);
+export const handler = endpoint(createDppFileRoute, async ({ auth, input }) => ok(await createDppFile(auth, input)), multipartBody());

@@ -1,10 +1,7 @@
+import { createTemplateFileRoute } from '../lib/api/routes/create-template-file';
+import { createTemplateFile } from '../lib/template-files/create-template-file';
 import { endpoint } from '../lib/http/endpoint';
 import { multipartBody } from '../lib/http/middleware/multipart-body';
 import { ok } from '../lib/http/response';
-import { createTemplateFile, createTemplateFileInput } from '../lib/template-files/service';
 
-export const handler = endpoint(
-  'create-template-file',
-  { body: multipartBody(), input: createTemplateFileInput },
-  async ({ auth, input }) => ok(await createTemplateFile(auth, input)),
-);
+export const handler = endpoint(createTemplateFileRoute, async ({ auth, input }) => ok(await createTemplateFile(auth, input)), multipartBody());

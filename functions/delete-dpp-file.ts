@@ -1,7 +1,6 @@
-import { deleteDppFile, deleteDppFileInput } from '../lib/dpp-files/service';
+import { deleteDppFileRoute } from '../lib/api/routes/delete-dpp-file';
+import { deleteDppFile } from '../lib/dpp-files/delete-dpp-file';
 import { endpoint } from '../lib/http/endpoint';
 import { ok } from '../lib/http/response';
 
-export const handler = endpoint('delete-dpp-file', { input: deleteDppFileInput }, async ({ auth, input }) =>
-  ok(await deleteDppFile(auth, input)),
-);
+export const handler = endpoint(deleteDppFileRoute, async ({ auth, input }) => ok(await deleteDppFile(auth, input)));

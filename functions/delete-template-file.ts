@@ -1,7 +1,6 @@
+import { deleteTemplateFileRoute } from '../lib/api/routes/delete-template-file';
+import { deleteTemplateFile } from '../lib/template-files/delete-template-file';
 import { endpoint } from '../lib/http/endpoint';
 import { ok } from '../lib/http/response';
-import { deleteTemplateFile, deleteTemplateFileInput } from '../lib/template-files/service';
 
-export const handler = endpoint('delete-template-file', { input: deleteTemplateFileInput }, async ({ auth, input }) =>
-  ok(await deleteTemplateFile(auth, input)),
-);
+export const handler = endpoint(deleteTemplateFileRoute, async ({ auth, input }) => ok(await deleteTemplateFile(auth, input)));

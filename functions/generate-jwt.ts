@@ -1,5 +1,6 @@
-import { issueToken, issueTokenInput } from '../lib/auth/issue-token';
+import { generateJwtRoute } from '../lib/api/routes/generate-jwt';
+import { issueToken } from '../lib/auth/issue-token';
 import { endpoint } from '../lib/http/endpoint';
 import { ok } from '../lib/http/response';
 
-export const handler = endpoint('generate-jwt', { input: issueTokenInput }, async ({ input }) => ok(await issueToken(input)));
+export const handler = endpoint(generateJwtRoute, async ({ input }) => ok(await issueToken(input)));

@@ -1,7 +1,6 @@
-import { getDppFile, getDppFileInput } from '../lib/dpp-files/service';
+import { getDppFileRoute } from '../lib/api/routes/get-dpp-file';
+import { getDppFile } from '../lib/dpp-files/get-dpp-file';
 import { endpoint } from '../lib/http/endpoint';
 import { ok } from '../lib/http/response';
 
-export const handler = endpoint('get-dpp-file', { input: getDppFileInput }, async ({ auth, input }) =>
-  ok(await getDppFile(auth, input)),
-);
+export const handler = endpoint(getDppFileRoute, async ({ auth, input }) => ok(await getDppFile(auth, input)));

@@ -1,8 +1,9 @@
-import { viewDpp, viewDppInput } from '../lib/dpps/view';
+import { getDppRoute } from '../lib/api/routes/get-dpp';
+import { viewDpp } from '../lib/dpps/view-dpp';
 import { endpoint } from '../lib/http/endpoint';
 import { ok } from '../lib/http/response';
 
-export const handler = endpoint('get-dpp', { input: viewDppInput }, async ({ input }) => {
+export const handler = endpoint(getDppRoute, async ({ input }) => {
   const { dpp, language } = await viewDpp(input);
   return ok({ dpp }, { 'content-language': language });
 });

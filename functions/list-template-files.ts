@@ -1,7 +1,6 @@
+import { listTemplateFilesRoute } from '../lib/api/routes/list-template-files';
+import { listTemplateFiles } from '../lib/template-files/list-template-files';
 import { endpoint } from '../lib/http/endpoint';
 import { ok } from '../lib/http/response';
-import { listTemplateFiles, listTemplateFilesInput } from '../lib/template-files/list';
 
-export const handler = endpoint('list-template-files', { input: listTemplateFilesInput }, async ({ auth, input }) =>
-  ok(await listTemplateFiles(auth, input)),
-);
+export const handler = endpoint(listTemplateFilesRoute, async ({ auth, input }) => ok(await listTemplateFiles(auth, input)));

@@ -1,4 +1,4 @@
-import { endpoint } from '../lib/http/endpoint';
-import { notFoundInput, routeNotFound } from '../lib/http/not-found';
+import { routeNotFound } from '../lib/http/not-found';
 
-export const handler = endpoint('not-found', { input: notFoundInput }, async () => routeNotFound());
+/** No Middy, no logger, no validation: a fixed answer costs what a bare handler costs. */
+export const handler = routeNotFound;

@@ -1,10 +1,7 @@
-import { updateDppFile, updateDppFileInput } from '../lib/dpp-files/service';
+import { updateDppFileRoute } from '../lib/api/routes/update-dpp-file';
+import { updateDppFile } from '../lib/dpp-files/update-dpp-file';
 import { endpoint } from '../lib/http/endpoint';
 import { multipartBody } from '../lib/http/middleware/multipart-body';
 import { ok } from '../lib/http/response';
 
-export const handler = endpoint(
-  'update-dpp-file',
-  { body: multipartBody(), input: updateDppFileInput },
-  async ({ auth, input }) => ok(await updateDppFile(auth, input)),
-);
+export const handler = endpoint(updateDppFileRoute, async ({ auth, input }) => ok(await updateDppFile(auth, input)), multipartBody());

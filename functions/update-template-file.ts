@@ -1,10 +1,7 @@
+import { updateTemplateFileRoute } from '../lib/api/routes/update-template-file';
+import { updateTemplateFile } from '../lib/template-files/update-template-file';
 import { endpoint } from '../lib/http/endpoint';
 import { multipartBody } from '../lib/http/middleware/multipart-body';
 import { ok } from '../lib/http/response';
-import { updateTemplateFile, updateTemplateFileInput } from '../lib/template-files/service';
 
-export const handler = endpoint(
-  'update-template-file',
-  { body: multipartBody(), input: updateTemplateFileInput },
-  async ({ auth, input }) => ok(await updateTemplateFile(auth, input)),
-);
+export const handler = endpoint(updateTemplateFileRoute, async ({ auth, input }) => ok(await updateTemplateFile(auth, input)), multipartBody());

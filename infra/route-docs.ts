@@ -1,4 +1,4 @@
-import { routes } from './routes';
+import { routes } from '../lib/api/routes';
 
 export const ROUTES_START = '<!-- routes:start (generated from infra/routes.ts by `npm run docs`) -->';
 export const ROUTES_END = '<!-- routes:end -->';

@@ -1,5 +1,5 @@
 /**
- * The whole service in one stack, driven by the route table (infra/routes.ts):
+ * The whole service in one stack, driven by the route table (lib/api/routes.ts):
  * one function, one HTTP API route and exactly the grants of its row per route.
  */
 import { existsSync } from 'node:fs';
@@ -26,7 +26,8 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import type { StackConfig } from './config';
-import { functionId, type Route, routes as routeTable } from './routes';
+import type { Route } from '../lib/api/contract';
+import { functionId, isCatchAll, routeKeyOf, routes as routeTable } from '../lib/api/routes';
 import { tableSchema } from './table-schema';
 
 /** The repository root (this file is `<repo>/infra/stack.ts`). */
@@ -296,16 +297,6 @@ export class DppServiceStack extends Stack {
   }
 }
 
-/** The `$default` row: API Gateway's catch-all for requests no other route matches (route key `$default`, no method). */
-export function isCatchAll(route: Pick<Route, 'path'>): boolean {
-  return route.path === '$default';
-}
-
-/** The API Gateway route key of a row: `METHOD /path`, or `$default`. */
-export function routeKeyOf(route: Pick<Route, 'method' | 'path'>): string {
-  return isCatchAll(route) ? '$default' : `${route.method} ${route.path}`;
-}
-
 /** Catches route-table mistakes the deploy would only report later (or not at all). */
 function assertRouteTableIsDeployable(table: readonly Route[]): void {
   const problems: string[] = [];
@@ -324,7 +315,7 @@ function assertRouteTableIsDeployable(table: readonly Route[]): void {
   for (const fn of new Set(fns)) {
     if (fns.filter((name) => name === fn).length > 1) problems.push(`${fn}: one function per route row, but it appears twice`);
   }
-  if (problems.length > 0) throw new Error(`infra/routes.ts cannot be deployed:\n  ${problems.join('\n  ')}`);
+  if (problems.length > 0) throw new Error(`lib/api/routes.ts cannot be deployed:\n  ${problems.join('\n  ')}`);
 }
 
 /** Fails the synth with one message naming every missing handler file. */
@@ -332,7 +323,7 @@ function assertHandlersExist(functionsDir: string, table: readonly Route[]): voi
   const missing = table.map((route) => join(functionsDir, `${route.fn}.ts`)).filter((file) => !existsSync(file));
   if (missing.length > 0) {
     throw new Error(
-      `Missing handler file(s) for the route table (infra/routes.ts):\n  ${missing.join('\n  ')}\n` +
+      `Missing handler file(s) for the route table (lib/api/routes.ts):\n  ${missing.join('\n  ')}\n` +
         'Each route row needs functions/<fn>.ts exporting `handler`.',
     );
   }

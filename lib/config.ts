@@ -1,16 +1,17 @@
 /**
  * The one module that reads `process.env`.
  *
- * The environment is read once, at cold start. Each adapter asks for the settings it
- * needs at its own module scope (`required('TABLE_NAME')`), so a function that is
- * missing a setting fails on its first load with a message that names the setting,
- * and a function never needs settings for resources it does not use.
+ * An adapter declares the settings it cannot work without at its own module scope
+ * (`const tableName = required('TABLE_NAME')`) and reads the value on first use, once.
+ * A function checks every setting its modules declared when it starts
+ * (`assertConfigured()`, called by lib/http/endpoint.ts at cold start), so a function
+ * missing a setting fails on its first load with a message that names the setting, and a
+ * function never needs settings for resources it does not use. Tools that only import the
+ * route table (the CDK app, the docs) never need the settings at all.
  *
  * In the cloud the CDK stack sets these per function from the route table;
  * locally `npm start` (infra/local) sets them before loading any handler.
  */
-const env: Readonly<Record<string, string | undefined>> = Object.freeze({ ...process.env });
-
 export type Setting =
   | 'TABLE_NAME'
   | 'BUCKET_NAME'
@@ -34,22 +35,71 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** A setting the caller cannot work without. Throws at module load when it is absent. */
-export function required(name: Setting): string {
-  const value = env[name];
-  if (value === undefined || value.trim() === '') {
-    throw new ConfigError(
-      `Missing required setting ${name}. In the cloud the CDK stack sets it for each function that needs it; locally \`npm start\` sets it.`,
-    );
-  }
-  return value;
+const read = (name: Setting): string | undefined => {
+  const value = process.env[name];
+  return value === undefined || value.trim() === '' ? undefined : value;
+};
+
+/** Settings declared by the modules loaded so far, with the values each may take. */
+const declared = new Map<Setting, { required: boolean; oneOf?: readonly string[] }>();
+
+function once<T>(load: () => T): () => T {
+  let loaded = false;
+  let value: T;
+  return () => {
+    if (!loaded) {
+      value = load();
+      loaded = true;
+    }
+    return value;
+  };
+}
+
+/** A setting the caller cannot work without. */
+export function required(name: Setting): () => string {
+  declared.set(name, { required: true });
+  return once(() => {
+    const value = read(name);
+    if (value === undefined) throw missing([name]);
+    return value;
+  });
 }
 
 /** A setting with a meaningful absence (a local endpoint override, an optional provider). */
-export function optional(name: Setting): string | undefined {
-  const value = env[name];
-  return value === undefined || value.trim() === '' ? undefined : value;
+export function optional(name: Setting, oneOf?: readonly string[]): () => string | undefined {
+  if (!declared.has(name)) declared.set(name, { required: false, oneOf });
+  return once(() => read(name));
 }
 
+/** Two settings of which at least one must be set (an inline key locally, a secret's id in the cloud). */
+const alternatives: Array<readonly [Setting, Setting]> = [];
+export function oneOf(first: Setting, second: Setting): { first: () => string | undefined; second: () => string | undefined } {
+  alternatives.push([first, second]);
+  return { first: optional(first), second: optional(second) };
+}
+
+/** Throws, naming every problem, when a declared setting is missing or not one of its values. */
+export function assertConfigured(): void {
+  const absent = [...declared].filter(([name, rule]) => rule.required && read(name) === undefined).map(([name]) => name);
+  if (absent.length > 0) throw missing(absent);
+  for (const [first, second] of alternatives) {
+    if (read(first) === undefined && read(second) === undefined) {
+      throw new ConfigError(`Missing setting: one of ${first} or ${second} is required`);
+    }
+  }
+  for (const [name, rule] of declared) {
+    const value = read(name);
+    if (value !== undefined && rule.oneOf && !rule.oneOf.includes(value)) {
+      throw new ConfigError(`${name} must be one of ${rule.oneOf.map((v) => `"${v}"`).join(', ')}, not "${value}"`);
+    }
+  }
+}
+
+const missing = (names: Setting[]) =>
+  new ConfigError(
+    `Missing required setting${names.length > 1 ? 's' : ''} ${names.join(', ')}. In the cloud the CDK stack sets ` +
+      'them for each function that needs them; locally `npm start` sets them.',
+  );
+
 /** Region for every AWS client; Lambda always sets AWS_REGION. */
-export const region = optional('AWS_REGION') ?? 'eu-central-1';
+export const region = (): string => read('AWS_REGION') ?? 'eu-central-1';

@@ -13,8 +13,8 @@ const requests = Math.min(Math.max(Number(values.requests) || 200, 1), 5000);
 
 const stack = await startLocalStack({ port: 0, dir: '.local', logLevel: 'ERROR' });
 // The environment is set now; the handlers' client modules are the ones imported here.
-const { db } = await import('../lib/aws/dynamodb');
-const { s3 } = await import('../lib/aws/s3');
+const db = (await import('../lib/aws/dynamodb')).dynamodbClient();
+const s3 = (await import('../lib/aws/s3')).s3Client();
 // Counted at the deserialize step, which only requests that go over the wire reach (each
 // retry too); presigning a URL stops before it, as it makes no call.
 const calls = { dynamodb: 0, s3: 0 };

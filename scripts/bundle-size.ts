@@ -3,7 +3,7 @@
  * stack's esbuild settings, and the packages that weigh most in it.
  */
 import { build } from 'esbuild';
-import { routes } from '../infra/routes';
+import { routes } from '../lib/api/routes';
 
 const rows: Array<{ fn: string; kib: number; top: string }> = [];
 for (const route of routes) {

@@ -1,6 +1,6 @@
 /** `npm run events`: writes events/<fn>.json, one sample API Gateway v2 event per route. */
 import { writeFileSync } from 'node:fs';
-import { routes } from '../infra/routes';
+import { routes } from '../lib/api/routes';
 import { sampleEvent } from '../infra/local/sample-events';
 
 for (const route of routes) {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { type Route, routes } from '../routes';
+import type { Route } from '../../lib/api/contract';
+import { routes } from '../../lib/api/routes';
 
 /**
  * API Gateway HTTP API (payload format 2.0) events, built the way API Gateway builds

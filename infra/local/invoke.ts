@@ -8,7 +8,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { type RouteFn, routes } from '../routes';
+import { type RouteFn, routes } from '../../lib/api/routes';
 import { lambdaContext } from './api-gateway-event';
 import { loadHandler } from './handlers';
 import { sampleEvent, withToken } from './sample-events';

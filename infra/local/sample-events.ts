@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { type RouteFn, routes } from '../routes';
+import { type RouteFn, routes } from '../../lib/api/routes';
 import { matchRoute, toApiGatewayEvent } from './api-gateway-event';
 import { samples, TOKEN_PLACEHOLDER } from './samples';
 

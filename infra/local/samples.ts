@@ -1,4 +1,4 @@
-import type { RouteFn } from '../routes';
+import type { RouteFn } from '../../lib/api/routes';
 
 /**
  * One sample request per route, against the fixed ids of infra/local/demo-data.json.

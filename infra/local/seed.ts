@@ -3,11 +3,13 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { hashApiKey } from '../../lib/auth/api-keys';
-import { gsi1, ItemType, keys } from '../../lib/data/keys';
+import { toApiKeyItem, toWalletItem } from '../../lib/auth/model';
+import { toCompanyItem, toUserItem } from '../../lib/companies/model';
+import { toDppFileItem } from '../../lib/dpp-files/model';
+import { toDppCardItem, toDppImageItem, toDppItem, toDppTranslationItem } from '../../lib/dpps/model';
 import { detectFileType } from '../../lib/files/file-type';
 import { objectKeys } from '../../lib/files/object-keys';
-import { translationAttributes } from '../../lib/dpps/translations';
+import { toTemplateFileItem, toTemplateItem } from '../../lib/template-files/model';
 import type { LocalClients } from './bootstrap';
 
 /** The shape of infra/local/demo-data.json. */
@@ -50,7 +52,7 @@ export async function loadDemoData(): Promise<DemoData> {
 
 /** Writes the demo data: items in batches of 25, fixture bytes to the bucket. */
 export async function seed(clients: LocalClients, tableName: string, bucket: string, data: DemoData): Promise<void> {
-  const items: Record<string, unknown>[] = [];
+  const items: object[] = [];
   const objects: Array<{ key: string; fixture: string }> = [];
   const at = '2026-11-01T09:00:00.000Z';
   const fixtureCache = new Map<string, Buffer>();
@@ -58,54 +60,75 @@ export async function seed(clients: LocalClients, tableName: string, bucket: str
     if (!fixtureCache.has(name)) fixtureCache.set(name, await readFile(new URL(name, fixturesDir)));
     return fixtureCache.get(name)!;
   };
-  const fileFields = async (f: DemoFile, path: string, uploadId: string) => {
+  const fileFields = (f: DemoFile) => ({ id: f.id, name: f.name, description: f.description, created_at: at });
+  const content = async (f: DemoFile, path: string, uploadId: string) => {
     const bytes = await fixture(f.fixture);
     objects.push({ key: path, fixture: f.fixture });
     return {
-      id: f.id,
-      name: f.name,
-      description: f.description,
       path,
       mime_type: detectFileType(bytes)!,
       hash: createHash('sha256').update(bytes).digest('hex'),
       size: bytes.length,
       upload_id: uploadId,
-      created_at: at,
-      updated_at: at,
     };
   };
 
   for (const company of data.companies) {
-    items.push({ ...keys.company(company.id), type: ItemType.Company, id: company.id, name: company.name, country_code: company.country_code, created_at: at });
+    items.push(toCompanyItem({ id: company.id, name: company.name, country_code: company.country_code, created_at: at }));
     for (const user of company.users) {
-      items.push({ ...keys.user(company.id, user.id), type: ItemType.User, id: user.id, company_id: company.id, email: user.email, wallet: user.wallet.toLowerCase(), role: user.role, created_at: at });
-      items.push({ ...keys.wallet(user.wallet), type: ItemType.Wallet, address: user.wallet.toLowerCase(), user_id: user.id, company_id: company.id, role: user.role });
+      const { id, email, wallet, role } = user;
+      items.push(toUserItem({ id, company_id: company.id, email, wallet, role, created_at: at }));
+      items.push(toWalletItem({ address: wallet, user_id: id, company_id: company.id, role }));
     }
     for (const apiKey of company.apiKeys) {
-      items.push({ ...keys.apiKey(hashApiKey(apiKey.key)), type: ItemType.ApiKey, company_id: company.id, name: apiKey.name, enabled: apiKey.enabled, created_at: at });
+      items.push(toApiKeyItem(apiKey.key, { company_id: company.id, name: apiKey.name, enabled: apiKey.enabled, created_at: at }));
     }
     for (const template of company.templates) {
-      items.push({ ...keys.template(template.id), ...gsi1.companyTemplate(company.id, template.id), type: ItemType.Template, id: template.id, company_id: company.id, name: template.name, model_id: template.model_id, created_at: at });
+      items.push(toTemplateItem({ id: template.id, company_id: company.id, name: template.name, model_id: template.model_id, created_at: at }));
       for (const file of template.files) {
         const uploadId = uuidFrom(file.id);
         const path = objectKeys.templateFile(company.id, template.id, file.id, uploadId);
-        items.push({ ...keys.templateFile(template.id, file.id), type: ItemType.TemplateFile, template_id: template.id, company_id: company.id, model_id: template.model_id, ...(await fileFields(file, path, uploadId)) });
+        items.push(
+          toTemplateFileItem(
+            { ...fileFields(file), template_id: template.id, company_id: company.id, model_id: template.model_id },
+            await content(file, path, uploadId),
+          ),
+        );
       }
     }
     for (const dpp of company.dpps) {
-      items.push({ ...keys.dpp(dpp.id), ...gsi1.companyDpp(company.id, dpp.id), type: ItemType.Dpp, id: dpp.id, company_id: company.id, model_id: dpp.model_id, template_id: dpp.template_id, name: dpp.name, description: dpp.description, dpp_type: dpp.type, language: dpp.language, created_at: at, updated_at: at });
+      items.push(
+        toDppItem({
+          id: dpp.id,
+          company_id: company.id,
+          model_id: dpp.model_id,
+          template_id: dpp.template_id,
+          name: dpp.name,
+          description: dpp.description,
+          dpp_type: dpp.type,
+          language: dpp.language,
+          created_at: at,
+          updated_at: at,
+        }),
+      );
       for (const image of dpp.images) {
         const path = objectKeys.dppImage(company.id, dpp.id, image.id);
         objects.push({ key: path, fixture: image.fixture });
-        items.push({ ...keys.dppImage(dpp.id, image.id), type: ItemType.DppImage, id: image.id, company_id: company.id, path, mime_type: detectFileType(await fixture(image.fixture))! });
+        const mime_type = detectFileType(await fixture(image.fixture))!;
+        items.push(toDppImageItem(dpp.id, { id: image.id, company_id: company.id, path, mime_type }));
       }
       for (const file of dpp.files) {
         const uploadId = uuidFrom(file.id);
         const path = objectKeys.dppFile(company.id, dpp.id, file.id, uploadId);
-        items.push({ ...keys.dppFile(dpp.id, file.id), type: ItemType.DppFile, dpp_id: dpp.id, company_id: company.id, model_id: dpp.model_id, created_by: company.users[0]!.id, notarized: false, ...(await fileFields(file, path, uploadId)) });
+        items.push(
+          toDppFileItem(
+            { ...fileFields(file), dpp_id: dpp.id, company_id: company.id, model_id: dpp.model_id, created_by: company.users[0]!.id },
+            await content(file, path, uploadId),
+          ),
+        );
       }
       for (const card of dpp.cards) {
-        items.push({ ...keys.dppCard(dpp.id, card.id), type: ItemType.DppCard, id: card.id, company_id: company.id, name: card.name, description: card.description, characteristics: card.characteristics });
+        items.push(toDppCardItem(dpp.id, { ...card, company_id: company.id }));
       }
       const sources = new Map<string, { name: string; description: string }>([
         ['dpp', dpp],
@@ -113,14 +136,12 @@ export async function seed(clients: LocalClients, tableName: string, bucket: str
         ...dpp.cards.map((c) => [`card:${c.id}`, c] as const),
       ]);
       for (const [language, units] of Object.entries(dpp.translations)) {
-        const attributes = translationAttributes(
-          Object.entries(units).map(([key, translated]) => {
-            const source = sources.get(key);
-            if (!source) throw new Error(`demo-data: translation ${language}/${key} of DPP ${dpp.id} has no source`);
-            return { key, name: source.name, description: source.description, translated };
-          }),
-        );
-        items.push({ ...keys.dppTranslation(dpp.id, language), type: ItemType.DppTranslation, language, ...attributes });
+        const translated = Object.entries(units).map(([key, text]) => {
+          const source = sources.get(key);
+          if (!source) throw new Error(`demo-data: translation ${language}/${key} of DPP ${dpp.id} has no source`);
+          return { key, name: source.name, description: source.description, translated: text };
+        });
+        items.push(toDppTranslationItem(dpp.id, language, translated));
       }
     }
   }

@@ -1,12 +1,8 @@
-import * as z from 'zod';
+import * as v from 'valibot';
 
 /** What a verified token says about its holder (decisions.md, Authentication). */
-export const principalSchema = z.object({
-  sub: z.string().min(1),
-  company_id: z.string().min(1),
-  wallet: z.string().min(1),
-  role: z.string().min(1),
-});
+const claim = v.pipe(v.string(), v.minLength(1));
+export const principalSchema = v.object({ sub: claim, company_id: claim, wallet: claim, role: claim });
 
 export interface Principal {
   userId: string;

@@ -1,7 +1,6 @@
-import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import { type CryptoKey, importPKCS8 } from 'jose';
-import { secrets } from '../aws/secrets';
-import { optional, required } from '../config';
+import { readSecret } from '../aws/secrets';
+import { oneOf } from '../config';
 import { TOKEN_ALGORITHM } from './claims';
 
 /**
@@ -9,8 +8,7 @@ import { TOKEN_ALGORITHM } from './claims';
  * generated on first `npm start`), from Secrets Manager in the cloud. Loaded once per
  * container, on first use; a failed load is retried by the next request.
  */
-const inlinePem = optional('JWT_PRIVATE_KEY');
-const secretId = inlinePem ? undefined : required('JWT_SIGNING_KEY_SECRET_ID');
+const source = oneOf('JWT_PRIVATE_KEY', 'JWT_SIGNING_KEY_SECRET_ID');
 
 let key: Promise<CryptoKey> | undefined;
 
@@ -23,7 +21,7 @@ export function signingKey(): Promise<CryptoKey> {
 }
 
 async function load(): Promise<CryptoKey> {
-  const pem = inlinePem ?? (await secrets.send(new GetSecretValueCommand({ SecretId: secretId }))).SecretString;
+  const pem = source.first() ?? (await readSecret(source.second()!));
   if (!pem?.includes('PRIVATE KEY')) {
     throw new Error('The JWT signing-key secret does not hold a PKCS#8 PEM private key (see README, Deploy)');
   }

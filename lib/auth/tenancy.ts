@@ -1,4 +1,4 @@
-import { ForbiddenError } from '../http/errors';
+import { ForbiddenError } from '../errors';
 import type { Principal } from './claims';
 
 /** A `companyId` in a path or body that is not the token's company: 403 (decisions.md). */
@@ -8,18 +8,5 @@ export function assertOwnCompany(auth: Principal, companyId: string | undefined)
   }
 }
 
-/** A record belongs to the caller when its company is the token's company. */
-export const ownedBy = (auth: Principal, item: { company_id?: string } | undefined): boolean =>
-  item !== undefined && item.company_id === auth.companyId;
-
-/**
- * A page of a parent's children is the caller's when the parent is (the first page reads
- * it) or, on a page after a cursor, when every child is (children carry company_id).
- */
-export function ownsPage(
-  auth: Principal,
-  page: { parent?: { company_id?: string }; children: ReadonlyArray<{ company_id?: string }> },
-  afterCursor: boolean,
-): boolean {
-  return afterCursor ? page.children.every((child) => ownedBy(auth, child)) : ownedBy(auth, page.parent);
-}
+/** The scope of the caller's records: items whose `company_id` is the token's company. */
+export const companyScope = (auth: Principal) => ({ company_id: auth.companyId });

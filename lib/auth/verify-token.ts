@@ -1,32 +1,34 @@
 import { errors as joseErrors, importSPKI, jwtVerify } from 'jose';
+import * as v from 'valibot';
 import { required } from '../config';
-import { UnauthorizedError } from '../http/errors';
+import { UnauthenticatedError } from '../errors';
 import { type Principal, principalSchema, TOKEN_ALGORITHM } from './claims';
 
 const issuer = required('JWT_ISSUER');
 const audience = required('JWT_AUDIENCE');
 // Verifiers only ever hold the public key; the private key stays with the issuer.
-const publicKey = importSPKI(required('JWT_PUBLIC_KEY'), TOKEN_ALGORITHM);
+const publicKeyPem = required('JWT_PUBLIC_KEY');
+let publicKey: ReturnType<typeof importSPKI> | undefined;
 
 // The scheme is case-insensitive (RFC 7235).
 const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/i;
 
 /** `Authorization: Bearer <jwt>` → the principal, or 401 for anything else. */
 export async function verifyAuthorization(header: string | undefined): Promise<Principal> {
-  if (!header) throw new UnauthorizedError('missing bearer token');
+  if (!header) throw new UnauthenticatedError('missing bearer token');
   const match = BEARER.exec(header.trim());
-  if (!match?.[1]) throw new UnauthorizedError('malformed bearer token');
+  if (!match?.[1]) throw new UnauthenticatedError('malformed bearer token');
   try {
-    const { payload } = await jwtVerify(match[1], await publicKey, {
+    const { payload } = await jwtVerify(match[1], await (publicKey ??= importSPKI(publicKeyPem(), TOKEN_ALGORITHM)), {
       algorithms: [TOKEN_ALGORITHM],
-      issuer,
-      audience,
+      issuer: issuer(),
+      audience: audience(),
       requiredClaims: ['sub', 'iat', 'exp', 'jti'],
     });
-    const claims = principalSchema.parse(payload);
+    const claims = v.parse(principalSchema, payload);
     return { userId: claims.sub, companyId: claims.company_id, wallet: claims.wallet, role: claims.role };
   } catch (error) {
-    if (error instanceof joseErrors.JWTExpired) throw new UnauthorizedError('token expired', 'TOKEN_EXPIRED');
-    throw new UnauthorizedError('invalid token', 'INVALID_TOKEN');
+    if (error instanceof joseErrors.JWTExpired) throw new UnauthenticatedError('token expired', 'TOKEN_EXPIRED');
+    throw new UnauthenticatedError('invalid token', 'INVALID_TOKEN');
   }
 }

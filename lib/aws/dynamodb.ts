@@ -1,11 +1,159 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  type TransactWriteCommandInput,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { optional, region, required } from '../config';
 
-/** The table every entity lives in (single-table design; see lib/data/keys.ts). */
-export const tableName = required('TABLE_NAME');
+/**
+ * The single table (see lib/data/keys.ts and docs/data-model.md), and the only module
+ * that speaks DynamoDB's SDK. Repositories call these operations with plain objects; the
+ * table name is added here. Every operation is one round trip, except where a method
+ * says it pages or retries.
+ */
+const tableNameSetting = required('TABLE_NAME');
+const endpoint = optional('DYNAMODB_ENDPOINT');
 
-export const db = DynamoDBDocumentClient.from(
-  new DynamoDBClient({ region, endpoint: optional('DYNAMODB_ENDPOINT'), maxAttempts: 3 }),
-  { marshallOptions: { removeUndefinedValues: true } },
-);
+let documentClient: DynamoDBDocumentClient | undefined;
+/** The client, made on first use (after the function's settings were checked at start). */
+export const dynamodbClient = (): DynamoDBDocumentClient =>
+  (documentClient ??= DynamoDBDocumentClient.from(
+    new DynamoDBClient({ region: region(), endpoint: endpoint(), maxAttempts: 3 }),
+    { marshallOptions: { removeUndefinedValues: true } },
+  ));
+
+export type Item = Record<string, unknown>;
+export interface ItemKey {
+  pk: string;
+  sk: string;
+}
+
+/** A condition or expression with its placeholders. */
+export interface Expression {
+  expression: string;
+  names?: Record<string, string>;
+  values?: Record<string, unknown>;
+}
+
+export interface QueryInput {
+  keyCondition: Expression;
+  filter?: Expression;
+  startKey?: Item;
+  limit?: number;
+}
+
+/** One leg of a transaction, in the table's own terms. */
+export type TransactionItem =
+  | { put: Item; condition?: Expression }
+  | { check: ItemKey; condition: Expression }
+  | { update: ItemKey; set: Expression; condition?: Expression }
+  | { delete: ItemKey; condition?: Expression };
+
+const merge = (...parts: Array<Expression | undefined>) => {
+  const names = Object.assign({}, ...parts.map((p) => p?.names)) as Record<string, string>;
+  const values = Object.assign({}, ...parts.map((p) => p?.values)) as Record<string, unknown>;
+  return {
+    ...(Object.keys(names).length > 0 && { ExpressionAttributeNames: names }),
+    ...(Object.keys(values).length > 0 && { ExpressionAttributeValues: values }),
+  };
+};
+const keyOf = (key: ItemKey) => ({ pk: key.pk, sk: key.sk });
+
+export const table = {
+  async get<T = Item>(key: ItemKey): Promise<T | undefined> {
+    const { Item } = await dynamodbClient().send(new GetCommand({ TableName: tableNameSetting(), Key: keyOf(key) }));
+    return Item as T | undefined;
+  },
+
+  /** Reads several items by key (BatchGetItem), retrying only what DynamoDB left unprocessed. */
+  async batchGet(keys: ItemKey[]): Promise<Item[]> {
+    const found: Item[] = [];
+    let pending: Item[] = keys.map(keyOf);
+    for (let attempt = 0; pending.length > 0 && attempt < 3; attempt++) {
+      const result = await dynamodbClient().send(new BatchGetCommand({ RequestItems: { [tableNameSetting()]: { Keys: pending } } }));
+      found.push(...(result.Responses?.[tableNameSetting()] ?? []));
+      pending = result.UnprocessedKeys?.[tableNameSetting()]?.Keys ?? [];
+    }
+    if (pending.length > 0) {
+      throw Object.assign(new Error('BatchGetItem left keys unprocessed'), { name: 'ThrottlingException' });
+    }
+    return found;
+  },
+
+  /** One page of a Query. */
+  async query(input: QueryInput): Promise<{ items: Item[]; lastKey?: Item }> {
+    const result = await dynamodbClient().send(
+      new QueryCommand({
+        TableName: tableNameSetting(),
+        KeyConditionExpression: input.keyCondition.expression,
+        FilterExpression: input.filter?.expression,
+        ...merge(input.keyCondition, input.filter),
+        ExclusiveStartKey: input.startKey,
+        Limit: input.limit,
+      }),
+    );
+    return { items: result.Items ?? [], lastKey: result.LastEvaluatedKey };
+  },
+
+  /** Updates (or creates) an item; returns the item as it is after the write. */
+  async update<T = Item>(key: ItemKey, set: Expression, condition?: Expression): Promise<T> {
+    const { Attributes } = await dynamodbClient().send(
+      new UpdateCommand({
+        TableName: tableNameSetting(),
+        Key: keyOf(key),
+        UpdateExpression: set.expression,
+        ConditionExpression: condition?.expression,
+        ...merge(set, condition),
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes as T;
+  },
+
+  /** Deletes an item; returns it as it was. */
+  async delete<T = Item>(key: ItemKey, condition?: Expression): Promise<T | undefined> {
+    const { Attributes } = await dynamodbClient().send(
+      new DeleteCommand({
+        TableName: tableNameSetting(),
+        Key: keyOf(key),
+        ConditionExpression: condition?.expression,
+        ...merge(condition),
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    return Attributes as T | undefined;
+  },
+
+  /** All legs succeed or none does (TransactWriteItems). */
+  async transact(items: TransactionItem[]): Promise<void> {
+    const legs: NonNullable<TransactWriteCommandInput['TransactItems']> = items.map((leg) => {
+      if ('put' in leg) {
+        return { Put: { TableName: tableNameSetting(), Item: leg.put, ConditionExpression: leg.condition?.expression, ...merge(leg.condition) } };
+      }
+      if ('check' in leg) {
+        return {
+          ConditionCheck: { TableName: tableNameSetting(), Key: keyOf(leg.check), ConditionExpression: leg.condition.expression, ...merge(leg.condition) },
+        };
+      }
+      if ('update' in leg) {
+        return {
+          Update: {
+            TableName: tableNameSetting(),
+            Key: keyOf(leg.update),
+            UpdateExpression: leg.set.expression,
+            ConditionExpression: leg.condition?.expression,
+            ...merge(leg.set, leg.condition),
+          },
+        };
+      }
+      return { Delete: { TableName: tableNameSetting(), Key: keyOf(leg.delete), ConditionExpression: leg.condition?.expression, ...merge(leg.condition) } };
+    });
+    await dynamodbClient().send(new TransactWriteCommand({ TransactItems: legs }));
+  },
+};

@@ -1,4 +1,10 @@
-import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { optional, region } from '../config';
 
-export const secrets = new SecretsManagerClient({ region, endpoint: optional('SECRETS_ENDPOINT'), maxAttempts: 3 });
+const endpoint = optional('SECRETS_ENDPOINT');
+let client: SecretsManagerClient | undefined;
+
+/** The string value of a secret (one round trip). */
+export async function readSecret(secretId: string): Promise<string | undefined> {
+  return (await (client ??= new SecretsManagerClient({ region: region(), endpoint: endpoint(), maxAttempts: 3 })).send(new GetSecretValueCommand({ SecretId: secretId }))).SecretString;
+}

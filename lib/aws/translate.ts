@@ -1,9 +1,10 @@
 import { TranslateClient, TranslateTextCommand } from '@aws-sdk/client-translate';
 import { optional, region } from '../config';
-import { BadRequestError, ServiceUnavailableError } from '../http/errors';
+import { InvalidInputError, UnavailableError } from '../errors';
 import type { Translator } from '../dpps/translator';
 
-const client = new TranslateClient({ region, endpoint: optional('TRANSLATE_ENDPOINT'), maxAttempts: 3 });
+const endpoint = optional('TRANSLATE_ENDPOINT');
+let client: TranslateClient | undefined;
 
 /** At most this many TranslateText calls at once, to stay under Translate's rate limits. */
 const CONCURRENCY = 4;
@@ -27,14 +28,14 @@ export const amazonTranslate: Translator = {
 async function translateOne(text: string, from: string, to: string): Promise<string> {
   if (text.trim() === '') return text;
   try {
-    const result = await client.send(
+    const result = await (client ??= new TranslateClient({ region: region(), endpoint: endpoint(), maxAttempts: 3 })).send(
       new TranslateTextCommand({ Text: text, SourceLanguageCode: from, TargetLanguageCode: to }),
     );
     return result.TranslatedText ?? text;
   } catch (error) {
     if ((error as Error).name === 'UnsupportedLanguagePairException') {
-      throw new BadRequestError(`translation from ${from} to ${to} is not supported`, 'UNSUPPORTED_LANGUAGE');
+      throw new InvalidInputError(`translation from ${from} to ${to} is not supported`, 'UNSUPPORTED_LANGUAGE');
     }
-    throw new ServiceUnavailableError('The translation service is unavailable; please retry shortly');
+    throw new UnavailableError('The translation service is unavailable; please retry shortly');
   }
 }

@@ -1,15 +1,8 @@
-import * as z from 'zod';
-import { BadRequestError } from '../http/errors';
+import * as v from 'valibot';
+import { InvalidInputError } from '../errors';
 import type { Key, KeyRange } from './keys';
 
-/** `?limit=` (1–100, default 100) and `?cursor=` (opaque) on every list (decisions.md, Lists). */
-export const pageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(100),
-  cursor: z.string().min(1).max(1024).optional(),
-});
-export type PageQuery = z.infer<typeof pageQuery>;
-
-const cursorKey = z.object({ pk: z.string(), sk: z.string() });
+const cursorKey = v.object({ pk: v.string(), sk: v.string() });
 
 /** The cursor is the key of the last item returned, base64url-encoded. */
 export function encodeCursor(key: Key): string {
@@ -22,10 +15,10 @@ export function encodeCursor(key: Key): string {
  */
 export function decodeCursor(cursor: string, range: KeyRange): Key {
   try {
-    const key = cursorKey.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+    const key = v.parse(cursorKey, JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
     if (key.pk === range.pk && key.sk >= range.from && key.sk <= range.to) return key;
   } catch {
     // fall through to the same answer for every bad cursor
   }
-  throw new BadRequestError('invalid cursor', 'INVALID_CURSOR');
+  throw new InvalidInputError('invalid cursor', 'INVALID_CURSOR');
 }

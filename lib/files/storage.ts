@@ -1,8 +1,6 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { bucketName, s3 } from '../aws/s3';
-import { SIGNED_URL_TTL_SECONDS } from '../http/limits';
-import { logger } from '../http/logger';
+import { bucket } from '../aws/s3';
+import { SIGNED_URL_TTL_SECONDS } from '../limits';
+import { logger } from '../logger';
 import type { Upload } from './upload';
 
 /**
@@ -12,23 +10,11 @@ import type { Upload } from './upload';
  * (`pinned_paths` on the file item). Bucket versioning in the cloud is a second net.
  */
 export async function putObject(key: string, upload: Upload): Promise<void> {
-  await s3.send(
-    new PutObjectCommand({
-      Bucket: bucketName,
-      Key: key,
-      Body: upload.bytes,
-      ContentType: upload.mimeType,
-      Metadata: { sha256: upload.sha256 },
-    }),
-  );
+  await bucket.put(key, upload.bytes, upload.mimeType, { sha256: upload.sha256 });
 }
 
-/** A GET URL valid 15 minutes. Signing is local: no round trip. */
-export function signedGetUrl(key: string): Promise<string> {
-  return getSignedUrl(s3, new GetObjectCommand({ Bucket: bucketName, Key: key }), {
-    expiresIn: SIGNED_URL_TTL_SECONDS,
-  });
-}
+/** A GET URL valid 15 minutes (decisions.md, Files). Signing is local: no round trip. */
+export const signedGetUrl = (key: string): Promise<string> => bucket.signedGetUrl(key, SIGNED_URL_TTL_SECONDS);
 
 /**
  * Removes bytes nothing refers to any more. Runs after the database write that released
@@ -37,7 +23,7 @@ export function signedGetUrl(key: string): Promise<string> {
 export async function releaseObject(key: string, pinned: ReadonlySet<string> | undefined): Promise<void> {
   if (pinned?.has(key)) return;
   try {
-    await s3.send(new DeleteObjectCommand({ Bucket: bucketName, Key: key }));
+    await bucket.delete(key);
   } catch (error) {
     logger.warn('could not delete a released object; it is orphaned, not lost', { key, error: error as Error });
   }

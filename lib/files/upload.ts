@@ -1,9 +1,17 @@
 import { createHash } from 'node:crypto';
-import * as z from 'zod';
-import { BadRequestError, PayloadTooLargeError } from '../http/errors';
-import { MAX_UPLOAD_BYTES } from '../http/limits';
-import type { FilePart } from '../http/types';
+import * as v from 'valibot';
+import { InvalidInputError, TooLargeError } from '../errors';
+import { MAX_UPLOAD_BYTES } from '../limits';
 import { type AllowedMimeType, detectFileType } from './file-type';
+
+/** A multipart file part as @middy/http-multipart-body-parser leaves it. */
+export interface FilePart {
+  filename: string;
+  mimetype: string;
+  encoding: string;
+  truncated: boolean;
+  content: Buffer;
+}
 
 /** An upload that passed every check: its bytes, detected type and SHA-256. */
 export interface Upload {
@@ -14,39 +22,40 @@ export interface Upload {
   filename: string;
 }
 
-/** Schema for the `file` part of a multipart body (one part, not a text field). */
-export const filePart = z.custom<FilePart | FilePart[]>(
+/** Schema for the `file` part of a multipart body (a part, not a text field). Two parts arrive as an array. */
+export const filePart = v.custom<FilePart | FilePart[]>(
   (value) => typeof value === 'object' && value !== null,
-  { message: 'must be a file part' },
+  'must be a file part',
 );
 
-export const sha256Hex = z
-  .string()
-  .regex(/^[0-9a-fA-F]{64}$/, 'must be the hex SHA-256 of the file')
-  .transform((h) => h.toLowerCase());
+export const sha256Hex = v.pipe(
+  v.string(),
+  v.regex(/^[0-9a-fA-F]{64}$/, 'must be the hex SHA-256 of the file'),
+  v.transform((h) => h.toLowerCase()),
+);
 
 /**
  * Checks an uploaded file: exactly one, not empty, within the size limit, of an allowed
  * type (from its bytes), and — when the client sent one — matching its hash.
  */
 export function readUpload(part: FilePart | FilePart[] | undefined, claimedHash?: string): Upload {
-  if (part === undefined) throw new BadRequestError('no file provided', 'NO_FILE');
-  if (Array.isArray(part)) throw new BadRequestError('send exactly one file', 'TOO_MANY_FILES');
+  if (part === undefined) throw new InvalidInputError('no file provided', 'NO_FILE');
+  if (Array.isArray(part)) throw new InvalidInputError('send exactly one file', 'TOO_MANY_FILES');
   if (part.truncated || part.content.length > MAX_UPLOAD_BYTES) {
-    throw new PayloadTooLargeError(`The file exceeds the ${MAX_UPLOAD_BYTES}-byte limit`);
+    throw new TooLargeError(`The file exceeds the ${MAX_UPLOAD_BYTES}-byte limit`);
   }
-  if (part.content.length === 0) throw new BadRequestError('the file is empty', 'EMPTY_FILE');
+  if (part.content.length === 0) throw new InvalidInputError('the file is empty', 'EMPTY_FILE');
 
   const mimeType = detectFileType(part.content);
   if (!mimeType) {
-    throw new BadRequestError(
+    throw new InvalidInputError(
       'invalid file format: allowed are PDF, PNG, JPEG, WebP, GIF, plain text, CSV and JSON',
       'INVALID_FILE_FORMAT',
     );
   }
   const sha256 = createHash('sha256').update(part.content).digest('hex');
   if (claimedHash !== undefined && claimedHash !== sha256) {
-    throw new BadRequestError('hash does not match the SHA-256 of the file', 'HASH_MISMATCH', [
+    throw new InvalidInputError('hash does not match the SHA-256 of the file', 'HASH_MISMATCH', [
       { path: 'hash', message: `expected ${sha256}` },
     ]);
   }

@@ -1,52 +1,52 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
-import type { z } from 'zod';
-import { type RouteFn, type RouteOf, routes } from '../../infra/routes';
+import type * as v from 'valibot';
+import type { Route } from '../api/contract';
 import type { Principal } from '../auth/claims';
-import { logger } from './logger';
+import { assertConfigured } from '../config';
+import { logger } from '../logger';
 import { authMiddleware } from './middleware/auth';
 import { errorMiddleware } from './middleware/errors';
 import { validateMiddleware } from './middleware/validate';
 import type { HttpResponse } from './response';
 import type { ApiEvent } from './types';
 
-type AuthOf<F extends RouteFn> = RouteOf<F>['auth'] extends 'jwt' ? Principal : undefined;
+type AuthOf<R extends Route> = R['auth'] extends 'jwt' ? Principal : undefined;
 
-export interface EndpointOptions<S extends z.ZodType> {
-  /** The body parser (`multipartBody()` or `jsonBody()`); omit for endpoints without a body. */
-  body?: middy.MiddlewareObj<ApiEvent>;
-  /** Schema over `{ params, query, headers, body }` (see RawInput). */
-  input: S;
-}
-
-export interface EndpointRequest<F extends RouteFn, S extends z.ZodType> {
-  input: z.infer<S>;
-  /** The verified caller on authenticated routes (the route table says which). */
-  auth: AuthOf<F>;
+export interface EndpointRequest<R extends Route> {
+  input: v.InferOutput<R['input']>;
+  /** The verified caller on authenticated routes (the route row says which). */
+  auth: AuthOf<R>;
 }
 
 /**
- * The one place Middy is composed. Order: errors (registered first, so it sees every
- * error), logging context, auth (from the route table, before any parsing),
- * body parsing, validation, then the endpoint's own function.
+ * The one place Middy is composed, from the route row. Order: errors (registered first,
+ * so it sees every error, and maps each domain error to the row's status), logging
+ * context, auth (only on `jwt` rows, before any parsing), body parsing, validation, then
+ * the endpoint's own function.
+ *
+ * The body parser is passed by the handler (`multipartBody()` or `jsonBody()`), so a
+ * function bundles only the parser it uses; it must match the row's `body`.
  */
-export function endpoint<F extends RouteFn, S extends z.ZodType>(
-  fn: F,
-  options: EndpointOptions<S>,
-  run: (request: EndpointRequest<F, S>) => Promise<HttpResponse>,
+export function endpoint<R extends Route>(
+  route: R,
+  run: (request: EndpointRequest<R>) => Promise<HttpResponse>,
+  bodyParser?: middy.MiddlewareObj<ApiEvent>,
 ): middy.MiddyfiedHandler<ApiEvent, HttpResponse, Error, Context> {
-  const route = routes.find((r) => r.fn === fn);
-  if (!route) throw new Error(`No route for function ${fn} in infra/routes.ts`);
-
+  // Fail at cold start, naming every missing setting the function's modules declared.
+  assertConfigured();
+  if ((route.body === undefined) !== (bodyParser === undefined)) {
+    throw new Error(`${route.fn}: the route row says body "${route.body ?? 'none'}" but the handler passes ${bodyParser ? 'a' : 'no'} parser`);
+  }
   const handler = middy<ApiEvent, HttpResponse>()
-    .use(errorMiddleware())
+    .use(errorMiddleware(route.errors))
     .use(injectLambdaContext(logger, { resetKeys: true }));
   if (route.auth === 'jwt') handler.use(authMiddleware());
-  if (options.body) handler.use(options.body);
-  handler.use(validateMiddleware(options.input));
+  if (bodyParser) handler.use(bodyParser);
+  handler.use(validateMiddleware(route.input));
 
   return handler.handler(async (event) =>
-    run({ input: event.input as z.infer<S>, auth: event.auth as AuthOf<F> }),
+    run({ input: event.input as v.InferOutput<R['input']>, auth: event.auth as AuthOf<R> }),
   );
 }

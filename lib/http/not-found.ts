@@ -1,7 +1,6 @@
-import * as z from 'zod';
 import { json } from './response';
 
-export const notFoundInput = z.object({});
+const answer = json(404, { error: 'Not Found' });
 
 /** Unknown route (decisions.md, Transport): exactly `{"error":"Not Found"}`. */
-export const routeNotFound = async () => json(404, { error: 'Not Found' });
+export const routeNotFound = async () => ({ ...answer, headers: { ...answer.headers } });

@@ -1,15 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { Principal } from '../auth/claims';
 
-/** A multipart file part as @middy/http-multipart-body-parser leaves it. */
-export interface FilePart {
-  filename: string;
-  mimetype: string;
-  encoding: string;
-  truncated: boolean;
-  content: Buffer;
-}
-
 /** The API Gateway v2 event, plus what our middlewares add to it. */
 export type ApiEvent = Omit<APIGatewayProxyEventV2, 'body'> & {
   body?: unknown;

@@ -4,7 +4,7 @@ import { lambdaContext } from '../../infra/local/api-gateway-event';
 import type { Handler } from '../../infra/local/handlers';
 import { samples } from '../../infra/local/samples';
 import { sampleEvent, withToken } from '../../infra/local/sample-events';
-import { routes } from '../../infra/routes';
+import { routes } from '../../lib/api/routes';
 import { localEnv, tokenFor } from '../support/api';
 
 /**

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routes } from '../../infra/routes';
+import { routes } from '../../lib/api/routes';
 import { badTokens, call } from '../support/api';
 
 /**

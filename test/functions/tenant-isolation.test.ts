@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type RouteFn, routes } from '../../infra/routes';
+import { type RouteFn, routes } from '../../lib/api/routes';
 import { call, type CallOptions, demo, fixture, form, tokenFor } from '../support/api';
 
 /**

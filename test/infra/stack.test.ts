@@ -13,8 +13,9 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { buildSync } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTEXT_DEFAULTS, readStackConfig, StackConfigError } from '../../infra/config';
-import { functionId, type Route, routes as routeTable } from '../../infra/routes';
-import { DppServiceStack, ESM_REQUIRE_BANNER, REPO_ROOT, routeKeyOf } from '../../infra/stack';
+import type { Route } from '../../lib/api/contract';
+import { functionId, routeKeyOf, routes as routeTable } from '../../lib/api/routes';
+import { DppServiceStack, ESM_REQUIRE_BANNER, REPO_ROOT } from '../../infra/stack';
 
 type Json = Record<string, any>; // CloudFormation JSON as the assertions library returns it
 interface Statement {

@@ -1,5 +1,5 @@
 import type middy from '@middy/core';
-import { BadRequestError, PayloadTooLargeError } from '../errors';
+import { InvalidInputError, TooLargeError } from '../../errors';
 import type { ApiEvent } from '../types';
 
 /**
@@ -21,17 +21,17 @@ export function parseBody(
     before: async (request) => {
       const { event } = request;
       if (typeof event.body !== 'string' || event.body.length === 0) {
-        throw new BadRequestError(`The request body must be ${expected}`, 'MALFORMED_BODY');
+        throw new InvalidInputError(`The request body must be ${expected}`, 'MALFORMED_BODY');
       }
       const size = event.isBase64Encoded ? Buffer.byteLength(event.body, 'base64') : Buffer.byteLength(event.body);
-      if (size > maxBytes) throw new PayloadTooLargeError(`The request body exceeds ${maxBytes} bytes`);
+      if (size > maxBytes) throw new TooLargeError(`The request body exceeds ${maxBytes} bytes`);
       if (isComplete && !isComplete(event)) {
-        throw new BadRequestError(`The request body is not complete ${expected}`, 'MALFORMED_BODY');
+        throw new InvalidInputError(`The request body is not complete ${expected}`, 'MALFORMED_BODY');
       }
       try {
         await parser.before?.(request as never);
       } catch {
-        throw new BadRequestError(`The request body could not be parsed as ${expected}`, 'MALFORMED_BODY');
+        throw new InvalidInputError(`The request body could not be parsed as ${expected}`, 'MALFORMED_BODY');
       }
       afterParse?.(event.body);
     },

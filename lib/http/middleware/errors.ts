@@ -1,33 +1,59 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { isDependencyUnavailable } from '../dependency-errors';
-import { HttpError, ServiceUnavailableError } from '../errors';
-import { logger } from '../logger';
+import type { ErrorMap, ErrorStatus } from '../../api/contract';
+import { isDependencyUnavailable } from '../../aws/errors';
+import { DomainError, type ErrorKind, UnavailableError } from '../../errors';
+import { logger } from '../../logger';
 import { json } from '../response';
 
 /**
- * The one error middleware. Registered first, so its onError runs last and sees every
- * error: from the handler, from any other middleware, and from SDK clients.
- * A 5xx never carries a stack, an SDK message, or a resource name.
+ * Where a route row does not declare a kind. The tests check every answer against the
+ * row, so an undeclared status fails there; in production the caller still gets the
+ * closest meaningful 4xx rather than a 500.
  */
-export function errorMiddleware(): middy.MiddlewareObj<unknown, APIGatewayProxyStructuredResultV2> {
+const FALLBACK: Record<ErrorKind, ErrorStatus> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unavailable: 503,
+};
+
+/**
+ * The one error middleware. Registered first, so its onError runs last and sees every
+ * error: from the handler, from any other middleware, and from SDK clients. Each domain
+ * error answers the status its route row gives its kind. A 5xx never carries a stack, an
+ * SDK message, or a resource name.
+ */
+export function errorMiddleware(errors: ErrorMap): middy.MiddlewareObj<unknown, APIGatewayProxyStructuredResultV2> {
   return {
     onError: async (request) => {
-      const httpError = toHttpError(request.error);
-      if (httpError.status >= 500) {
-        logger.error('request failed', { status: httpError.status, error: request.error as Error });
-      } else {
-        logger.info('request rejected', { status: httpError.status, code: httpError.code, reason: httpError.message });
+      const error = toDomainError(request.error);
+      if (!error) {
+        logger.error('request failed', { status: 500, error: request.error as Error });
+        request.response = json(500, { error: 'Internal server error', code: 'INTERNAL_ERROR' });
+        return;
       }
-      const body: Record<string, unknown> = { error: httpError.message, code: httpError.code };
-      if (httpError.details) body.details = httpError.details;
-      request.response = json(httpError.status, body, httpError.headers);
+      const status = errors[error.kind]?.status ?? FALLBACK[error.kind];
+      if (status >= 500) logger.error('request failed', { status, error: request.error as Error });
+      else logger.info('request rejected', { status, code: error.code, reason: error.message });
+      const body: Record<string, unknown> = { error: error.message, code: error.code };
+      if (error.details) body.details = error.details;
+      request.response = json(status, body, headersFor(error));
     },
   };
 }
 
-function toHttpError(error: unknown): HttpError {
-  if (error instanceof HttpError) return error;
-  if (isDependencyUnavailable(error)) return new ServiceUnavailableError();
-  return new HttpError(500, 'INTERNAL_ERROR', 'Internal server error');
+function toDomainError(error: unknown): DomainError | undefined {
+  if (error instanceof DomainError) return error;
+  if (isDependencyUnavailable(error)) return new UnavailableError();
+  return undefined;
+}
+
+function headersFor(error: DomainError): Record<string, string> | undefined {
+  if (error.kind === 'unauthenticated') return { 'www-authenticate': 'Bearer' };
+  if (error instanceof UnavailableError) return { 'retry-after': String(error.retryAfterSeconds) };
+  return undefined;
 }

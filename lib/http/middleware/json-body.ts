@@ -1,6 +1,6 @@
 import type middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
-import { MAX_JSON_BODY_BYTES } from '../limits';
+import { MAX_JSON_BODY_BYTES } from '../../limits';
 import type { ApiEvent } from '../types';
 import { parseBody } from './body';
 

@@ -1,8 +1,9 @@
 import type middy from '@middy/core';
 import httpMultipartBodyParser from '@middy/http-multipart-body-parser';
-import { PayloadTooLargeError } from '../errors';
-import { MAX_MULTIPART_BODY_BYTES, MAX_UPLOAD_BYTES } from '../limits';
-import type { ApiEvent, FilePart } from '../types';
+import { TooLargeError } from '../../errors';
+import { MAX_MULTIPART_BODY_BYTES, MAX_UPLOAD_BYTES } from '../../limits';
+import type { FilePart } from '../../files/upload';
+import type { ApiEvent } from '../types';
 import { parseBody } from './body';
 
 // Busboy stops a file at the limit and flags it `truncated`; that is our 413. Two files are
@@ -33,7 +34,7 @@ function rejectTruncatedFiles(body: unknown): void {
   for (const value of Object.values((body ?? {}) as Record<string, unknown>)) {
     const parts = Array.isArray(value) ? value : [value];
     if (parts.some((part) => (part as FilePart | undefined)?.truncated === true)) {
-      throw new PayloadTooLargeError(`The file exceeds the ${MAX_UPLOAD_BYTES}-byte limit`);
+      throw new TooLargeError(`The file exceeds the ${MAX_UPLOAD_BYTES}-byte limit`);
     }
   }
 }

@@ -1,6 +1,7 @@
 import type middy from '@middy/core';
-import type { z } from 'zod';
-import { ValidationError } from '../errors';
+import * as v from 'valibot';
+import type { AnySchema } from '../../api/contract';
+import { ValidationError } from '../../errors';
 import type { ApiEvent } from '../types';
 
 /** The parts of a request an endpoint's input schema sees. */
@@ -11,8 +12,8 @@ export interface RawInput {
   body: unknown;
 }
 
-/** Parses the request with the endpoint's zod schema; 400 with one detail per problem. */
-export function validateMiddleware(schema: z.ZodType): middy.MiddlewareObj<ApiEvent> {
+/** Parses the request with the route's input schema; 400 with one detail per problem. */
+export function validateMiddleware(schema: AnySchema): middy.MiddlewareObj<ApiEvent> {
   return {
     before: async (request) => {
       const { event } = request;
@@ -22,17 +23,17 @@ export function validateMiddleware(schema: z.ZodType): middy.MiddlewareObj<ApiEv
         headers: event.headers ?? {},
         body: event.body ?? {},
       };
-      const result = schema.safeParse(raw);
+      const result = v.safeParse(schema, raw);
       if (!result.success) {
         throw new ValidationError(
-          result.error.issues.map((issue) => ({
+          result.issues.map((issue) => {
+            const path = (issue.path ?? []).map((item) => String(item.key));
             // Paths are relative to the part of the request they are in: `dppId`, `userData.vat_number`.
-            path: issue.path.slice(1).map(String).join('.') || String(issue.path[0] ?? ''),
-            message: issue.message,
-          })),
+            return { path: path.slice(1).join('.') || (path[0] ?? ''), message: issue.message };
+          }),
         );
       }
-      event.input = result.data;
+      event.input = result.output;
     },
   };
 }

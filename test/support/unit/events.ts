@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { lambdaContext, matchRoute, toApiGatewayEvent } from '../../../infra/local/api-gateway-event';
-import type { RouteFn } from '../../../infra/routes';
+import type { RouteFn } from '../../../lib/api/routes';
 import type { HttpResponse } from '../../../lib/http/response';
 import type { ApiEvent } from '../../../lib/http/types';
 import type { MultipartBody } from './multipart';

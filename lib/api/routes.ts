@@ -1,0 +1,56 @@
+/**
+ * The route table: every row of the contract (lib/api/routes/<fn>.ts), in the order the
+ * README and the OpenAPI document list them.
+ *
+ * Functions import only their own row, so a function bundles only its own schemas; this
+ * table is for the CDK stack, the local server, the sample events, the docs and the tests.
+ * Adding an endpoint: a use case in lib/<resource>/, a row in lib/api/routes/, a handler
+ * in functions/, a line here, a sample in infra/local/samples.ts, then `npm run events`
+ * and `npm run docs`, and tests (the tenant-isolation test type-checks only when the new
+ * route has a probe).
+ */
+import type { Route } from './contract';
+import { createDppFileRoute } from './routes/create-dpp-file';
+import { createTemplateFileRoute } from './routes/create-template-file';
+import { deleteDppFileRoute } from './routes/delete-dpp-file';
+import { deleteTemplateFileRoute } from './routes/delete-template-file';
+import { generateJwtRoute } from './routes/generate-jwt';
+import { getDppRoute } from './routes/get-dpp';
+import { getDppFileRoute } from './routes/get-dpp-file';
+import { getTemplateFileRoute } from './routes/get-template-file';
+import { listDppFilesRoute } from './routes/list-dpp-files';
+import { listTemplateFilesRoute } from './routes/list-template-files';
+import { notFoundRoute } from './routes/not-found';
+import { updateDppFileRoute } from './routes/update-dpp-file';
+import { updateTemplateFileRoute } from './routes/update-template-file';
+
+export const routes = [
+  generateJwtRoute,
+  getDppRoute,
+  createTemplateFileRoute,
+  listTemplateFilesRoute,
+  getTemplateFileRoute,
+  updateTemplateFileRoute,
+  deleteTemplateFileRoute,
+  createDppFileRoute,
+  listDppFilesRoute,
+  getDppFileRoute,
+  updateDppFileRoute,
+  deleteDppFileRoute,
+  notFoundRoute,
+] as const satisfies readonly Route[];
+
+export type RouteFn = (typeof routes)[number]['fn'];
+export type RouteOf<F extends RouteFn> = Extract<(typeof routes)[number], { fn: F }>;
+
+/** PascalCase id for CDK constructs and `sam local invoke`: generate-jwt -> GenerateJwtFunction. */
+export function functionId(fn: string): string {
+  return `${fn.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase())}Function`;
+}
+
+/** The `$default` row: API Gateway's catch-all for requests no other route matches. */
+export const isCatchAll = (route: Pick<Route, 'path'>): boolean => route.path === '$default';
+
+/** The API Gateway route key of a row: `METHOD /path`, or `$default`. */
+export const routeKeyOf = (route: Pick<Route, 'method' | 'path'>): string =>
+  isCatchAll(route) ? '$default' : `${route.method} ${route.path}`;

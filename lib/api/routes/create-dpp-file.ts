@@ -1,0 +1,29 @@
+import * as v from 'valibot';
+import { createDppFileInput } from '../../dpp-files/create-dpp-file';
+import { defineRoute } from '../contract';
+import { authenticated, invalid, upload } from '../errors';
+import { done, dppFile } from '../views';
+
+export const createDppFileRoute = defineRoute({
+  method: 'POST',
+  path: '/models/{modelId}/dpps/{dppId}/upload-file',
+  fn: 'create-dpp-file',
+  auth: 'jwt',
+  access: { table: 'write', bucket: ['get', 'put', 'delete'] },
+  tag: 'DPP files',
+  summary: 'Upload a file to a DPP',
+  description:
+    'Multipart with one `file` part (allowed formats as for template files; 4 MiB at most). `hash`, when sent, must ' +
+    'be the hex SHA-256 of the bytes. `dpp_id` and `model_id`, when sent, must equal the path; `user_id` must be ' +
+    "the token's user.",
+  body: 'multipart',
+  input: createDppFileInput,
+  response: v.strictObject({ ...done, file: v.strictObject({ ...dppFile, signedUrl: v.string() }) }),
+  errors: {
+    invalid: invalid('No file, an invalid file format, a hash mismatch, an unparseable body or an invalid field'),
+    forbidden: { status: 403, description: "`user_id` is not the token's user" },
+    not_found: { status: 406, description: 'No DPP with this id and model in the company of the token' },
+    ...upload,
+    ...authenticated,
+  },
+});

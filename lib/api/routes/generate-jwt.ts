@@ -1,0 +1,24 @@
+import * as v from 'valibot';
+import { issueTokenInput } from '../../auth/issue-token';
+import { defineRoute } from '../contract';
+import { invalid, unavailable } from '../errors';
+
+export const generateJwtRoute = defineRoute({
+  method: 'GET',
+  path: '/generateJWT/{api_key}/{wallet_address}',
+  fn: 'generate-jwt',
+  auth: 'public',
+  access: { table: 'read', signingKey: true },
+  tag: 'Token',
+  summary: "Issue a JWT for an API key and a wallet of the key's company",
+  description:
+    'An ES256 token valid one hour, for a wallet of a user of the API key\'s company. Unknown, disabled and ' +
+    'mismatched keys all answer the same 401, so neither keys nor wallets can be enumerated.',
+  input: issueTokenInput,
+  response: v.strictObject({ authToken: v.string() }),
+  errors: {
+    invalid: invalid('`wallet_address` is not a 0x-prefixed 20-byte hex address, or `api_key` is empty or too long'),
+    unauthenticated: { status: 401, description: 'invalid API key: unknown, disabled, or the wallet is not of its company' },
+    ...unavailable,
+  },
+});

@@ -1,0 +1,27 @@
+import * as v from 'valibot';
+import { viewDppInput } from '../../dpps/view-dpp';
+import { defineRoute } from '../contract';
+import { invalid, unavailable } from '../errors';
+import { translatedDpp } from '../views';
+
+export const getDppRoute = defineRoute({
+  method: 'GET',
+  path: '/dpp/{dppId}',
+  fn: 'get-dpp',
+  auth: 'public',
+  access: { table: 'write', bucket: ['get'], translate: true },
+  tag: 'DPPs',
+  summary: 'View a DPP with images, files and tech cards, translated by the `language` header',
+  description:
+    'Public: consumers scan a QR code. Texts come from stored translations first, then from the translation ' +
+    'provider (stored for next time); with none, a text keeps its original. `Content-Language` names the ' +
+    'languages returned, the asked one first (`it`, or `it, en` when some texts had no translation).',
+  input: viewDppInput,
+  response: v.strictObject({ dpp: translatedDpp }),
+  responseHeaders: { 'content-language': 'The languages of the texts returned, the asked one first' },
+  errors: {
+    invalid: invalid('`dppId` is malformed, the `language` header is not an ISO 639-1 code, or the pair cannot be translated'),
+    not_found: { status: 404, description: 'No DPP with this id' },
+    ...unavailable,
+  },
+});

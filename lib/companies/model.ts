@@ -1,0 +1,33 @@
+import { ItemType, keys } from '../data/keys';
+
+/** A tenant. Everything a company owns carries its id as `company_id`. */
+export interface CompanyItem {
+  pk: string;
+  sk: string;
+  type: typeof ItemType.Company;
+  id: string;
+  name: string;
+  country_code: string;
+  created_at: string;
+}
+
+/** A member of a company (the wallet item points back here). */
+export interface UserItem {
+  pk: string;
+  sk: string;
+  type: typeof ItemType.User;
+  id: string;
+  company_id: string;
+  email: string;
+  wallet: string;
+  role: string;
+  created_at: string;
+}
+
+export function toCompanyItem(company: Omit<CompanyItem, 'pk' | 'sk' | 'type'>): CompanyItem {
+  return { ...keys.company(company.id), type: ItemType.Company, ...company };
+}
+
+export function toUserItem(user: Omit<UserItem, 'pk' | 'sk' | 'type'>): UserItem {
+  return { ...keys.user(user.company_id, user.id), type: ItemType.User, ...user, wallet: user.wallet.toLowerCase() };
+}

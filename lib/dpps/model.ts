@@ -1,0 +1,73 @@
+import { gsi1, ItemType, keys } from '../data/keys';
+import { NotFoundError } from '../errors';
+import { translationAttributes, type SourceUnit } from './translations';
+
+/** A DPP. `dpp_type` holds what the interface calls `type` (the item's own `type` is its entity type). */
+export interface DppItem {
+  pk: string;
+  sk: string;
+  gsi1pk: string;
+  gsi1sk: string;
+  type: typeof ItemType.Dpp;
+  id: string;
+  company_id: string;
+  model_id: string;
+  template_id?: string;
+  name: string;
+  description: string;
+  dpp_type: string;
+  /** ISO 639-1 language of name and description as stored. */
+  language: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DppImageItem {
+  pk: string;
+  sk: string;
+  type: typeof ItemType.DppImage;
+  id: string;
+  company_id: string;
+  path: string;
+  mime_type: string;
+}
+
+export interface Characteristic {
+  id: string;
+  characteristic: string;
+}
+
+export interface DppCardItem {
+  pk: string;
+  sk: string;
+  type: typeof ItemType.DppCard;
+  id: string;
+  company_id: string;
+  name: string;
+  description: string;
+  characteristics?: Characteristic[];
+}
+
+/** A missing DPP, or another company's: 404 on the passport view, 406 on the file routes. */
+export const dppNotFound = () => new NotFoundError('DPP not found', 'DPP_NOT_FOUND');
+
+export function toDppItem(dpp: Omit<DppItem, 'pk' | 'sk' | 'gsi1pk' | 'gsi1sk' | 'type'>): DppItem {
+  return { ...keys.dpp(dpp.id), ...gsi1.companyDpp(dpp.company_id, dpp.id), type: ItemType.Dpp, ...dpp };
+}
+
+export function toDppImageItem(dppId: string, image: Omit<DppImageItem, 'pk' | 'sk' | 'type'>): DppImageItem {
+  return { ...keys.dppImage(dppId, image.id), type: ItemType.DppImage, ...image };
+}
+
+export function toDppCardItem(dppId: string, card: Omit<DppCardItem, 'pk' | 'sk' | 'type'>): DppCardItem {
+  return { ...keys.dppCard(dppId, card.id), type: ItemType.DppCard, ...card };
+}
+
+/** A stored translation of some of a DPP's texts into one language (see translations.ts). */
+export function toDppTranslationItem(
+  dppId: string,
+  language: string,
+  units: ReadonlyArray<SourceUnit & { translated: { name: string; description: string } }>,
+) {
+  return { ...keys.dppTranslation(dppId, language), type: ItemType.DppTranslation, language, ...translationAttributes(units) };
+}

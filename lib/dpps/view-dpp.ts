@@ -1,0 +1,96 @@
+import * as v from 'valibot';
+import { signedGetUrl } from '../files/storage';
+import { id } from '../schemas';
+import { dppNotFound } from './model';
+import { readDppCollection, storeTranslations } from './repository';
+import { translator } from './translation-provider';
+import { fingerprint, type SourceUnit, type TranslatedUnit } from './translations';
+
+export const viewDppInput = v.object({
+  params: v.object({ dppId: id }),
+  headers: v.object({
+    language: v.optional(
+      v.pipe(v.string(), v.regex(/^[a-z]{2}$/, 'must be an ISO 639-1 code: two lowercase letters, such as en or fr')),
+      'en',
+    ),
+  }),
+});
+
+type Text = Pick<SourceUnit, 'name' | 'description'>;
+
+/**
+ * Name and description of the DPP, its files and cards in `language`: stored
+ * translations first; missing or stale ones from the translation provider (then stored
+ * for next time); with no provider, a unit without a translation keeps its original.
+ * Returns the languages actually used, the asked one first (for Content-Language).
+ */
+async function translate(
+  dppId: string,
+  units: SourceUnit[],
+  stored: Map<string, TranslatedUnit>,
+  from: string,
+  to: string,
+): Promise<{ texts: Map<string, Text>; languages: string[] }> {
+  if (from === to) return { texts: new Map(units.map((u) => [u.key, u])), languages: [from] };
+
+  // A stored translation counts only if it was made from the current wording.
+  const missing = units
+    .map((u) => ({ unit: u, source: fingerprint(u) }))
+    .filter(({ unit, source }) => stored.get(unit.key)?.source !== source);
+  const stale = new Set(missing.map(({ unit }) => unit.key));
+  const texts = new Map<string, Text>(units.map((u) => [u.key, stale.has(u.key) ? u : stored.get(u.key)!]));
+  const provider = translator();
+  if (missing.length > 0 && provider) {
+    const out = await provider.translate(missing.flatMap(({ unit }) => [unit.name, unit.description]), from, to);
+    const fresh: Record<string, TranslatedUnit> = {};
+    missing.forEach(({ unit: u, source }, i) => {
+      fresh[u.key] = { name: out[2 * i]!, description: out[2 * i + 1]!, source };
+      texts.set(u.key, fresh[u.key]!);
+    });
+    await storeTranslations(dppId, to, fresh);
+    return { texts, languages: [to] };
+  }
+  if (missing.length === 0) return { texts, languages: [to] };
+  return { texts, languages: missing.length === units.length ? [from] : [to, from] };
+}
+
+/** The public passport (interface 4.7): one Query, translated by the `language` header. */
+export async function viewDpp(input: v.InferOutput<typeof viewDppInput>) {
+  const { dppId } = input.params;
+  const { language } = input.headers;
+  const { dpp, images, files, cards, stored } = await readDppCollection(dppId, language);
+  if (!dpp) throw dppNotFound();
+
+  const units: SourceUnit[] = [
+    { key: 'dpp', name: dpp.name, description: dpp.description },
+    ...files.map((f) => ({ key: `file:${f.id}`, name: f.name, description: f.description })),
+    ...cards.map((c) => ({ key: `card:${c.id}`, name: c.name, description: c.description })),
+  ];
+  const { texts, languages } = await translate(dppId, units, stored, dpp.language ?? 'en', language);
+  const text = (key: string) => pick(texts.get(key)!);
+
+  return {
+    /** The Content-Language value: `it`, or `it, en` when some texts had no translation. */
+    language: languages.join(', '),
+    dpp: {
+      id: dpp.id,
+      ...text('dpp'),
+      created_at: dpp.created_at,
+      updated_at: dpp.updated_at,
+      type: dpp.dpp_type,
+      company_id: dpp.company_id,
+      model_id: dpp.model_id,
+      images: await Promise.all(
+        images.map(async (img) => ({ image: await signedGetUrl(img.path), type: img.mime_type, uuid: img.id })),
+      ),
+      files: files.map((f) => ({ id: f.id, ...text(`file:${f.id}`), path: f.path })),
+      cards: cards.map((c) => ({
+        id: c.id,
+        ...text(`card:${c.id}`),
+        characteristics: (c.characteristics ?? []).map(({ id: charId, characteristic }) => ({ id: charId, characteristic })),
+      })),
+    },
+  };
+}
+
+const pick = (t: Text) => ({ name: t.name, description: t.description });

@@ -1,0 +1,139 @@
+import { type Expression, table } from '../aws/dynamodb';
+import { isConditionFailure } from '../aws/errors';
+import type { Key, KeyRange } from '../data/keys';
+import { decodeCursor } from '../data/paging';
+import type { FileChanges, FileItem } from './model';
+
+/**
+ * All DynamoDB access of files under a parent, for any parent whose item sorts directly
+ * before its files (see `ranges` in lib/data/keys.ts). Every write is conditioned on the
+ * caller's scope (company, and model where the parent has one), so a write can never
+ * land in another tenant's data even if a read was skipped.
+ */
+export interface FileParentKeys {
+  parent: (parentId: string) => Key;
+  file: (parentId: string, fileId: string) => Key;
+  /** The parent item followed by its files. */
+  withFiles: (parentId: string) => KeyRange;
+}
+
+/** Attributes that must be equal on the parent and on every file of the caller: `{company_id, model_id?}`. */
+export type Scope = Readonly<Record<string, string>>;
+
+export const inScope = (item: object | undefined, scope: Scope): boolean =>
+  item !== undefined && Object.entries(scope).every(([attr, value]) => (item as Record<string, unknown>)[attr] === value);
+
+function scopeCondition(scope: Scope, prefix = 's'): Expression {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const terms = Object.entries(scope).map(([attr, value], i) => {
+    names[`#${prefix}${i}`] = attr;
+    values[`:${prefix}${i}`] = value;
+    return `#${prefix}${i} = :${prefix}${i}`;
+  });
+  return { expression: ['attribute_exists(pk)', ...terms].join(' AND '), names, values };
+}
+
+export interface ParentPage<P, F> {
+  /** The parent item; absent on pages after the first (and when it does not exist). */
+  parent?: P;
+  files: F[];
+  nextKey?: Key;
+}
+
+export function fileRepository<P, F extends FileItem>(keys: FileParentKeys) {
+  return {
+    keys,
+
+    get: (parentId: string, fileId: string) => table.get<F>(keys.file(parentId, fileId)),
+
+    /**
+     * One Query over the parent and its files: the parent on the first page, then up to
+     * `limit` files. Reads one extra file to know whether more remain, so `nextKey` is
+     * only set when another page has items.
+     */
+    async pageWithParent(parentId: string, page: { limit: number; cursor?: string }): Promise<ParentPage<P, F>> {
+      const range = keys.withFiles(parentId);
+      const startKey = page.cursor ? decodeCursor(page.cursor, range) : undefined;
+      const wanted = page.limit + 1 + (startKey ? 0 : 1);
+      const items: Record<string, unknown>[] = [];
+      let next: Record<string, unknown> | undefined = startKey && { pk: startKey.pk, sk: startKey.sk };
+      do {
+        const result = await table.query({
+          keyCondition: {
+            expression: 'pk = :pk AND sk BETWEEN :from AND :to',
+            values: { ':pk': range.pk, ':from': range.from, ':to': range.to },
+          },
+          startKey: next,
+          limit: wanted - items.length,
+        });
+        items.push(...result.items);
+        next = result.lastKey;
+      } while (next && items.length < wanted);
+
+      const parent = items[0]?.sk === range.from ? (items.shift() as P) : undefined;
+      const files = items as F[];
+      const more = files.length > page.limit;
+      if (more) files.length = page.limit;
+      const last = files[files.length - 1];
+      return { parent, files, nextKey: more && last ? { pk: last.pk, sk: last.sk } : undefined };
+    },
+
+    /** Writes a new file only if its parent exists and is in the caller's scope, in one transaction. */
+    async putIfParent(parentId: string, item: F, scope: Scope): Promise<boolean> {
+      try {
+        await table.transact([
+          { check: keys.parent(parentId), condition: scopeCondition(scope) },
+          { put: { ...item } as Record<string, unknown>, condition: { expression: 'attribute_not_exists(pk)' } },
+        ]);
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+
+    /**
+     * Updates a file in the caller's scope. When the content is replaced, the write only
+     * succeeds if the item still points at `expectedPath`, so the caller knows exactly
+     * which object it superseded. Returns the new item, or undefined when a condition failed.
+     */
+    async update(file: Key, scope: Scope, changes: FileChanges, updatedAt: string, expectedPath?: string) {
+      const set: Record<string, unknown> = { updated_at: updatedAt, ...changes.content };
+      if (changes.name !== undefined) set.name = changes.name;
+      if (changes.description !== undefined) set.description = changes.description;
+      if (changes.model_id !== undefined) set.model_id = changes.model_id;
+      const names: Record<string, string> = {};
+      const values: Record<string, unknown> = {};
+      const assignments = Object.entries(set).map(([attr, value], i) => {
+        names[`#a${i}`] = attr;
+        values[`:v${i}`] = value;
+        return `#a${i} = :v${i}`;
+      });
+      const condition = scopeCondition(scope);
+      if (expectedPath !== undefined) {
+        condition.expression += ' AND #path = :expectedPath';
+        condition.names = { ...condition.names, '#path': 'path' };
+        condition.values = { ...condition.values, ':expectedPath': expectedPath };
+      }
+      try {
+        return await table.update<F>(file, { expression: `SET ${assignments.join(', ')}`, names, values }, condition);
+      } catch (error) {
+        if (isConditionFailure(error)) return undefined;
+        throw error;
+      }
+    },
+
+    /** Deletes a file in the caller's scope; returns it, or undefined when there was nothing of the caller's. */
+    async delete(file: Key, scope: Scope): Promise<F | undefined> {
+      try {
+        return await table.delete<F>(file, scopeCondition(scope));
+      } catch (error) {
+        if (isConditionFailure(error)) return undefined;
+        throw error;
+      }
+    },
+  };
+}
+
+export type FileRepository<P, F extends FileItem> = ReturnType<typeof fileRepository<P, F>>;

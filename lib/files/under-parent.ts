@@ -1,0 +1,143 @@
+import { v7 as uuidv7 } from 'uuid';
+import { encodeCursor } from '../data/paging';
+import { ConflictError, type NotFoundError } from '../errors';
+import type { PageQuery } from '../schemas';
+import type { FileChanges, FileContent, FileItem } from './model';
+import { type FileRepository, inScope, type Scope } from './repository';
+import { putObject, releaseObject } from './storage';
+import type { Upload } from './upload';
+
+/**
+ * Files under a parent: the one implementation of create, list, view, update and delete
+ * that DPP files and template files share (and a DPP version's report will).
+ *
+ * The order of S3 and DynamoDB writes: bytes are written before the record that points
+ * at them, and released only after the record that stopped pointing at them is written.
+ * A failure in between leaves an orphan object at worst, never a record without bytes and
+ * never a half-done write. A released object is kept when a version pinned it.
+ */
+export interface FileParent<P extends object, F extends FileItem> {
+  repository: FileRepository<P, F>;
+  /** The object key of one upload of a file (lib/files/object-keys.ts). */
+  objectKey: (companyId: string, parentId: string, fileId: string, uploadId: string) => string;
+  parentNotFound: () => NotFoundError;
+  fileNotFound: () => NotFoundError;
+}
+
+export const newId = (): string => uuidv7();
+export const now = (): string => new Date().toISOString();
+
+async function storeContent(upload: Upload, objectKey: (uploadId: string) => string): Promise<FileContent> {
+  const uploadId = newId();
+  const path = objectKey(uploadId);
+  await putObject(path, upload);
+  return { path, mime_type: upload.mimeType, hash: upload.sha256, size: upload.size, upload_id: uploadId };
+}
+
+/**
+ * Stores the bytes, then the record built by `build`, only if the parent exists and is in
+ * the caller's scope. If the record is not written, the new object is removed again.
+ */
+export async function createFileUnder<P extends object, F extends FileItem>(
+  parent: FileParent<P, F>,
+  scope: Scope & { company_id: string },
+  parentId: string,
+  upload: Upload,
+  build: (fileId: string, content: FileContent, createdAt: string) => F,
+): Promise<F> {
+  const fileId = newId();
+  const content = await storeContent(upload, (uploadId) => parent.objectKey(scope.company_id, parentId, fileId, uploadId));
+  const item = build(fileId, content, now());
+  const written = await parent.repository.putIfParent(parentId, item, scope).catch(async (error: unknown) => {
+    await releaseObject(content.path, undefined);
+    throw error;
+  });
+  if (!written) {
+    await releaseObject(content.path, undefined);
+    throw parent.parentNotFound();
+  }
+  return item;
+}
+
+/** A page of the parent's files; the parent must be in the caller's scope. */
+export async function listFilesUnder<P extends object, F extends FileItem>(
+  parent: FileParent<P, F>,
+  scope: Scope,
+  parentId: string,
+  page: PageQuery,
+): Promise<{ files: F[]; nextCursor?: string }> {
+  const result = await parent.repository.pageWithParent(parentId, page);
+  // The first page reads the parent; a page after a cursor checks every file (files carry the scope).
+  const owned =
+    page.cursor === undefined
+      ? inScope(result.parent, scope)
+      : result.files.every((file) => inScope(file, scope));
+  if (!owned) throw parent.parentNotFound();
+  return { files: result.files, ...(result.nextKey && { nextCursor: encodeCursor(result.nextKey) }) };
+}
+
+/** One file of the caller's; another company's answers exactly like a missing one. */
+export async function getFileUnder<P extends object, F extends FileItem>(
+  parent: FileParent<P, F>,
+  scope: Scope,
+  parentId: string,
+  fileId: string,
+): Promise<F> {
+  const item = await parent.repository.get(parentId, fileId);
+  if (!inScope(item, scope)) throw parent.fileNotFound();
+  return item!;
+}
+
+export interface FileUpdate {
+  name?: string;
+  description?: string;
+  model_id?: string;
+  upload?: Upload;
+}
+
+/**
+ * Renames, re-describes and/or replaces the bytes of a file of the caller's. A concurrent
+ * replace of the same file loses with a conflict. A replaced object is released unless pinned.
+ */
+export async function updateFileUnder<P extends object, F extends FileItem>(
+  parent: FileParent<P, F>,
+  scope: Scope & { company_id: string },
+  parentId: string,
+  fileId: string,
+  update: FileUpdate,
+): Promise<F> {
+  const current = await getFileUnder(parent, scope, parentId, fileId);
+  const key = parent.repository.keys.file(parentId, fileId);
+  const changes: FileChanges = { name: update.name, description: update.description, model_id: update.model_id };
+  if (!update.upload) {
+    const updated = await parent.repository.update(key, scope, changes, now());
+    if (!updated) throw parent.fileNotFound();
+    return updated;
+  }
+  changes.content = await storeContent(update.upload, (uploadId) =>
+    parent.objectKey(scope.company_id, parentId, fileId, uploadId),
+  );
+  const updated = await parent.repository.update(key, scope, changes, now(), current.path).catch(async (error: unknown) => {
+    await releaseObject(changes.content!.path, undefined);
+    throw error;
+  });
+  if (!updated) {
+    await releaseObject(changes.content.path, undefined);
+    throw new ConflictError('the file was changed or deleted by another request; read it again and retry');
+  }
+  await releaseObject(current.path, updated.pinned_paths);
+  return updated;
+}
+
+/** Deletes a file of the caller's, then its bytes unless a version pinned them. */
+export async function deleteFileUnder<P extends object, F extends FileItem>(
+  parent: FileParent<P, F>,
+  scope: Scope,
+  parentId: string,
+  fileId: string,
+): Promise<F> {
+  const deleted = await parent.repository.delete(parent.repository.keys.file(parentId, fileId), scope);
+  if (!deleted) throw parent.fileNotFound();
+  await releaseObject(deleted.path, deleted.pinned_paths);
+  return deleted;
+}

@@ -1,0 +1,34 @@
+import * as v from 'valibot';
+
+/** Shared field rules for request schemas (valibot: see README, "Libraries"). */
+export const uuid = v.pipe(v.string(), v.uuid('must be a UUID'));
+/** Ids that are not UUIDs in the interface (DPP ids, DPP file ids): safe key characters only. */
+export const id = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, - or _'));
+export const name = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(200));
+export const description = v.pipe(v.string(), v.trim(), v.maxLength(2000));
+
+/** A multipart text field that may be sent empty: empty means "not given". */
+export const optionalText = <T extends v.GenericSchema<string, unknown>>(schema: T) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((s) => (s === '' ? undefined : s)),
+      v.optional(schema),
+    ),
+  );
+
+/** `?limit=` (1–100, default 100) and `?cursor=` (opaque) on every list (decisions.md, Lists). */
+export const pageQuery = v.object({
+  limit: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,3}$/, 'must be a whole number from 1 to 100'),
+      v.transform(Number),
+      v.minValue(1, 'must be a whole number from 1 to 100'),
+      v.maxValue(100, 'must be a whole number from 1 to 100'),
+    ),
+    '100',
+  ),
+  cursor: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(1024))),
+});
+export type PageQuery = v.InferOutput<typeof pageQuery>;
