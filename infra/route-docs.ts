@@ -1,6 +1,6 @@
 import { routes } from '../lib/api/routes';
 
-export const ROUTES_START = '<!-- routes:start (generated from infra/routes.ts by `npm run docs`) -->';
+export const ROUTES_START = '<!-- routes:start (generated from lib/api/routes.ts by `npm run docs`) -->';
 export const ROUTES_END = '<!-- routes:end -->';
 
 /** The README's route table, from the route table. */

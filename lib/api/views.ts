@@ -3,9 +3,10 @@ import * as v from 'valibot';
 /**
  * The response shapes of the interface (section 2), as schemas. They are the contract the
  * tests check every answer against and the OpenAPI document shows; functions never
- * validate their own answers, and each function bundles only its own route's shapes.
+ * validate their own answers, and each function bundles only its own route's shapes:
+ * the calls are marked pure, so esbuild drops every shape a function does not use.
  */
-const str = v.string();
+const str = /* @__PURE__ */ v.string();
 
 export const templateFile = {
   id: str,
@@ -28,16 +29,16 @@ export const dppFile = {
   path: str,
   type: str,
   hash: str,
-  notarized: v.boolean(),
+  notarized: /* @__PURE__ */ v.boolean(),
 };
 
 /** `{message, ok}` of the write routes. */
-export const done = { message: str, ok: v.literal(true) };
+export const done = { message: str, ok: /* @__PURE__ */ v.literal(true) };
 
 /** `nextCursor` when another page has items (decisions.md, Lists). */
-export const nextCursor = { nextCursor: v.optional(str) };
+export const nextCursor = { nextCursor: /* @__PURE__ */ v.optional(str) };
 
-export const translatedDpp = v.strictObject({
+export const translatedDpp = /* @__PURE__ */ v.strictObject({
   id: str,
   name: str,
   description: str,
@@ -46,21 +47,21 @@ export const translatedDpp = v.strictObject({
   type: str,
   company_id: str,
   model_id: str,
-  images: v.array(v.strictObject({ image: str, type: str, uuid: str })),
-  files: v.array(v.strictObject({ id: str, name: str, description: str, path: str })),
-  cards: v.array(
-    v.strictObject({
+  images: /* @__PURE__ */ v.array(/* @__PURE__ */ v.strictObject({ image: str, type: str, uuid: str })),
+  files: /* @__PURE__ */ v.array(/* @__PURE__ */ v.strictObject({ id: str, name: str, description: str, path: str })),
+  cards: /* @__PURE__ */ v.array(
+    /* @__PURE__ */ v.strictObject({
       id: str,
       name: str,
       description: str,
-      characteristics: v.array(v.strictObject({ id: str, characteristic: str })),
+      characteristics: /* @__PURE__ */ v.array(/* @__PURE__ */ v.strictObject({ id: str, characteristic: str })),
     }),
   ),
 });
 
 /** The error body of decisions.md. */
-export const errorBody = v.strictObject({
+export const errorBody = /* @__PURE__ */ v.strictObject({
   error: str,
   code: str,
-  details: v.optional(v.array(v.strictObject({ path: str, message: str }))),
+  details: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.array(/* @__PURE__ */ v.strictObject({ path: str, message: str }))),
 });
