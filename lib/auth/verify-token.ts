@@ -9,6 +9,10 @@ const audience = required('JWT_AUDIENCE');
 // Verifiers only ever hold the public key; the private key stays with the issuer.
 const publicKeyPem = required('JWT_PUBLIC_KEY');
 let publicKey: ReturnType<typeof importSPKI> | undefined;
+const verificationKey = () => {
+  publicKey ??= importSPKI(publicKeyPem(), TOKEN_ALGORITHM);
+  return publicKey;
+};
 
 // The scheme is case-insensitive (RFC 7235).
 const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/i;
@@ -19,7 +23,7 @@ export async function verifyAuthorization(header: string | undefined): Promise<P
   const match = BEARER.exec(header.trim());
   if (!match?.[1]) throw new UnauthenticatedError('malformed bearer token');
   try {
-    const { payload } = await jwtVerify(match[1], await (publicKey ??= importSPKI(publicKeyPem(), TOKEN_ALGORITHM)), {
+    const { payload } = await jwtVerify(match[1], await verificationKey(), {
       algorithms: [TOKEN_ALGORITHM],
       issuer: issuer(),
       audience: audience(),

@@ -22,11 +22,13 @@ const endpoint = optional('DYNAMODB_ENDPOINT');
 
 let documentClient: DynamoDBDocumentClient | undefined;
 /** The client, made on first use (after the function's settings were checked at start). */
-export const dynamodbClient = (): DynamoDBDocumentClient =>
-  (documentClient ??= DynamoDBDocumentClient.from(
+export const dynamodbClient = (): DynamoDBDocumentClient => {
+  documentClient ??= DynamoDBDocumentClient.from(
     new DynamoDBClient({ region: region(), endpoint: endpoint(), maxAttempts: 3 }),
     { marshallOptions: { removeUndefinedValues: true } },
-  ));
+  );
+  return documentClient;
+};
 
 export type Item = Record<string, unknown>;
 export interface ItemKey {

@@ -8,8 +8,10 @@ const endpoint = optional('S3_ENDPOINT');
 
 let client: S3Client | undefined;
 /** The client, made on first use. Locally the S3 stand-in is addressed by path (http://127.0.0.1:PORT/bucket/key). */
-export const s3Client = (): S3Client =>
-  (client ??= new S3Client({ region: region(), endpoint: endpoint(), forcePathStyle: endpoint() !== undefined, maxAttempts: 3 }));
+export const s3Client = (): S3Client => {
+  client ??= new S3Client({ region: region(), endpoint: endpoint(), forcePathStyle: endpoint() !== undefined, maxAttempts: 3 });
+  return client;
+};
 
 export const bucket = {
   async put(key: string, body: Buffer, contentType: string, metadata?: Record<string, string>): Promise<void> {

@@ -3,8 +3,12 @@ import { optional, region } from '../config';
 
 const endpoint = optional('SECRETS_ENDPOINT');
 let client: SecretsManagerClient | undefined;
+const secretsClient = (): SecretsManagerClient => {
+  client ??= new SecretsManagerClient({ region: region(), endpoint: endpoint(), maxAttempts: 3 });
+  return client;
+};
 
 /** The string value of a secret (one round trip). */
 export async function readSecret(secretId: string): Promise<string | undefined> {
-  return (await (client ??= new SecretsManagerClient({ region: region(), endpoint: endpoint(), maxAttempts: 3 })).send(new GetSecretValueCommand({ SecretId: secretId }))).SecretString;
+  return (await secretsClient().send(new GetSecretValueCommand({ SecretId: secretId }))).SecretString;
 }

@@ -5,6 +5,10 @@ import type { Translator } from '../dpps/translator';
 
 const endpoint = optional('TRANSLATE_ENDPOINT');
 let client: TranslateClient | undefined;
+const translateClient = (): TranslateClient => {
+  client ??= new TranslateClient({ region: region(), endpoint: endpoint(), maxAttempts: 3 });
+  return client;
+};
 
 /** At most this many TranslateText calls at once, to stay under Translate's rate limits. */
 const CONCURRENCY = 4;
@@ -28,7 +32,7 @@ export const amazonTranslate: Translator = {
 async function translateOne(text: string, from: string, to: string): Promise<string> {
   if (text.trim() === '') return text;
   try {
-    const result = await (client ??= new TranslateClient({ region: region(), endpoint: endpoint(), maxAttempts: 3 })).send(
+    const result = await translateClient().send(
       new TranslateTextCommand({ Text: text, SourceLanguageCode: from, TargetLanguageCode: to }),
     );
     return result.TranslatedText ?? text;
