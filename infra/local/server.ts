@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { closeHttpServer, listen, localEndpoint } from './engines/ports';
 import { lambdaContext, matchRoute, toApiGatewayEvent } from './api-gateway-event';
+import { serveDocs } from './docs-page';
 import { loadHandler } from './handlers';
 
 /** API Gateway's own payload limit for HTTP APIs. */
@@ -23,6 +24,9 @@ export async function startApiServer(port: number, host = '127.0.0.1') {
 }
 
 async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  // /docs and /openapi.json are the local server's own pages, matched before the routes so
+  // they never reach the $default (not-found) function. Not part of the deployed API.
+  if (await serveDocs(req, res)) return;
   const body = await readBody(req);
   if (body === undefined) {
     send(res, 413, { 'content-type': 'application/json' }, '{"message":"Request Entity Too Large"}');

@@ -62,6 +62,7 @@ async function printWelcome(api: string, ms: number) {
 DPP service running locally (ready in ${(ms / 1000).toFixed(1)} s${stack.seeded ? ', demo data seeded' : ''})
 
   API             ${api}
+  API reference   ${api}/docs   (OpenAPI document: ${api}/openapi.json)
   DynamoDB Local  ${e.dynamodb.endpoint}   table dpp-local
   S3 (s3rver)     ${e.s3.endpoint}   bucket dpp-local-files
   SES             ${e.ses.endpoint}   sent mail: ${e.ses.endpoint}/  (JSON: ${e.ses.storeUrl})
@@ -83,6 +84,8 @@ Try it
 
   # 3. upload a file to that passport (the token from step 1, inline)
   curl -s -H "Authorization: Bearer ${token}" -F file=@infra/local/fixtures/sample.pdf -F name="Declaration of conformity" ${api}/models/${dpp.model_id}/dpps/${dpp.id}/upload-file
+
+  # 4. or in a browser: ${api}/docs, Authorize with the authToken from step 1, then "Try it out"
 
   (${globex!.name}'s credentials are there to try tenant isolation.)
 Ctrl-C stops everything.

@@ -1,0 +1,258 @@
+import { type ConversionConfig, type JsonSchema, toJsonSchema } from '@valibot/to-json-schema';
+import packageJson from '../../package.json';
+import type { ErrorKind } from '../errors';
+import { filePart } from '../files/upload';
+import type { AnySchema, Route } from './contract';
+import { errorBody } from './views';
+
+/**
+ * The OpenAPI 3.1 document of the API, generated from the route rows (lib/api/routes.ts):
+ * the same valibot schemas the functions validate with, so the document cannot describe
+ * an input the code does not accept. `npm run docs` writes it to docs/openapi.json (a
+ * drift test keeps the two equal); the local server serves it at /openapi.json and /docs.
+ * Never imported by a function, so none of this reaches a Lambda bundle.
+ */
+
+export const DEFAULT_SERVER_URL = 'http://127.0.0.1:3000';
+
+export interface OpenApiOptions {
+  /** Where "Try it out" sends requests; the local server passes its own URL. */
+  serverUrl?: string;
+}
+
+// Loose on purpose: the document is plain JSON, checked by a real validator in the tests.
+// biome-ignore lint/suspicious/noExplicitAny: a JSON document under construction
+type Json = Record<string, any>;
+
+const ERROR_REF = { $ref: '#/components/schemas/Error' };
+
+/** Headers the error middleware adds to some kinds of error (lib/http/middleware/errors.ts). */
+const ERROR_HEADERS: Partial<Record<ErrorKind, Json>> = {
+  unauthenticated: { 'WWW-Authenticate': { description: 'Always `Bearer`', schema: { type: 'string' } } },
+  unavailable: { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } } },
+};
+
+/**
+ * Pipe actions that only normalise a value (trim, lower-case) or check across fields
+ * (body id = path id): they do not change the input's JSON type, and the rule they
+ * enforce is in the route's description. Everything else that has no JSON Schema
+ * equivalent still throws (errorMode 'throw'), so a new construct fails the drift test
+ * instead of silently becoming `{}`.
+ */
+const IGNORED_ACTIONS = [
+  'check',
+  'partial_check',
+  'raw_check',
+  'trim',
+  'trim_start',
+  'trim_end',
+  'to_lower_case',
+  'to_upper_case',
+  'normalize',
+  'brand',
+  'readonly',
+];
+
+/**
+ * One valibot schema as an OpenAPI 3.1 schema (JSON Schema 2020-12). Requests are
+ * described by their input type (what a client sends, before transforms: `limit` is a
+ * string, an empty multipart text field is allowed), responses by their output type.
+ */
+function schemaOf(schema: AnySchema, typeMode: 'input' | 'output'): Json {
+  const config: ConversionConfig = {
+    target: 'draft-2020-12',
+    typeMode,
+    errorMode: 'throw',
+    ignoreActions: IGNORED_ACTIONS,
+    // The multipart file part is a valibot `custom` (a parsed part object at run time);
+    // on the wire it is the bytes of one file.
+    overrideSchema: ({ valibotSchema }) =>
+      valibotSchema === (filePart as unknown)
+        ? { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream' }
+        : undefined,
+  };
+  const { $schema: _, ...json } = toJsonSchema(schema, config) as JsonSchema;
+  // Refs would point into a `$defs` of this fragment, not of the document.
+  if (json.$defs) throw new Error('recursive (lazy) schemas are not supported in the OpenAPI document');
+  return json;
+}
+
+/** `get-dpp` → `getDpp`. */
+const operationId = (fn: string) => fn.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+
+/** The `params` / `query` / `headers` / `body` part of a route's input, as JSON Schema. */
+function inputParts(route: Route) {
+  const input = schemaOf(route.input, 'input');
+  if (input.type !== 'object') throw new Error(`${route.fn}: the input schema must be an object of request parts`);
+  const part = (name: string): Json | undefined => input.properties?.[name];
+  return { params: part('params'), query: part('query'), headers: part('headers'), body: part('body') };
+}
+
+function parameters(route: Route, parts: ReturnType<typeof inputParts>): Json[] {
+  const list: Json[] = [];
+  const add = (where: 'path' | 'query' | 'header', part: Json | undefined) => {
+    for (const [name, schema] of Object.entries<Json>(part?.properties ?? {})) {
+      // Authorization is the security scheme's; OpenAPI ignores it as a header parameter.
+      if (where === 'header' && ['authorization', 'content-type', 'accept'].includes(name.toLowerCase())) continue;
+      const { description, ...rest } = schema;
+      list.push({
+        name,
+        in: where,
+        required: where === 'path' || (part?.required ?? []).includes(name),
+        ...(description ? { description } : {}),
+        schema: rest,
+      });
+    }
+  };
+  add('path', parts.params);
+  add('query', parts.query);
+  add('header', parts.headers);
+  // Every `{name}` in the path must be declared, or "Try it out" cannot fill it.
+  for (const [, name] of route.path.matchAll(/\{([^}]+)\}/g)) {
+    if (!list.some((p) => p.in === 'path' && p.name === name))
+      throw new Error(`${route.fn}: path parameter ${name} is not in the input schema`);
+  }
+  return list;
+}
+
+function requestBody(route: Route, body: Json | undefined): Json | undefined {
+  if (!route.body) return undefined;
+  if (!body) throw new Error(`${route.fn}: body '${route.body}' but the input schema has no body part`);
+  const mediaType = route.body === 'json' ? 'application/json' : 'multipart/form-data';
+  return { required: true, content: { [mediaType]: { schema: body } } };
+}
+
+/** The success answer, then each status of the row's error map (kinds sharing a status merged), then 500. */
+function responses(route: Route): Json {
+  // 200, but the catch-all's `response` is its 404.
+  const status = route.status ?? 200;
+  const result: Json = {
+    [status]: {
+      description: status === 200 ? 'OK' : route.summary,
+      ...(route.responseHeaders && {
+        headers: Object.fromEntries(
+          Object.entries(route.responseHeaders).map(([name, description]) => [
+            name,
+            { description, schema: { type: 'string' } },
+          ]),
+        ),
+      }),
+      content: { 'application/json': { schema: schemaOf(route.response, 'output') } },
+    },
+  };
+  const byStatus = new Map<number, { descriptions: string[]; headers: Json }>();
+  for (const [kind, errorCase] of Object.entries(route.errors)) {
+    if (!errorCase) continue;
+    const entry = byStatus.get(errorCase.status) ?? { descriptions: [], headers: {} };
+    if (!entry.descriptions.includes(errorCase.description)) entry.descriptions.push(errorCase.description);
+    Object.assign(entry.headers, ERROR_HEADERS[kind as ErrorKind]);
+    byStatus.set(errorCase.status, entry);
+  }
+  for (const [status, { descriptions, headers }] of byStatus) {
+    result[status] = {
+      description: descriptions.length === 1 ? descriptions[0] : descriptions.map((d) => `- ${d}`).join('\n'),
+      ...(Object.keys(headers).length > 0 && { headers }),
+      content: { 'application/json': { schema: ERROR_REF } },
+    };
+  }
+  result[500] = {
+    description:
+      'Unexpected failure: `{"error":"Internal server error","code":"INTERNAL_ERROR"}`, details only in the log',
+    content: { 'application/json': { schema: ERROR_REF } },
+  };
+  // Integer-like keys already enumerate in ascending order; sorting says it is meant.
+  return Object.fromEntries(Object.entries(result).sort(([a], [b]) => Number(a) - Number(b)));
+}
+
+function operation(route: Route): Json {
+  const parts = inputParts(route);
+  const params = parameters(route, parts);
+  const body = requestBody(route, parts.body);
+  return {
+    operationId: operationId(route.fn),
+    tags: [route.tag],
+    summary: route.summary,
+    ...(route.description && { description: route.description }),
+    ...(params.length > 0 && { parameters: params }),
+    ...(body && { requestBody: body }),
+    // Explicit on every operation: `[]` says "no token" rather than "not documented".
+    security: route.auth === 'jwt' ? [{ bearerAuth: [] }] : [],
+    responses: responses(route),
+  };
+}
+
+/**
+ * The catch-all (`ANY $default`) has no path an OpenAPI document can name, so it is an
+ * `x-catch-all` extension with its answers (404 `{"error":"Not Found"}`, from its row), and
+ * a sentence of info.description.
+ */
+function catchAll(route: Route): Json {
+  return {
+    route: `${route.method} ${route.path}`,
+    operationId: operationId(route.fn),
+    summary: route.summary,
+    responses: responses(route),
+  };
+}
+
+const DESCRIPTION = `Digital Product Passports: companies publish a passport (DPP) per product, with files,
+images, tech cards and translations; consumers read it by scanning a QR code.
+
+**Auth.** \`GET /generateJWT/{api_key}/{wallet_address}\` issues an ES256 JWT (1 hour) for an
+API key and a wallet of the key's company. Every other route but \`GET /dpp/{dppId}\` needs it
+as \`Authorization: Bearer <token>\` (click *Authorize*). A token reaches only its own
+company: another company's ids answer exactly like unknown ones.
+
+**Errors.** Every error body is \`{"error", "code"}\`, plus \`details: [{path, message}]\` for
+validation. Each operation lists the statuses it can answer and what each means there. A
+dependency that is down answers 503 with \`Retry-After\`; anything unexpected 500. Unknown
+routes answer 404 \`{"error":"Not Found"}\` (the \`ANY $default\` route, in \`x-catch-all\`).
+
+**Paging.** Lists take \`?limit=\` (1–100, default 100) and \`?cursor=\` (the \`nextCursor\` of
+the previous page); oldest first.
+
+**Choices the spec left open** (README): file not-found statuses are 406 everywhere,
+\`GET /dpp/{dppId}\` keeps 404; uploads are \`multipart/form-data\` with one \`file\` part (4 MiB,
+type detected from the bytes, optional \`hash\` = SHA-256); \`name\` defaults to the file's
+name and empty multipart text fields count as not sent; updates with nothing to update are
+400 \`NOTHING_TO_UPDATE\`, a concurrent replace is 409; \`language\` picks the translation and
+\`Content-Language\` names the languages returned.`;
+
+/** The OpenAPI 3.1 document for these route rows. Deterministic: the rows' order, sorted statuses. */
+export function openApiDocument(routes: readonly Route[], options: OpenApiOptions = {}): Json {
+  const paths: Json = {};
+  let fallback: Json | undefined;
+  for (const route of routes) {
+    if (route.path === '$default') {
+      fallback = catchAll(route);
+      continue;
+    }
+    if (route.method === 'ANY') throw new Error(`${route.fn}: ANY is only for the $default route`);
+    paths[route.path] ??= {};
+    paths[route.path][route.method.toLowerCase()] = operation(route);
+  }
+  const tags = [...new Set(routes.filter((r) => r.path !== '$default').map((r) => r.tag))].map((name) => ({ name }));
+  return {
+    openapi: '3.1.0',
+    info: { title: 'DPP service API', version: packageJson.version, description: DESCRIPTION },
+    servers: [{ url: options.serverUrl ?? DEFAULT_SERVER_URL }],
+    tags,
+    paths,
+    components: {
+      schemas: { Error: schemaOf(errorBody, 'output') },
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'ES256 token from `GET /generateJWT/{api_key}/{wallet_address}` (1 hour)',
+        },
+      },
+    },
+    ...(fallback && { 'x-catch-all': fallback }),
+  };
+}
+
+/** docs/openapi.json exactly as `npm run docs` writes it and the drift test compares it. */
+export const openApiJson = (routes: readonly Route[]): string =>
+  `${JSON.stringify(openApiDocument(routes), null, 2)}\n`;

@@ -1,0 +1,166 @@
+import { readFileSync } from 'node:fs';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { defineRoute, type Route } from '../../../lib/api/contract';
+import { authenticated } from '../../../lib/api/errors';
+import { openApiDocument, openApiJson } from '../../../lib/api/openapi';
+import { routes } from '../../../lib/api/routes';
+import { filePart } from '../../../lib/files/upload';
+import { name, optionalText, pageQuery, uuid } from '../../../lib/schemas';
+
+/** The validator dereferences in place, hence the copy. */
+const validate = (doc: object) => SwaggerParser.validate(structuredClone(doc) as OpenAPIV3_1.Document);
+
+/** A small table with what the generator must handle: JSON, multipart, paging, headers, the catch-all. */
+const fakeRoutes: Route[] = [
+  defineRoute({
+    method: 'GET',
+    path: '/things/{thingId}',
+    fn: 'list-things',
+    auth: 'jwt',
+    access: { table: 'read' },
+    summary: 'List things',
+    tag: 'Things',
+    input: v.object({
+      params: v.object({ thingId: uuid }),
+      query: pageQuery,
+      headers: v.looseObject({ language: v.optional(v.pipe(v.string(), v.description('Two letters'))) }),
+    }),
+    response: v.object({ items: v.array(v.string()), nextCursor: v.optional(v.string()) }),
+    responseHeaders: { 'content-language': 'Languages returned' },
+    errors: {
+      ...authenticated,
+      invalid: { status: 400, description: 'Bad id' },
+      too_large: { status: 400, description: 'Too big' },
+      not_found: { status: 406, description: 'No such thing' },
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/things/{thingId}/files',
+    fn: 'create-thing-file',
+    auth: 'public',
+    access: {},
+    summary: 'Upload',
+    tag: 'Things',
+    body: 'multipart',
+    input: v.object({
+      params: v.object({ thingId: uuid }),
+      body: v.pipe(
+        v.object({ file: filePart, name: optionalText(name) }),
+        v.check(() => true, 'a cross-field rule'),
+      ),
+    }),
+    response: v.object({ ok: v.literal(true) }),
+    errors: {},
+  }),
+  defineRoute({
+    method: 'ANY',
+    path: '$default',
+    fn: 'not-found',
+    auth: 'public',
+    access: {},
+    summary: 'Any unknown route',
+    tag: 'Other',
+    input: v.object({}),
+    status: 404,
+    response: v.strictObject({ error: v.literal('Not Found') }),
+    errors: {},
+  }),
+];
+
+describe('openApiDocument (a small table)', () => {
+  const doc = openApiDocument(fakeRoutes, { serverUrl: 'http://127.0.0.1:4321' });
+  const list = doc.paths['/things/{thingId}'].get;
+  const upload = doc.paths['/things/{thingId}/files'].post;
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    await expect(validate(doc)).resolves.toBeTruthy();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.servers).toEqual([{ url: 'http://127.0.0.1:4321' }]);
+  });
+
+  it('takes path, query and header parameters from the input schema, as the client sends them', () => {
+    expect(list.parameters).toEqual([
+      { name: 'thingId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
+      // The input type: a string with a default, not the number the transform makes of it.
+      {
+        name: 'limit',
+        in: 'query',
+        required: false,
+        schema: expect.objectContaining({ type: 'string', default: '100' }),
+      },
+      { name: 'cursor', in: 'query', required: false, schema: { type: 'string', minLength: 1, maxLength: 1024 } },
+      { name: 'language', in: 'header', required: false, description: 'Two letters', schema: { type: 'string' } },
+    ]);
+  });
+
+  it('describes a multipart body with a binary file part and transformed text fields by their input type', () => {
+    const schema = upload.requestBody.content['multipart/form-data'].schema;
+    expect(schema.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+    expect(schema.properties.name).toEqual({ type: 'string' });
+    expect(schema.required).toEqual(['file']);
+  });
+
+  it('uses the bearer scheme on jwt routes and none on public ones', () => {
+    expect(list.security).toEqual([{ bearerAuth: [] }]);
+    expect(upload.security).toEqual([]);
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'JWT',
+    });
+  });
+
+  it('answers 200 with the response schema and headers, each error status once with merged descriptions, and 500', () => {
+    expect(Object.keys(list.responses)).toEqual(['200', '400', '401', '406', '500', '503']);
+    expect(list.responses[200].headers['content-language'].description).toBe('Languages returned');
+    expect(list.responses[400].description).toBe('- Bad id\n- Too big');
+    expect(list.responses[401].headers['WWW-Authenticate']).toBeDefined();
+    expect(list.responses[503].headers['Retry-After']).toBeDefined();
+    expect(list.responses[406].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+    expect(Object.keys(upload.responses)).toEqual(['200', '500']);
+  });
+
+  it('documents the catch-all as x-catch-all with its 404 body, not as a path', () => {
+    expect(Object.keys(doc.paths)).toEqual(['/things/{thingId}', '/things/{thingId}/files']);
+    expect(doc['x-catch-all'].route).toBe('ANY $default');
+    expect(doc['x-catch-all'].responses[404].content['application/json'].schema).toEqual({
+      type: 'object',
+      properties: { error: { const: 'Not Found' } },
+      required: ['error'],
+      additionalProperties: false,
+    });
+  });
+});
+
+describe('docs/openapi.json', () => {
+  const committed = readFileSync('docs/openapi.json', 'utf8');
+  const doc = JSON.parse(committed);
+
+  it('is what `npm run docs` writes from the route table', () => {
+    expect(committed, 'docs/openapi.json is stale: run `npm run docs`').toBe(openApiJson(routes));
+  });
+
+  it('passes a standard OpenAPI 3.1 validator', async () => {
+    await expect(validate(doc)).resolves.toBeTruthy();
+  });
+
+  it('lists every route row with every status of its error map, and 500', () => {
+    const operations = routes.map((route) =>
+      route.path === '$default' ? doc['x-catch-all'] : doc.paths[route.path]?.[route.method.toLowerCase()],
+    );
+    routes.forEach((route, i) => {
+      const where = `${route.method} ${route.path}`;
+      expect(operations[i], where).toBeDefined();
+      const statuses = Object.values(route.errors).map((e) => String(e?.status));
+      expect(Object.keys(operations[i].responses), where).toEqual(expect.arrayContaining([...statuses, '500']));
+      expect(operations[i].operationId, where).toBeDefined();
+    });
+    // 12 operations under `paths` plus the catch-all: nothing more, nothing less.
+    const pathOperations = Object.values<Record<string, unknown>>(doc.paths).flatMap((ops) => Object.keys(ops));
+    expect(pathOperations.length + 1).toBe(routes.length);
+  });
+});
