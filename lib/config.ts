@@ -55,7 +55,12 @@ function once<T>(load: () => T): () => T {
   };
 }
 
-/** A setting the caller cannot work without. */
+/**
+ * A setting the caller cannot work without. Callers mark the call `/* @__PURE__ *\/`, so
+ * when esbuild drops the code that would read a setting it drops the declaration too: a
+ * function declares (and `assertConfigured` demands) only the settings of the code it
+ * contains. The stack test cold-starts every bundle with exactly its environment.
+ */
 export function required(name: Setting): () => string {
   declared.set(name, { required: true });
   return once(() => {

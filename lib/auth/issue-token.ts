@@ -7,12 +7,16 @@ import { TOKEN_ALGORITHM, TOKEN_LIFETIME_SECONDS } from './claims';
 import { readKeyAndWallet } from './repository';
 import { signingKey } from './signing-key';
 
-const issuer = required('JWT_ISSUER');
-const audience = required('JWT_AUDIENCE');
+const issuer = /* @__PURE__ */ required('JWT_ISSUER');
+const audience = /* @__PURE__ */ required('JWT_AUDIENCE');
 
 export const issueTokenInput = v.object({
   params: v.object({
-    api_key: v.pipe(v.string(), v.minLength(1), v.maxLength(256)),
+    // A path segment, so URL-safe characters only (RFC 3986 unreserved: what base64url and hex
+    // keys are made of, and the demo keys). What API Gateway may pass for a segment it could
+    // not decode (the raw `%E0%A4%A`, or U+FFFD for the bad bytes) is then a 400, not a
+    // lookup and a 401.
+    api_key: v.pipe(v.string(), v.regex(/^[A-Za-z0-9._~-]{1,256}$/, 'must be 1-256 letters, digits, -, ., _ or ~')),
     wallet_address: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address')),
   }),
 });

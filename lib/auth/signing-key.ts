@@ -8,7 +8,7 @@ import { TOKEN_ALGORITHM } from './claims';
  * generated on first `npm start`), from Secrets Manager in the cloud. Loaded once per
  * container, on first use; a failed load is retried by the next request.
  */
-const source = oneOf('JWT_PRIVATE_KEY', 'JWT_SIGNING_KEY_SECRET_ID');
+const source = /* @__PURE__ */ oneOf('JWT_PRIVATE_KEY', 'JWT_SIGNING_KEY_SECRET_ID');
 
 let key: Promise<CryptoKey> | undefined;
 

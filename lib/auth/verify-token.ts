@@ -4,10 +4,10 @@ import { required } from '../config';
 import { UnauthenticatedError } from '../errors';
 import { type Principal, principalSchema, TOKEN_ALGORITHM } from './claims';
 
-const issuer = required('JWT_ISSUER');
-const audience = required('JWT_AUDIENCE');
+const issuer = /* @__PURE__ */ required('JWT_ISSUER');
+const audience = /* @__PURE__ */ required('JWT_AUDIENCE');
 // Verifiers only ever hold the public key; the private key stays with the issuer.
-const publicKeyPem = required('JWT_PUBLIC_KEY');
+const publicKeyPem = /* @__PURE__ */ required('JWT_PUBLIC_KEY');
 let publicKey: ReturnType<typeof importSPKI> | undefined;
 const verificationKey = () => {
   publicKey ??= importSPKI(publicKeyPem(), TOKEN_ALGORITHM);

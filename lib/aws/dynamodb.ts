@@ -17,8 +17,8 @@ import { optional, region, required } from '../config';
  * table name is added here. Every operation is one round trip, except where a method
  * says it pages or retries.
  */
-const tableNameSetting = required('TABLE_NAME');
-const endpoint = optional('DYNAMODB_ENDPOINT');
+const tableNameSetting = /* @__PURE__ */ required('TABLE_NAME');
+const endpoint = /* @__PURE__ */ optional('DYNAMODB_ENDPOINT');
 
 let documentClient: DynamoDBDocumentClient | undefined;
 /** The client, made on first use (after the function's settings were checked at start). */

@@ -3,8 +3,8 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { optional, region, required } from '../config';
 
 /** The data bucket, and the only module that speaks S3's SDK. */
-const bucketName = required('BUCKET_NAME');
-const endpoint = optional('S3_ENDPOINT');
+const bucketName = /* @__PURE__ */ required('BUCKET_NAME');
+const endpoint = /* @__PURE__ */ optional('S3_ENDPOINT');
 
 let client: S3Client | undefined;
 /** The client, made on first use. Locally the S3 stand-in is addressed by path (http://127.0.0.1:PORT/bucket/key). */

@@ -1,7 +1,7 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { optional, region } from '../config';
 
-const endpoint = optional('SECRETS_ENDPOINT');
+const endpoint = /* @__PURE__ */ optional('SECRETS_ENDPOINT');
 let client: SecretsManagerClient | undefined;
 const secretsClient = (): SecretsManagerClient => {
   client ??= new SecretsManagerClient({ region: region(), endpoint: endpoint(), maxAttempts: 3 });

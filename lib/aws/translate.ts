@@ -3,7 +3,7 @@ import { optional, region } from '../config';
 import { InvalidInputError, UnavailableError } from '../errors';
 import type { Translator } from '../dpps/translator';
 
-const endpoint = optional('TRANSLATE_ENDPOINT');
+const endpoint = /* @__PURE__ */ optional('TRANSLATE_ENDPOINT');
 let client: TranslateClient | undefined;
 const translateClient = (): TranslateClient => {
   client ??= new TranslateClient({ region: region(), endpoint: endpoint(), maxAttempts: 3 });
