@@ -22,9 +22,9 @@ db.middlewareStack.add((next) => (args) => ((calls.dynamodb += 1), next(args)), 
 s3.middlewareStack.add((next) => (args) => ((calls.s3 += 1), next(args)), { step: 'deserialize', name: 'benchCount' });
 
 const api = stack.apiUrl!;
-const ACME_DPP = '3f2e1d0c-9b8a-4f7e-8d6c-5b4a3f2e1d01';
-const MODEL = '9c8b7a6f-5e4d-4c3b-8a2f-1e0d9c8b7a01';
-const TEMPLATE = '5d1e8c2a-0f3b-4b6e-8c1d-2a9f7e3b4c01';
+const ACME_DPP = '01a19656-4a8b-7000-8000-000000000011';
+const MODEL = '01a19656-4a84-7000-8000-000000000004';
+const TEMPLATE = '01a19656-4a83-7000-8000-000000000003';
 const tokenReply = await fetch(`${api}/generateJWT/demo-acme-api-key/0x1111111111111111111111111111111111111111`);
 const { authToken } = (await tokenReply.json()) as { authToken: string };
 const auth = { authorization: `Bearer ${authToken}` };
@@ -33,9 +33,9 @@ const cases: Array<{ name: string; path: string; headers?: Record<string, string
   { name: 'GET /generateJWT/{api_key}/{wallet}', path: '/generateJWT/demo-acme-api-key/0x1111111111111111111111111111111111111111' },
   { name: 'GET /dpp/{dppId} (stored it)', path: `/dpp/${ACME_DPP}`, headers: { language: 'it' } },
   { name: 'GET /view-template-files/{templateId}', path: `/view-template-files/${TEMPLATE}`, headers: auth },
-  { name: 'GET /view-template-file/…/file/{fileId}', path: `/view-template-file/${TEMPLATE}/file/7a4c2e1f-3b5d-4e6f-8a9b-0c1d2e3f4a01`, headers: auth },
+  { name: 'GET /view-template-file/…/file/{fileId}', path: `/view-template-file/${TEMPLATE}/file/01a19656-4a85-7000-8000-000000000005`, headers: auth },
   { name: 'GET /view-dpp-files/{dppId}', path: `/view-dpp-files/${ACME_DPP}`, headers: auth },
-  { name: 'GET /models/…/view-dpp-file/…', path: `/models/${MODEL}/view-dpp-file/${ACME_DPP}/file/6e5d4c3b-2a19-4f8e-9d7c-6b5a4e3d2c01`, headers: auth },
+  { name: 'GET /models/…/view-dpp-file/…', path: `/models/${MODEL}/view-dpp-file/${ACME_DPP}/file/01a19656-4a8d-7000-8000-000000000013`, headers: auth },
 ];
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;

@@ -43,6 +43,9 @@ interface DemoFile {
   fixture: string;
 }
 
+/** When the demo data was seeded: the time of its first id (see idTime). */
+export const SEED_TIME = '2026-11-01T09:00:00.000Z';
+
 const fixturesDir = new URL('./fixtures/', import.meta.url);
 export const demoDataPath = fileURLToPath(new URL('./demo-data.json', import.meta.url));
 
@@ -54,13 +57,12 @@ export async function loadDemoData(): Promise<DemoData> {
 export async function seed(clients: LocalClients, tableName: string, bucket: string, data: DemoData): Promise<void> {
   const items: object[] = [];
   const objects: Array<{ key: string; fixture: string }> = [];
-  const at = '2026-11-01T09:00:00.000Z';
   const fixtureCache = new Map<string, Buffer>();
   const fixture = async (name: string) => {
     if (!fixtureCache.has(name)) fixtureCache.set(name, await readFile(new URL(name, fixturesDir)));
     return fixtureCache.get(name)!;
   };
-  const fileFields = (f: DemoFile) => ({ id: f.id, name: f.name, description: f.description, created_at: at });
+  const fileFields = (f: DemoFile) => ({ id: f.id, name: f.name, description: f.description, created_at: idTime(f.id) });
   const content = async (f: DemoFile, path: string, uploadId: string) => {
     const bytes = await fixture(f.fixture);
     objects.push({ key: path, fixture: f.fixture });
@@ -74,17 +76,27 @@ export async function seed(clients: LocalClients, tableName: string, bucket: str
   };
 
   for (const company of data.companies) {
-    items.push(toCompanyItem({ id: company.id, name: company.name, country_code: company.country_code, created_at: at }));
+    items.push(
+      toCompanyItem({ id: company.id, name: company.name, country_code: company.country_code, created_at: idTime(company.id) }),
+    );
     for (const user of company.users) {
       const { id, email, wallet, role } = user;
-      items.push(toUserItem({ id, company_id: company.id, email, wallet, role, created_at: at }));
+      items.push(toUserItem({ id, company_id: company.id, email, wallet, role, created_at: idTime(id) }));
       items.push(toWalletItem({ address: wallet, user_id: id, company_id: company.id, role }));
     }
     for (const apiKey of company.apiKeys) {
-      items.push(toApiKeyItem(apiKey.key, { company_id: company.id, name: apiKey.name, enabled: apiKey.enabled, created_at: at }));
+      items.push(toApiKeyItem(apiKey.key, { company_id: company.id, name: apiKey.name, enabled: apiKey.enabled, created_at: SEED_TIME }));
     }
     for (const template of company.templates) {
-      items.push(toTemplateItem({ id: template.id, company_id: company.id, name: template.name, model_id: template.model_id, created_at: at }));
+      items.push(
+        toTemplateItem({
+          id: template.id,
+          company_id: company.id,
+          name: template.name,
+          model_id: template.model_id,
+          created_at: idTime(template.id),
+        }),
+      );
       for (const file of template.files) {
         const uploadId = uuidFrom(file.id);
         const path = objectKeys.templateFile(company.id, template.id, file.id, uploadId);
@@ -107,8 +119,8 @@ export async function seed(clients: LocalClients, tableName: string, bucket: str
           description: dpp.description,
           dpp_type: dpp.type,
           language: dpp.language,
-          created_at: at,
-          updated_at: at,
+          created_at: idTime(dpp.id),
+          updated_at: idTime(dpp.id),
         }),
       );
       for (const image of dpp.images) {
@@ -162,6 +174,20 @@ export async function seed(clients: LocalClients, tableName: string, bucket: str
       );
     }),
   );
+}
+
+/**
+ * When the demo data says a record was created: the time of its id. Every id in
+ * demo-data.json is a UUIDv7 of the seed time (SEED_TIME plus 1 ms per id, in the order
+ * the file names them), so seeded records sort before anything created later, as new ids
+ * are UUIDv7 too and lists are oldest first. Any other id is refused, so a record added
+ * to the demo data with a random id fails the seed instead of sorting anywhere.
+ */
+export function idTime(id: string): string {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(id)) {
+    throw new Error(`demo-data: id ${id} is not a UUIDv7 (see the $comment of infra/local/demo-data.json)`);
+  }
+  return new Date(Number.parseInt(id.slice(0, 8) + id.slice(9, 13), 16)).toISOString();
 }
 
 /** A stable upload id for a demo file, so seeded object keys are the same on every run. */

@@ -92,6 +92,23 @@ describe('GET /view-dpp-files/{dppId}', () => {
     expect((await download(manual.url)).bytes.equals(pdf)).toBe(true);
   });
 
+  it('lists oldest first, seeded and new files alike: in created_at order, the new upload last', async () => {
+    const token = await tokenFor('acme');
+    const added = (await upload({ name: 'Newest' })).body.file;
+    const { body } = await call('GET', `/view-dpp-files/${dpp.id}`, { token });
+    const files: Array<{ id: string; created_at: string }> = body.files;
+    expect(body.nextCursor).toBeUndefined();
+    const times = files.map((f) => f.created_at);
+    expect(times).toEqual([...times].sort());
+    // The seeded files first, in the order demo-data.json lists them (their ids are UUIDv7s of the seed time).
+    expect(files.slice(0, dpp.files.length).map((f) => f.id)).toEqual(dpp.files.map((f) => f.id));
+    // Then the new file last: only a file that another test file uploaded to this DPP after
+    // it (get-dpp.test.ts adds one, in parallel) may follow it, and then only a newer one.
+    const at = files.findIndex((f) => f.id === added.id);
+    expect(at).toBeGreaterThan(dpp.files.length - 1);
+    expect(files.slice(at + 1).filter((f) => f.created_at < added.created_at)).toEqual([]);
+  });
+
   it('pages with limit and cursor', async () => {
     const token = await tokenFor('acme');
     const first = await call('GET', `/view-dpp-files/${dpp.id}?limit=1`, { token });

@@ -4,7 +4,7 @@ import { call } from '../support/api';
 describe('unknown routes ($default)', () => {
   it.each([
     ['GET', '/no-such-route'],
-    ['POST', '/dpp/3f2e1d0c-9b8a-4f7e-8d6c-5b4a3f2e1d01'],
+    ['POST', '/dpp/01a19656-4a8b-7000-8000-000000000011'],
     ['GET', '/generateJWT/only-one-segment'],
   ])('%s %s answers 404 {"error":"Not Found"}', async (method, path) => {
     const { status, body, headers } = await call(method, path);

@@ -151,7 +151,7 @@ describe('GET /view-template-files/{templateId}', () => {
       path: expect.any(String),
       type: 'application/pdf',
       uuid: expect.any(String),
-      created_at: '2026-11-01T09:00:00.000Z',
+      created_at: '2026-11-01T09:00:00.005Z', // the time of its UUIDv7 id (demo-data.json)
     });
   });
 

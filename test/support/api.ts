@@ -5,6 +5,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { importPKCS8, SignJWT } from 'jose';
 import { inject } from 'vitest';
 import type { DemoData } from '../../infra/local/seed';
+import { checkResponse } from './contract-check';
 
 /**
  * Integration-test helpers: HTTP calls to the local API started by
@@ -50,6 +51,11 @@ export interface CallOptions {
   body?: string | Buffer;
 }
 
+/**
+ * One request to the local API. Every answer is checked against the contract (the route
+ * row's status and body schemas, test/support/contract-check.ts) before the test sees it:
+ * an answer that drifts from the contract fails the test that received it.
+ */
 export async function call<T = any>(method: string, path: string, options: CallOptions = {}): Promise<Reply<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -63,8 +69,9 @@ export async function call<T = any>(method: string, path: string, options: CallO
   try {
     body = JSON.parse(text);
   } catch {
-    // leave as text; the assertion will show it
+    // leave as text; the contract check or the assertion will show it
   }
+  checkResponse(method, path, response.status, body, response.headers);
   return { status: response.status, headers: response.headers, body: body as T };
 }
 

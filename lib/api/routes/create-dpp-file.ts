@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { createDppFileInput } from '../../dpp-files/create-dpp-file';
 import { defineRoute } from '../contract';
 import { authenticated, invalid, upload } from '../errors';
-import { done, dppFile } from '../views';
+import { done, dppFile, signedUrl } from '../views';
 
 export const createDppFileRoute = defineRoute({
   method: 'POST',
@@ -18,7 +18,7 @@ export const createDppFileRoute = defineRoute({
     "the token's user.",
   body: 'multipart',
   input: createDppFileInput,
-  response: v.strictObject({ ...done, file: v.strictObject({ ...dppFile, signedUrl: v.string() }) }),
+  response: v.strictObject({ ...done, file: v.strictObject({ ...dppFile, signedUrl }) }),
   errors: {
     invalid: invalid('No file, an invalid file format, a hash mismatch, an unparseable body or an invalid field'),
     forbidden: { status: 403, description: "`user_id` is not the token's user" },

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { createTemplateFileInput } from '../../template-files/create-template-file';
 import { defineRoute } from '../contract';
 import { authenticated, invalid, upload } from '../errors';
-import { done, templateFile } from '../views';
+import { done, signedUrl, templateFile, timestamp } from '../views';
 
 export const createTemplateFileRoute = defineRoute({
   method: 'POST',
@@ -19,7 +19,7 @@ export const createTemplateFileRoute = defineRoute({
   input: createTemplateFileInput,
   response: v.strictObject({
     ...done,
-    file: v.strictObject({ ...templateFile, created_at: v.string(), signedUrl: v.string() }),
+    file: v.strictObject({ ...templateFile, created_at: timestamp, signedUrl }),
   }),
   errors: {
     invalid: invalid('No file, two files, an empty file, an invalid file format, an unparseable body or an invalid field'),

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { getDppFileInput } from '../../dpp-files/get-dpp-file';
 import { defineRoute } from '../contract';
 import { authenticated, invalid } from '../errors';
-import { dppFile } from '../views';
+import { dppFile, signedUrl } from '../views';
 
 export const getDppFileRoute = defineRoute({
   method: 'GET',
@@ -14,7 +14,7 @@ export const getDppFileRoute = defineRoute({
   summary: 'View one DPP file with a signed URL',
   description: '`file` is an array of one, as the interface shows it.',
   input: getDppFileInput,
-  response: v.strictObject({ file: v.array(v.strictObject({ ...dppFile, url: v.string() })) }),
+  response: v.strictObject({ file: v.array(v.strictObject({ ...dppFile, url: signedUrl })) }),
   errors: {
     invalid: invalid('A path parameter is malformed'),
     not_found: { status: 406, description: 'No such DPP file (of this model) in the company of the token' },

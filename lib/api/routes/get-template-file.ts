@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { getTemplateFileInput } from '../../template-files/get-template-file';
 import { defineRoute } from '../contract';
 import { authenticated, invalid } from '../errors';
-import { templateFile } from '../views';
+import { signedUrl, templateFile, timestamp } from '../views';
 
 export const getTemplateFileRoute = defineRoute({
   method: 'GET',
@@ -13,7 +13,7 @@ export const getTemplateFileRoute = defineRoute({
   tag: 'Template files',
   summary: 'View one template file with a signed URL',
   input: getTemplateFileInput,
-  response: v.strictObject({ file: v.strictObject({ ...templateFile, created_at: v.string(), signedUrl: v.string() }) }),
+  response: v.strictObject({ file: v.strictObject({ ...templateFile, created_at: timestamp, signedUrl }) }),
   errors: {
     invalid: invalid('`templateId` or `fileId` is not a UUID'),
     not_found: { status: 406, description: 'No such template file in the company of the token' },

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { listDppFilesInput } from '../../dpp-files/list-dpp-files';
 import { defineRoute } from '../contract';
 import { authenticated, invalid, paging } from '../errors';
-import { dppFile, nextCursor } from '../views';
+import { dppFile, nextCursor, signedUrl } from '../views';
 
 export const listDppFilesRoute = defineRoute({
   method: 'GET',
@@ -14,7 +14,7 @@ export const listDppFilesRoute = defineRoute({
   summary: 'List the files of a DPP with signed URLs',
   description: 'Oldest first, paged with `limit` and `cursor`; each file has a signed `url` valid 15 minutes.',
   input: listDppFilesInput,
-  response: v.strictObject({ files: v.array(v.strictObject({ ...dppFile, url: v.string() })), ...nextCursor }),
+  response: v.strictObject({ files: v.array(v.strictObject({ ...dppFile, url: signedUrl })), ...nextCursor }),
   errors: {
     invalid: invalid(paging),
     not_found: { status: 406, description: 'No DPP with this id in the company of the token' },

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { listTemplateFilesInput } from '../../template-files/list-template-files';
 import { defineRoute } from '../contract';
 import { authenticated, invalid, paging } from '../errors';
-import { nextCursor, templateFile } from '../views';
+import { nextCursor, templateFile, timestamp } from '../views';
 
 export const listTemplateFilesRoute = defineRoute({
   method: 'GET',
@@ -15,7 +15,7 @@ export const listTemplateFilesRoute = defineRoute({
   description: 'Oldest first, paged with `limit` and `cursor`; no signed URLs in the list (the interface shows none).',
   input: listTemplateFilesInput,
   response: v.strictObject({
-    files: v.array(v.strictObject({ ...templateFile, created_at: v.string() })),
+    files: v.array(v.strictObject({ ...templateFile, created_at: timestamp })),
     ...nextCursor,
   }),
   errors: {

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { updateDppFileInput } from '../../dpp-files/update-dpp-file';
 import { defineRoute } from '../contract';
 import { authenticated, concurrentReplace, invalid, upload } from '../errors';
-import { done, dppFile } from '../views';
+import { done, dppFile, signedUrl } from '../views';
 
 export const updateDppFileRoute = defineRoute({
   method: 'PUT',
@@ -17,7 +17,7 @@ export const updateDppFileRoute = defineRoute({
     '`file`). `file` in the answer is an array of one, as the interface shows it.',
   body: 'multipart',
   input: updateDppFileInput,
-  response: v.strictObject({ ...done, file: v.array(v.strictObject({ ...dppFile, signedUrl: v.string() })) }),
+  response: v.strictObject({ ...done, file: v.array(v.strictObject({ ...dppFile, signedUrl })) }),
   errors: {
     invalid: invalid('Nothing to update, an invalid file format, a hash mismatch, an unparseable body or an invalid field'),
     forbidden: { status: 403, description: '`company_id` is not the company of the token' },

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { updateTemplateFileInput } from '../../template-files/update-template-file';
 import { defineRoute } from '../contract';
 import { authenticated, concurrentReplace, invalid, upload } from '../errors';
-import { done, templateFile } from '../views';
+import { done, signedUrl, templateFile, timestamp } from '../views';
 
 export const updateTemplateFileRoute = defineRoute({
   method: 'PUT',
@@ -19,7 +19,7 @@ export const updateTemplateFileRoute = defineRoute({
   input: updateTemplateFileInput,
   response: v.strictObject({
     ...done,
-    file: v.strictObject({ ...templateFile, updated_at: v.string(), signedUrl: v.string() }),
+    file: v.strictObject({ ...templateFile, updated_at: timestamp, signedUrl }),
   }),
   errors: {
     invalid: invalid('Nothing to update, an invalid file format, an unparseable body or an invalid field'),

@@ -1,0 +1,67 @@
+import * as v from 'valibot';
+import { matchRoute } from '../../infra/local/api-gateway-event';
+import type { AnySchema } from '../../lib/api/contract';
+import { routeKeyOf } from '../../lib/api/routes';
+import { errorBody } from '../../lib/api/views';
+
+/**
+ * The contract check of every answer the integration tests receive through `call()`
+ * (test/support/api.ts): the route row that API Gateway would pick for the request
+ * (matchRoute; an unknown path is the `$default` row) must declare the status, and the
+ * body must be the row's shape for it:
+ * - the row's success status (`status`, 200 unless said otherwise): the row's `response`;
+ * - a status one of the row's `errors` gives: the error body of decisions.md (`errorBody`);
+ * - any other status, 500 included: a violation. 503 is allowed only where the row
+ *   declares it (every row but the catch-all does, through `unavailable`).
+ * With the headers, also: `content-type: application/json` on every answer (decisions.md,
+ * Transport), the row's `responseHeaders` on its success, `Retry-After` on a 503.
+ */
+export function contractViolation(
+  method: string,
+  url: string,
+  status: number,
+  body: unknown,
+  headers?: Headers,
+): string | undefined {
+  const path = url.split('?', 1)[0]!;
+  const matched = matchRoute(method, path);
+  if (!matched) return `${method} ${path}: no route row matches, not even $default`;
+  const { route } = matched;
+  const where = `${method} ${url} (route ${routeKeyOf(route)}, ${route.fn}) answered ${status}`;
+  const success = route.status ?? 200;
+  const declared = Object.values(route.errors).map((e) => e!.status as number);
+  let schema: AnySchema;
+  if (status === success) schema = route.response;
+  else if (declared.includes(status)) schema = errorBody;
+  else {
+    const allowed = [success, ...new Set(declared)].sort((a, b) => a - b).join(', ');
+    return `${where}, a status its contract row does not declare (it declares ${allowed})\nbody: ${show(body)}`;
+  }
+  const required =
+    status === success ? Object.keys(route.responseHeaders ?? {}) : status === 503 ? ['retry-after'] : [];
+  const missing = headers ? missingHeaders(headers, required) : [];
+  if (missing.length > 0) return `${where} without ${missing.join(', ')}\nbody: ${show(body)}`;
+  const result = v.safeParse(schema, body);
+  if (result.success) return undefined;
+  const issues = result.issues.map((issue) => `  - ${v.getDotPath(issue) ?? '(body)'}: ${issue.message}`).join('\n');
+  const shape = status === success ? 'response schema' : 'error body (errorBody)';
+  return `${where}, with a body that does not match its ${shape}:\n${issues}\nbody: ${show(body)}`;
+}
+
+/** Throws when the answer breaks the contract, so the test that received it fails with the reason. */
+export function checkResponse(method: string, url: string, status: number, body: unknown, headers?: Headers): void {
+  const violation = contractViolation(method, url, status, body, headers);
+  if (violation) throw new Error(`Response breaks the API contract: ${violation}`);
+}
+
+function missingHeaders(headers: Headers, required: string[]): string[] {
+  const missing = required.filter((name) => !headers.has(name)).map((name) => `the ${name} header`);
+  const type = headers.get('content-type');
+  if (type !== 'application/json') missing.unshift(`content-type: application/json (it is ${type ?? 'absent'})`);
+  return missing;
+}
+
+function show(body: unknown): string {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  return text.length > 2000 ? `${text.slice(0, 2000)}… (${text.length} characters)` : text;
+}
