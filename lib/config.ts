@@ -83,21 +83,21 @@ export function oneOf(first: Setting, second: Setting): { first: () => string | 
   return { first: optional(first), second: optional(second) };
 }
 
-/** Throws, naming every problem, when a declared setting is missing or not one of its values. */
+/** Throws, naming every problem at once, when a declared setting is missing or not one of its values. */
 export function assertConfigured(): void {
+  const problems: string[] = [];
   const absent = [...declared].filter(([name, rule]) => rule.required && read(name) === undefined).map(([name]) => name);
-  if (absent.length > 0) throw missing(absent);
+  if (absent.length > 0) problems.push(missing(absent).message);
   for (const [first, second] of alternatives) {
-    if (read(first) === undefined && read(second) === undefined) {
-      throw new ConfigError(`Missing setting: one of ${first} or ${second} is required`);
-    }
+    if (read(first) === undefined && read(second) === undefined) problems.push(`Missing setting: one of ${first} or ${second} is required.`);
   }
   for (const [name, rule] of declared) {
     const value = read(name);
     if (value !== undefined && rule.oneOf && !rule.oneOf.includes(value)) {
-      throw new ConfigError(`${name} must be one of ${rule.oneOf.map((v) => `"${v}"`).join(', ')}, not "${value}"`);
+      problems.push(`${name} must be one of ${rule.oneOf.map((v) => `"${v}"`).join(', ')}, not "${value}".`);
     }
   }
+  if (problems.length > 0) throw new ConfigError(problems.join(' '));
 }
 
 const missing = (names: Setting[]) =>

@@ -1,77 +1,31 @@
-import { S3Client } from '@aws-sdk/client-s3';
-import { TranslateClient } from '@aws-sdk/client-translate';
-import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { keys } from '../../../lib/data/keys';
-import { fingerprint } from '../../../lib/dpps/translations';
-import { invoke } from '../../support/unit/events';
-import { cardItem, dppItem, IDS } from '../../support/unit/items';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
-/** No provider configured (the local default): settings are read at import, so unset it first. */
-delete process.env.TRANSLATE_PROVIDER;
-const { handler } = await import('../../../functions/get-dpp');
-const { translator } = await import('../../../lib/dpps/translation-provider');
+/**
+ * Which translator TRANSLATE_PROVIDER selects. Settings are read once per module instance
+ * (lib/config.ts), so each case loads fresh modules after setting the environment.
+ */
+async function translatorWith(provider: string | undefined) {
+  vi.stubEnv('TRANSLATE_PROVIDER', provider);
+  vi.resetModules();
+  const { translator } = await import('../../../lib/dpps/translation-provider');
+  const { amazonTranslate } = await import('../../../lib/aws/translate');
+  return { chosen: translator(), amazonTranslate };
+}
 
-const db = mockClient(DynamoDBDocumentClient);
-const s3 = mockClient(S3Client);
-const translate = mockClient(TranslateClient);
-
-const dpp = dppItem({ language: 'it', name: 'Maglietta', description: 'Cotone biologico' });
-const card = cardItem();
-
-/** A stored German translation of the DPP's own texts, made from the source with fingerprint `source`. */
-const storedDpp = (source: string) => ({
-  ...keys.dppTranslation(IDS.dpp, 'de'),
-  type: 'DPP_TRANSLATION',
-  language: 'de',
-  dpp: { name: 'T-Shirt', description: 'Bio-Baumwolle', source },
+afterEach(() => {
+  vi.unstubAllEnvs();
 });
 
-const view = (language: string) => invoke('get-dpp', handler, { method: 'GET', url: `/dpp/${IDS.dpp}`, headers: { language } });
-
-beforeEach(() => {
-  db.reset();
-  s3.reset();
-  translate.reset();
-});
-
-describe('without a translation provider', () => {
-  it('has no translator', () => {
-    expect(translator).toBeUndefined();
+describe('translator', () => {
+  it('is Amazon Translate when TRANSLATE_PROVIDER is aws', async () => {
+    const { chosen, amazonTranslate } = await translatorWith('aws');
+    expect(chosen).toBe(amazonTranslate);
   });
 
-  it('returns the original texts, with content-language naming their language', async () => {
-    db.on(QueryCommand).resolves({ Items: [card, dpp] });
-    const response = await view('de');
-    expect(response.status).toBe(200);
-    expect(response.headers['content-language']).toBe('it');
-    expect(response.json.dpp).toMatchObject({ name: 'Maglietta', description: 'Cotone biologico', cards: [{ name: card.name }] });
-    expect(translate.calls()).toHaveLength(0);
-    expect(db.commandCalls(UpdateCommand)).toHaveLength(0);
-  });
-
-  it('still serves complete stored translations', async () => {
-    db.on(QueryCommand).resolves({ Items: [dpp, storedDpp(fingerprint(dpp))] });
-    const response = await view('de');
-    expect(response.headers['content-language']).toBe('de');
-    expect(response.json.dpp).toMatchObject({ name: 'T-Shirt', description: 'Bio-Baumwolle' });
-  });
-
-  it('serves the stored translations it has and the originals for the rest, naming both languages, asked one first', async () => {
-    db.on(QueryCommand).resolves({ Items: [card, dpp, storedDpp(fingerprint(dpp))] });
-    const response = await view('de');
-    expect(response.status).toBe(200);
-    expect(response.headers['content-language']).toBe('de, it');
-    expect(response.json.dpp).toMatchObject({ name: 'T-Shirt', cards: [{ name: card.name, description: card.description }] });
-    expect(translate.calls()).toHaveLength(0);
-    expect(db.commandCalls(UpdateCommand)).toHaveLength(0);
-  });
-
-  it('does not serve a stored translation whose source changed since', async () => {
-    db.on(QueryCommand).resolves({ Items: [dpp, storedDpp(fingerprint({ name: 'Maglia', description: dpp.description }))] });
-    const response = await view('de');
-    expect(response.headers['content-language']).toBe('it');
-    expect(response.json.dpp.name).toBe('Maglietta');
+  it.each([
+    ['unset', undefined],
+    ['none', 'none'],
+  ])('is absent when TRANSLATE_PROVIDER is %s (stored translations only)', async (_, provider) => {
+    expect((await translatorWith(provider)).chosen).toBeUndefined();
   });
 });

@@ -1,8 +1,9 @@
 import { BatchGetCommand, type BatchGetCommandInput, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { getItems, itemKey } from '../../../lib/data/batch';
-import { isDependencyUnavailable } from '../../../lib/http/dependency-errors';
+import { table } from '../../../lib/aws/dynamodb';
+import { isDependencyUnavailable } from '../../../lib/aws/errors';
+import { failure } from '../../support/unit/rejection';
 
 const db = mockClient(DynamoDBDocumentClient);
 const TABLE = process.env.TABLE_NAME!;
@@ -12,31 +13,27 @@ const keysOf = (input: BatchGetCommandInput) => input.RequestItems?.[TABLE]?.Key
 
 beforeEach(() => db.reset());
 
-describe('getItems', () => {
-  it('returns the items found, keyed by pk|sk, in one BatchGetItem', async () => {
+describe('table.batchGet', () => {
+  it('returns the items found, in one BatchGetItem on the configured table', async () => {
     db.on(BatchGetCommand).resolves({ Responses: { [TABLE]: [{ ...a, x: 1 }] } });
-    const found = await getItems([a, b]);
-    expect([...found.entries()]).toEqual([[itemKey(a), { ...a, x: 1 }]]);
-    expect(db.commandCalls(BatchGetCommand)).toHaveLength(1);
+    expect(await table.batchGet([a, b])).toEqual([{ ...a, x: 1 }]);
+    const calls = db.commandCalls(BatchGetCommand);
+    expect(calls).toHaveLength(1);
+    expect(keysOf(calls[0]!.args[0].input)).toEqual([a, b]);
   });
 
   it('asks again for the unprocessed keys only', async () => {
     db.on(BatchGetCommand)
       .resolvesOnce({ Responses: { [TABLE]: [a] }, UnprocessedKeys: { [TABLE]: { Keys: [b] } } })
       .resolves({ Responses: { [TABLE]: [b] } });
-    const found = await getItems([a, b]);
-    expect([...found.keys()].sort()).toEqual([itemKey(a), itemKey(b)]);
-    const calls = db.commandCalls(BatchGetCommand);
-    expect(calls.map((c) => keysOf(c.args[0].input))).toEqual([[a, b], [b]]);
+    const found = await table.batchGet([a, b]);
+    expect(found).toEqual([a, b]);
+    expect(db.commandCalls(BatchGetCommand).map((c) => keysOf(c.args[0].input))).toEqual([[a, b], [b]]);
   });
 
   it('gives up after three tries with an error that counts as a dependency being unavailable', async () => {
     db.on(BatchGetCommand).callsFake((input: BatchGetCommandInput) => ({ UnprocessedKeys: input.RequestItems }));
-    const error = await getItems([a]).then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(isDependencyUnavailable(error)).toBe(true);
+    expect(isDependencyUnavailable(await failure(table.batchGet([a])))).toBe(true);
     expect(db.commandCalls(BatchGetCommand)).toHaveLength(3);
   });
 });

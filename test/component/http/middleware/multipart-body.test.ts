@@ -4,7 +4,7 @@ import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynam
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handler as createDppFile } from '../../../../functions/create-dpp-file';
-import { MAX_MULTIPART_BODY_BYTES, MAX_UPLOAD_BYTES } from '../../../../lib/http/limits';
+import { MAX_MULTIPART_BODY_BYTES, MAX_UPLOAD_BYTES } from '../../../../lib/limits';
 import { apiEvent, invoke, type TestRequest } from '../../../support/unit/events';
 import { samples } from '../../../support/unit/files';
 import { IDS } from '../../../support/unit/items';
@@ -81,13 +81,19 @@ describe('multipart bodies, as API Gateway passes them (base64)', () => {
 
   it('answers 400 MALFORMED_BODY for a body built with another boundary than the header names', async () => {
     const body = multipart([filePartOf(samples.pdf)], 'one-boundary');
-    const response = await upload({ body: body.body, headers: { 'content-type': 'multipart/form-data; boundary=another' } });
+    const response = await upload({
+      body: body.body,
+      headers: { 'content-type': 'multipart/form-data; boundary=another' },
+    });
     expect([response.status, response.json.code]).toEqual([400, 'MALFORMED_BODY']);
     nothingWritten();
   });
 
   it('answers 400 MALFORMED_BODY for multipart without a boundary parameter', async () => {
-    const response = await upload({ body: multipart([filePartOf(samples.pdf)]).body, headers: { 'content-type': 'multipart/form-data' } });
+    const response = await upload({
+      body: multipart([filePartOf(samples.pdf)]).body,
+      headers: { 'content-type': 'multipart/form-data' },
+    });
     expect([response.status, response.json.code]).toEqual([400, 'MALFORMED_BODY']);
     nothingWritten();
   });
@@ -124,7 +130,9 @@ describe('multipart bodies, as API Gateway passes them (base64)', () => {
   });
 
   it('accepts a file of exactly the file limit', async () => {
-    const response = await upload({ body: multipart([filePartOf(Buffer.alloc(MAX_UPLOAD_BYTES, 0x61), 'max.txt', 'text/plain')]) });
+    const response = await upload({
+      body: multipart([filePartOf(Buffer.alloc(MAX_UPLOAD_BYTES, 0x61), 'max.txt', 'text/plain')]),
+    });
     expect(response.status).toBe(200);
     expect(response.json.file.type).toBe('text/plain');
   });
@@ -144,7 +152,10 @@ describe('multipart bodies, as API Gateway passes them (base64)', () => {
 
   it('rejects two file parts with 400 TOO_MANY_FILES and stores nothing', async () => {
     const response = await upload({
-      body: multipart([filePartOf(samples.pdf, 'a.pdf', 'application/pdf'), filePartOf(samples.png, 'b.png', 'image/png')]),
+      body: multipart([
+        filePartOf(samples.pdf, 'a.pdf', 'application/pdf'),
+        filePartOf(samples.png, 'b.png', 'image/png'),
+      ]),
     });
     expect([response.status, response.json.code]).toEqual([400, 'TOO_MANY_FILES']);
     nothingWritten();

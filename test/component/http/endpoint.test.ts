@@ -1,13 +1,19 @@
 import { S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handler as createDppFile } from '../../../functions/create-dpp-file';
 import { handler as getDpp } from '../../../functions/get-dpp';
 import { handler as listDppFiles } from '../../../functions/list-dpp-files';
-import { handler as notFound } from '../../../functions/not-found';
+import { defineRoute } from '../../../lib/api/contract';
+import { createDppFileRoute } from '../../../lib/api/routes/create-dpp-file';
+import { notFoundRoute } from '../../../lib/api/routes/not-found';
+import { ConfigError } from '../../../lib/config';
 import { endpoint } from '../../../lib/http/endpoint';
-import { notFoundInput } from '../../../lib/http/not-found';
+import { jsonBody } from '../../../lib/http/middleware/json-body';
+import { multipartBody } from '../../../lib/http/middleware/multipart-body';
+import { ok } from '../../../lib/http/response';
 import { dynamoErrors } from '../../support/unit/aws-errors';
 import { apiEvent, invoke, invokeEvent } from '../../support/unit/events';
 import { dppFileItem, dppItem, IDS } from '../../support/unit/items';
@@ -16,7 +22,8 @@ import { mintToken } from '../../support/unit/tokens';
 
 /**
  * The one Middy composition (lib/http/endpoint.ts), through real handlers: what every
- * endpoint shares — error body, order of auth / body / validation, JSON everywhere.
+ * endpoint shares — error body, order of auth / body / validation, JSON everywhere — and
+ * what it refuses to build.
  */
 const db = mockClient(DynamoDBDocumentClient);
 const s3 = mockClient(S3Client);
@@ -65,7 +72,10 @@ describe('order: auth, then body, then validation', () => {
   });
 
   it('answers 401, not 400, to an unauthenticated request with invalid parameters', async () => {
-    const response = await invoke('list-dpp-files', listDppFiles, { method: 'GET', url: '/view-dpp-files/bad%20id?limit=0' });
+    const response = await invoke('list-dpp-files', listDppFiles, {
+      method: 'GET',
+      url: '/view-dpp-files/bad%20id?limit=0',
+    });
     expect(response.status).toBe(401);
     expect(db.calls()).toHaveLength(0);
   });
@@ -92,8 +102,14 @@ describe('an unexpected error', () => {
   const secretLeak = /unit-table|stack|at |node_modules|\.ts|Cannot read|ValidationException/;
 
   it('answers exactly {"error":"Internal server error","code":"INTERNAL_ERROR"} for a bug-like error', async () => {
-    db.on(QueryCommand).rejects(new TypeError("Cannot read properties of undefined (reading 'pk') in table unit-table"));
-    const response = await invoke('list-dpp-files', listDppFiles, { method: 'GET', url: `/view-dpp-files/${IDS.dpp}`, token: await mintToken() });
+    db.on(QueryCommand).rejects(
+      new TypeError("Cannot read properties of undefined (reading 'pk') in table unit-table"),
+    );
+    const response = await invoke('list-dpp-files', listDppFiles, {
+      method: 'GET',
+      url: `/view-dpp-files/${IDS.dpp}`,
+      token: await mintToken(),
+    });
     expect(response.status).toBe(500);
     expect(response.text).toBe('{"error":"Internal server error","code":"INTERNAL_ERROR"}');
     expect(response.headers['content-type']).toBe('application/json');
@@ -109,40 +125,61 @@ describe('an unexpected error', () => {
   });
 
   it('answers 500 for an error thrown by the endpoint function itself', async () => {
-    const failing = endpoint('not-found', { input: notFoundInput }, async () => {
-      throw Object.assign(new Error('arn:aws:dynamodb:eu-central-1:123456789012:table/unit-table exploded'), { code: 'BOOM' });
+    const failing = endpoint(notFoundRoute, async () => {
+      throw Object.assign(new Error('arn:aws:dynamodb:eu-central-1:123456789012:table/unit-table exploded'), {
+        code: 'BOOM',
+      });
     });
-    const response = await invokeEvent('not-found', failing, apiEvent('not-found', { method: 'GET', url: '/anything' }));
+    const response = await invokeEvent(
+      'not-found',
+      failing,
+      apiEvent('not-found', { method: 'GET', url: '/anything' }),
+    );
     expect(response.status).toBe(500);
     expect(response.text).toBe('{"error":"Internal server error","code":"INTERNAL_ERROR"}');
-  });
-});
-
-describe('unknown routes', () => {
-  it.each([
-    ['GET', '/does-not-exist'],
-    ['POST', `/dpp/${IDS.dpp}`],
-    ['DELETE', `/view-dpp-files/${IDS.dpp}`],
-    ['GET', '/'],
-  ] as const)('%s %s answers 404 exactly {"error":"Not Found"}', async (method, url) => {
-    const response = await invoke('not-found', notFound, { method, url, body: method === 'POST' ? '{"a":1}' : undefined });
-    expect(response.status).toBe(404);
-    expect(response.text).toBe('{"error":"Not Found"}');
-    expect(response.headers['content-type']).toBe('application/json');
-  });
-
-  it('answers 404 without a token, even with a bearer header that is invalid', async () => {
-    const response = await invoke('not-found', notFound, { method: 'GET', url: '/nope', headers: { authorization: 'Bearer x.y.z' } });
-    expect(response.status).toBe(404);
   });
 });
 
 describe('success responses', () => {
   it('are JSON with content-type application/json', async () => {
     db.on(QueryCommand).resolves({ Items: [dppItem(), dppFileItem()] });
-    const response = await invoke('list-dpp-files', listDppFiles, { method: 'GET', url: `/view-dpp-files/${IDS.dpp}`, token: await mintToken() });
+    const response = await invoke('list-dpp-files', listDppFiles, {
+      method: 'GET',
+      url: `/view-dpp-files/${IDS.dpp}`,
+      token: await mintToken(),
+    });
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('application/json');
     expect(response.json.files).toHaveLength(1);
+  });
+});
+
+describe('building a handler from a route row', () => {
+  const run = async () => ok({});
+
+  it('refuses a row that declares a body when the handler passes no parser, naming the function', () => {
+    expect(() => endpoint(createDppFileRoute, run)).toThrow(/create-dpp-file.*body "multipart".*no parser/);
+  });
+
+  it('refuses a parser on a row without a body', () => {
+    expect(() => endpoint(notFoundRoute, run, jsonBody())).toThrow(/not-found.*body "none".*a parser/);
+  });
+
+  it('builds a handler when the row and the parser agree', () => {
+    expect(() => endpoint(createDppFileRoute, run, multipartBody())).not.toThrow();
+    const jsonRoute = defineRoute({ ...notFoundRoute, body: 'json', input: v.object({ body: v.object({}) }) });
+    expect(() => endpoint(jsonRoute, run, jsonBody())).not.toThrow();
+  });
+
+  describe('at cold start', () => {
+    afterEach(() => {
+      vi.unstubAllEnvs();
+    });
+
+    it('fails, naming the setting, when a setting a loaded module declared is missing', () => {
+      vi.stubEnv('TABLE_NAME', '');
+      expect(() => endpoint(notFoundRoute, run)).toThrow(ConfigError);
+      expect(() => endpoint(notFoundRoute, run)).toThrow(/TABLE_NAME/);
+    });
   });
 });

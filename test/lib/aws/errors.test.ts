@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { isConditionFailure, isDependencyUnavailable } from '../../../lib/http/dependency-errors';
+import { isConditionFailure, isDependencyUnavailable } from '../../../lib/aws/errors';
 import { dynamoErrors, s3Errors } from '../../support/unit/aws-errors';
 
-const named = (name: string, extra: Record<string, unknown> = {}) => Object.assign(new Error(`${name} happened`), { name, ...extra });
+const named = (name: string, extra: Record<string, unknown> = {}) =>
+  Object.assign(new Error(`${name} happened`), { name, ...extra });
 
 describe('isDependencyUnavailable', () => {
   it.each([

@@ -27,7 +27,11 @@ const pathsOf = (json: { details?: Array<{ path: string }> }) => (json.details ?
 
 describe('validation details', () => {
   it('name path parameters and headers by their own name: dppId, language', async () => {
-    const response = await invoke('get-dpp', getDpp, { method: 'GET', url: '/dpp/not%20an%20id!', headers: { language: 'EN' } });
+    const response = await invoke('get-dpp', getDpp, {
+      method: 'GET',
+      url: '/dpp/not%20an%20id!',
+      headers: { language: 'EN' },
+    });
     expect(response.status).toBe(400);
     expect(response.json.code).toBe('VALIDATION_ERROR');
     expect(pathsOf(response.json)).toEqual(['dppId', 'language']);
@@ -65,7 +69,11 @@ describe('validation details', () => {
   });
 
   it('names query parameters by their own name: limit', async () => {
-    const response = await invoke('list-dpp-files', listDppFiles, { method: 'GET', url: `/view-dpp-files/${IDS.dpp}?limit=101`, token });
+    const response = await invoke('list-dpp-files', listDppFiles, {
+      method: 'GET',
+      url: `/view-dpp-files/${IDS.dpp}?limit=101`,
+      token,
+    });
     expect(response.status).toBe(400);
     expect(pathsOf(response.json)).toEqual(['limit']);
   });
