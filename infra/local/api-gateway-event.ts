@@ -9,7 +9,8 @@ import { routes } from '../../lib/api/routes';
  * bodies that are not text, and `requestContext.http`. Used by the local server and by
  * the sample-event generator, so both give handlers the same event.
  */
-const TEXT_TYPES = /^(text\/|application\/(json|xml|javascript|x-www-form-urlencoded)|application\/[\w.+-]+\+(json|xml))/i;
+const TEXT_TYPES =
+  /^(text\/|application\/(json|xml|javascript|x-www-form-urlencoded)|application\/[\w.+-]+\+(json|xml))/i;
 
 export interface HttpRequestLike {
   method: string;
@@ -22,14 +23,24 @@ export interface HttpRequestLike {
 
 export interface MatchedRoute {
   route: Route;
+  /** Decoded, as API Gateway passes them; as sent (still encoded) when `malformed` is set. */
   pathParameters: Record<string, string>;
+  /**
+   * The first path parameter whose percent-encoding cannot be decoded (`abc%`, `%ZZ`, the cut
+   * UTF-8 sequence `%E0%A4%A`). The local server answers such a request itself
+   * (`malformedPathAnswer()`). In the cloud API Gateway decodes path parameters and may pass
+   * such a segment on raw or with U+FFFD; every path parameter's schema refuses both, so the
+   * functions answer 400 too (test/functions/malformed-path.test.ts).
+   */
+  malformed?: string;
 }
 
 const compiled = routes
   .filter((r) => r.path !== '$default')
   .map((route) => {
     const names: string[] = [];
-    const pattern = route.path.replace(/[.*+?^${}()|[\]\\]/g, (c) => (c === '{' || c === '}' ? c : `\\${c}`))
+    const pattern = route.path
+      .replace(/[.*+?^${}()|[\]\\]/g, (c) => (c === '{' || c === '}' ? c : `\\${c}`))
       .replace(/\{([^}]+)\}/g, (_, name: string) => {
         names.push(name);
         return '([^/]+)';
@@ -38,17 +49,39 @@ const compiled = routes
   });
 const fallback = routes.find((r) => r.path === '$default');
 
-/** The route for a method and path, like API Gateway: an exact route, else `$default`. */
+/**
+ * The route for a method and path, like API Gateway: an exact route, else `$default`. A
+ * path parameter that is not valid percent-encoded UTF-8 still matches its route, with
+ * `malformed` naming it; it never throws.
+ */
 export function matchRoute(method: string, path: string): MatchedRoute | undefined {
   for (const { route, names, regex } of compiled) {
     const routeMethod: string = route.method;
     if (routeMethod !== method.toUpperCase() && routeMethod !== 'ANY') continue;
     const m = regex.exec(path);
     if (!m) continue;
-    const pathParameters = Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)]));
-    return { route, pathParameters };
+    const raw = names.map((n, i) => [n, m[i + 1] ?? ''] as const);
+    const decoded = raw.map(([n, segment]) => [n, decodeSegment(segment)] as const);
+    const malformed = decoded.find(([, value]) => value === undefined)?.[0];
+    if (malformed !== undefined) return { route, pathParameters: Object.fromEntries(raw), malformed };
+    return { route, pathParameters: Object.fromEntries(decoded) as Record<string, string> };
   }
   return fallback ? { route: fallback, pathParameters: {} } : undefined;
+}
+
+function decodeSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined; // URIError: a lone `%`, `%` without two hex digits, or bytes that are not UTF-8
+  }
+}
+
+/** The local server's answer to a path it cannot decode: 400 in the error body of decisions.md, before any handler runs. */
+export function malformedPathAnswer(matched: MatchedRoute) {
+  const error = `The path parameter ${matched.malformed} is not valid percent-encoding (RFC 3986) of UTF-8 text`;
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  return { status: 400, headers, body: JSON.stringify({ error, code: 'MALFORMED_PATH' }) };
 }
 
 export function toApiGatewayEvent(

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { closeHttpServer, listen, localEndpoint } from './engines/ports';
-import { lambdaContext, matchRoute, toApiGatewayEvent } from './api-gateway-event';
+import { lambdaContext, malformedPathAnswer, matchRoute, toApiGatewayEvent } from './api-gateway-event';
 import { serveDocs } from './docs-page';
 import { loadHandler } from './handlers';
 
@@ -36,6 +36,11 @@ async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const matched = matchRoute(req.method ?? 'GET', url.split('?')[0]!);
   if (!matched) {
     send(res, 404, { 'content-type': 'application/json' }, '{"error":"Not Found"}');
+    return;
+  }
+  if (matched.malformed !== undefined) {
+    const answer = malformedPathAnswer(matched);
+    send(res, answer.status, answer.headers, answer.body);
     return;
   }
   const headers = Object.fromEntries(

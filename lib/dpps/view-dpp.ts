@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { signedGetUrl } from '../files/storage';
+import { ISO_639_1 } from '../languages';
 import { id } from '../schemas';
 import { dppNotFound } from './model';
 import { readDppCollection, storeTranslations } from './repository';
@@ -9,10 +10,7 @@ import { fingerprint, type SourceUnit, type TranslatedUnit } from './translation
 export const viewDppInput = v.object({
   params: v.object({ dppId: id }),
   headers: v.object({
-    language: v.optional(
-      v.pipe(v.string(), v.regex(/^[a-z]{2}$/, 'must be an ISO 639-1 code: two lowercase letters, such as en or fr')),
-      'en',
-    ),
+    language: v.optional(v.picklist(ISO_639_1, 'must be an ISO 639-1 code in lowercase, such as en or fr'), 'en'),
   }),
 });
 

@@ -4,7 +4,7 @@ import { InvalidInputError, TooLargeError } from '../errors';
 import { MAX_UPLOAD_BYTES } from '../limits';
 import { type AllowedMimeType, detectFileType } from './file-type';
 
-/** A multipart file part as @middy/http-multipart-body-parser leaves it. */
+/** A multipart file part as the multipart parser (lib/http/multipart.ts) leaves it. */
 export interface FilePart {
   filename: string;
   mimetype: string;

@@ -75,10 +75,19 @@ describe('GET /dpp/{dppId}', () => {
     expect(body.dpp.name).toBe(dpp.name);
   });
 
-  it.each(['EN', 'eng', 'e', 'it-IT', '12', ''])('rejects the language header %j with 400', async (language) => {
+  // Two lowercase letters are not enough: the code must be in the ISO 639-1 list (issue 6, defect 5).
+  // `iw`, `in` and `sh` were withdrawn from it (now `he`, `id`, and `sr`/`hr`/`bs`).
+  it.each(['EN', 'eng', 'e', 'it-IT', '12', '', 'xx', 'zz', 'qq', 'iw', 'in', 'sh'])('rejects the language header %j with 400', async (language) => {
     const { status, body } = await view(language);
     expect(status).toBe(400);
     expect(body).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path: 'language' }] });
+    expect((await view('it')).status).toBe(200);
+  });
+
+  it.each(['aa', 'he', 'id', 'ja', 'yi', 'zu'])('accepts the ISO 639-1 code %j', async (language) => {
+    const { status, headers } = await view(language);
+    expect(status).toBe(200);
+    expect(headers.get('content-language')).toBe('en');
   });
 
   it('answers 404 for a DPP that does not exist', async () => {

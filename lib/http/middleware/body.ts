@@ -1,21 +1,19 @@
 import type middy from '@middy/core';
-import { InvalidInputError, TooLargeError } from '../../errors';
+import { DomainError, InvalidInputError, TooLargeError } from '../../errors';
 import type { ApiEvent } from '../types';
 
 /**
- * Runs one of Middy's body parsers after a size check on the raw body, and turns its
- * 415s into the 400 decisions.md asks for (malformed JSON or multipart). Each parser
- * lives in its own module (json-body.ts, multipart-body.ts) so a function bundles only
- * the parser it uses.
+ * Runs a body parser after a size check on the raw body. A domain error from the parser
+ * (a 413 for a file over its limit, a 400 that says what is wrong) is answered as it is;
+ * anything else it throws (Middy's 415s and 422s) becomes the 400 MALFORMED_BODY
+ * decisions.md asks for. Each parser lives in its own module (json-body.ts,
+ * multipart-body.ts) so a function bundles only the parser it uses.
  */
 export function parseBody(
   // Middy types each parser for its own event shape; here it runs on ours.
   parser: middy.MiddlewareObj<never>,
   maxBytes: number,
   expected: string,
-  afterParse?: (body: unknown) => void,
-  /** A cheap check that the raw body is complete enough to hand to the parser. */
-  isComplete?: (event: ApiEvent) => boolean,
 ): middy.MiddlewareObj<ApiEvent> {
   return {
     before: async (request) => {
@@ -25,15 +23,12 @@ export function parseBody(
       }
       const size = event.isBase64Encoded ? Buffer.byteLength(event.body, 'base64') : Buffer.byteLength(event.body);
       if (size > maxBytes) throw new TooLargeError(`The request body exceeds ${maxBytes} bytes`);
-      if (isComplete && !isComplete(event)) {
-        throw new InvalidInputError(`The request body is not complete ${expected}`, 'MALFORMED_BODY');
-      }
       try {
         await parser.before?.(request as never);
-      } catch {
+      } catch (error) {
+        if (error instanceof DomainError) throw error;
         throw new InvalidInputError(`The request body could not be parsed as ${expected}`, 'MALFORMED_BODY');
       }
-      afterParse?.(event.body);
     },
   };
 }
