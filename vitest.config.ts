@@ -13,7 +13,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['test/lib/**/*.test.ts', 'test/component/**/*.test.ts', 'test/infra/*.test.ts', 'test/scripts/**/*.test.ts'],
+          include: [
+            'test/lib/**/*.test.ts',
+            'test/component/**/*.test.ts',
+            'test/infra/*.test.ts',
+            'test/scripts/**/*.test.ts',
+          ],
           setupFiles: ['test/setup/unit-env.ts'],
           testTimeout: 20_000,
           hookTimeout: 120_000,

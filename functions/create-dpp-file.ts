@@ -4,4 +4,8 @@ import { endpoint } from '../lib/http/endpoint';
 import { multipartBody } from '../lib/http/middleware/multipart-body';
 import { ok } from '../lib/http/response';
 
-export const handler = endpoint(createDppFileRoute, async ({ auth, input }) => ok(await createDppFile(auth, input)), multipartBody());
+export const handler = endpoint(
+  createDppFileRoute,
+  async ({ auth, input }) => ok(await createDppFile(auth, input)),
+  multipartBody(),
+);

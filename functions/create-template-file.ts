@@ -1,7 +1,11 @@
 import { createTemplateFileRoute } from '../lib/api/routes/create-template-file';
-import { createTemplateFile } from '../lib/template-files/create-template-file';
 import { endpoint } from '../lib/http/endpoint';
 import { multipartBody } from '../lib/http/middleware/multipart-body';
 import { ok } from '../lib/http/response';
+import { createTemplateFile } from '../lib/template-files/create-template-file';
 
-export const handler = endpoint(createTemplateFileRoute, async ({ auth, input }) => ok(await createTemplateFile(auth, input)), multipartBody());
+export const handler = endpoint(
+  createTemplateFileRoute,
+  async ({ auth, input }) => ok(await createTemplateFile(auth, input)),
+  multipartBody(),
+);

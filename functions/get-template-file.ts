@@ -1,6 +1,8 @@
 import { getTemplateFileRoute } from '../lib/api/routes/get-template-file';
-import { getTemplateFile } from '../lib/template-files/get-template-file';
 import { endpoint } from '../lib/http/endpoint';
 import { ok } from '../lib/http/response';
+import { getTemplateFile } from '../lib/template-files/get-template-file';
 
-export const handler = endpoint(getTemplateFileRoute, async ({ auth, input }) => ok(await getTemplateFile(auth, input)));
+export const handler = endpoint(getTemplateFileRoute, async ({ auth, input }) =>
+  ok(await getTemplateFile(auth, input)),
+);

@@ -4,4 +4,8 @@ import { endpoint } from '../lib/http/endpoint';
 import { multipartBody } from '../lib/http/middleware/multipart-body';
 import { ok } from '../lib/http/response';
 
-export const handler = endpoint(updateDppFileRoute, async ({ auth, input }) => ok(await updateDppFile(auth, input)), multipartBody());
+export const handler = endpoint(
+  updateDppFileRoute,
+  async ({ auth, input }) => ok(await updateDppFile(auth, input)),
+  multipartBody(),
+);

@@ -96,7 +96,8 @@ export function readStackConfig(scope: Construct): StackConfig {
 
   const jwtPublicKey = readPublicKey(raw('jwtPublicKey'));
 
-  const logRetentionDays = optionalNumber(raw('logRetentionDays'), 'logRetentionDays') ?? CONTEXT_DEFAULTS.logRetentionDays;
+  const logRetentionDays =
+    optionalNumber(raw('logRetentionDays'), 'logRetentionDays') ?? CONTEXT_DEFAULTS.logRetentionDays;
   if (!RETENTION_DAYS.has(logRetentionDays)) {
     throw new StackConfigError(
       'logRetentionDays',
@@ -186,7 +187,10 @@ function readPublicKey(value: unknown): string {
     throw new StackConfigError(key, 'the PEM does not hold a readable public key');
   }
   if (details.type !== 'ec' || details.curve !== 'prime256v1') {
-    throw new StackConfigError(key, `expected an EC P-256 key (ES256), got ${details.type ?? 'unknown'} ${details.curve ?? ''}`.trim());
+    throw new StackConfigError(
+      key,
+      `expected an EC P-256 key (ES256), got ${details.type ?? 'unknown'} ${details.curve ?? ''}`.trim(),
+    );
   }
   return pem;
 }
@@ -196,13 +200,20 @@ function readOrigins(value: unknown): string[] {
   if (value === undefined || value === null) return [...CONTEXT_DEFAULTS.corsAllowOrigins];
   const parsed = parseJsonText(value, key);
   // `-c corsAllowOrigins=https://a.example,https://b.example` is accepted too.
-  const list = typeof parsed === 'string' ? parsed.split(',').map((s) => s.trim()).filter(Boolean) : parsed;
+  const list =
+    typeof parsed === 'string'
+      ? parsed
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : parsed;
   if (!Array.isArray(list) || list.length === 0) {
     throw new StackConfigError(key, 'expected a non-empty list of origins such as ["https://app.example.com"]');
   }
   return list.map((origin: unknown) => {
     if (origin === '*') return origin;
-    if (typeof origin !== 'string') throw new StackConfigError(key, `expected an origin string, got ${JSON.stringify(origin)}`);
+    if (typeof origin !== 'string')
+      throw new StackConfigError(key, `expected an origin string, got ${JSON.stringify(origin)}`);
     let url: URL;
     try {
       url = new URL(origin);

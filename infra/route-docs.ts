@@ -6,19 +6,28 @@ export const ROUTES_END = '<!-- routes:end -->';
 /** The README's route table, from the route table. */
 export function routesMarkdown(): string {
   const access = (r: (typeof routes)[number]) => {
-    const a: { table?: string; bucket?: readonly string[]; translate?: boolean; signingKey?: boolean; email?: boolean } = r.access;
-    return [
-      a.table && `table ${a.table}`,
-      a.bucket?.length && `bucket ${a.bucket.join('/')}`,
-      a.translate && 'translate',
-      a.signingKey && 'signing key',
-      a.email && 'e-mail',
-    ]
-      .filter(Boolean)
-      .join(', ') || '—';
+    const a: {
+      table?: string;
+      bucket?: readonly string[];
+      translate?: boolean;
+      signingKey?: boolean;
+      email?: boolean;
+    } = r.access;
+    return (
+      [
+        a.table && `table ${a.table}`,
+        a.bucket?.length && `bucket ${a.bucket.join('/')}`,
+        a.translate && 'translate',
+        a.signingKey && 'signing key',
+        a.email && 'e-mail',
+      ]
+        .filter(Boolean)
+        .join(', ') || '—'
+    );
   };
   const rows = routes.map(
-    (r) => `| \`${r.method} ${r.path}\` | \`functions/${r.fn}.ts\` | ${r.auth === 'jwt' ? 'Bearer JWT' : 'public'} | ${access(r)} | ${r.summary} |`,
+    (r) =>
+      `| \`${r.method} ${r.path}\` | \`functions/${r.fn}.ts\` | ${r.auth === 'jwt' ? 'Bearer JWT' : 'public'} | ${access(r)} | ${r.summary} |`,
   );
   return ['| route | handler | auth | access | what it does |', '|---|---|---|---|---|', ...rows].join('\n');
 }

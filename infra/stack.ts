@@ -5,16 +5,15 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Annotations, CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import {
-  Annotations,
-  CfnOutput,
-  Duration,
-  RemovalPolicy,
-  SecretValue,
-  Stack,
-  type StackProps,
-} from 'aws-cdk-lib';
-import { CorsHttpMethod, HttpApi, HttpMethod, HttpRoute, HttpRouteKey, PayloadFormatVersion } from 'aws-cdk-lib/aws-apigatewayv2';
+  CorsHttpMethod,
+  HttpApi,
+  HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
+  PayloadFormatVersion,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -25,9 +24,9 @@ import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3'
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
-import type { StackConfig } from './config';
 import type { Route } from '../lib/api/contract';
 import { functionId, isCatchAll, routeKeyOf, routes as routeTable } from '../lib/api/routes';
+import type { StackConfig } from './config';
 import { tableSchema } from './table-schema';
 
 /** The repository root (this file is `<repo>/infra/stack.ts`). */
@@ -52,8 +51,18 @@ export const ESM_REQUIRE_BANNER =
 
 const LOCK_FILE = 'package-lock.json';
 
-const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
-const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+const TABLE_READ_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:ConditionCheckItem',
+];
+const TABLE_WRITE_ACTIONS = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+];
 const BUCKET_ACTIONS = { get: 's3:GetObject', put: 's3:PutObject', delete: 's3:DeleteObject' } as const;
 
 export interface DppServiceStackProps extends StackProps {
@@ -290,7 +299,10 @@ export class DppServiceStack extends Stack {
     }
     if (access.signingKey) {
       statements.push(
-        new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.signingKeySecret.secretArn] }),
+        new PolicyStatement({
+          actions: ['secretsmanager:GetSecretValue'],
+          resources: [this.signingKeySecret.secretArn],
+        }),
       );
     }
     return statements;
@@ -313,7 +325,8 @@ function assertRouteTableIsDeployable(table: readonly Route[]): void {
   }
   const fns = table.map((route) => route.fn);
   for (const fn of new Set(fns)) {
-    if (fns.filter((name) => name === fn).length > 1) problems.push(`${fn}: one function per route row, but it appears twice`);
+    if (fns.filter((name) => name === fn).length > 1)
+      problems.push(`${fn}: one function per route row, but it appears twice`);
   }
   if (problems.length > 0) throw new Error(`lib/api/routes.ts cannot be deployed:\n  ${problems.join('\n  ')}`);
 }
@@ -341,7 +354,7 @@ function findProjectRoot(functionsDir: string): string {
     if (dirname(dir) === dir) {
       throw new Error(
         `No ${LOCK_FILE} at or above ${functionsDir}: the functions directory must belong to an npm project ` +
-          '(with node_modules holding esbuild and the handlers\' dependencies).',
+          "(with node_modules holding esbuild and the handlers' dependencies).",
       );
     }
   }

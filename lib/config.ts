@@ -78,7 +78,10 @@ export function optional(name: Setting, oneOf?: readonly string[]): () => string
 
 /** Two settings of which at least one must be set (an inline key locally, a secret's id in the cloud). */
 const alternatives: Array<readonly [Setting, Setting]> = [];
-export function oneOf(first: Setting, second: Setting): { first: () => string | undefined; second: () => string | undefined } {
+export function oneOf(
+  first: Setting,
+  second: Setting,
+): { first: () => string | undefined; second: () => string | undefined } {
   alternatives.push([first, second]);
   return { first: optional(first), second: optional(second) };
 }
@@ -86,10 +89,13 @@ export function oneOf(first: Setting, second: Setting): { first: () => string | 
 /** Throws, naming every problem at once, when a declared setting is missing or not one of its values. */
 export function assertConfigured(): void {
   const problems: string[] = [];
-  const absent = [...declared].filter(([name, rule]) => rule.required && read(name) === undefined).map(([name]) => name);
+  const absent = [...declared]
+    .filter(([name, rule]) => rule.required && read(name) === undefined)
+    .map(([name]) => name);
   if (absent.length > 0) problems.push(missing(absent).message);
   for (const [first, second] of alternatives) {
-    if (read(first) === undefined && read(second) === undefined) problems.push(`Missing setting: one of ${first} or ${second} is required.`);
+    if (read(first) === undefined && read(second) === undefined)
+      problems.push(`Missing setting: one of ${first} or ${second} is required.`);
   }
   for (const [name, rule] of declared) {
     const value = read(name);

@@ -1,7 +1,7 @@
 /** `npm run events`: writes events/<fn>.json, one sample API Gateway v2 event per route. */
 import { writeFileSync } from 'node:fs';
-import { routes } from '../lib/api/routes';
 import { sampleEvent } from '../infra/local/sample-events';
+import { routes } from '../lib/api/routes';
 
 for (const route of routes) {
   const file = `events/${route.fn}.json`;

@@ -15,7 +15,9 @@ function multipartBody(multipart: NonNullable<(typeof samples)[RouteFn]['multipa
   }
   if (multipart.file) {
     parts.push(
-      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${multipart.file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${multipart.file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
       fixture(multipart.file.fixture),
       Buffer.from('\r\n'),
     );

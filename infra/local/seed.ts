@@ -31,7 +31,12 @@ export interface DemoData {
       description: string;
       images: Array<{ id: string; fixture: string }>;
       files: DemoFile[];
-      cards: Array<{ id: string; name: string; description: string; characteristics: Array<{ id: string; characteristic: string }> }>;
+      cards: Array<{
+        id: string;
+        name: string;
+        description: string;
+        characteristics: Array<{ id: string; characteristic: string }>;
+      }>;
       translations: Record<string, Record<string, { name: string; description: string }>>;
     }>;
   }>;
@@ -62,7 +67,12 @@ export async function seed(clients: LocalClients, tableName: string, bucket: str
     if (!fixtureCache.has(name)) fixtureCache.set(name, await readFile(new URL(name, fixturesDir)));
     return fixtureCache.get(name)!;
   };
-  const fileFields = (f: DemoFile) => ({ id: f.id, name: f.name, description: f.description, created_at: idTime(f.id) });
+  const fileFields = (f: DemoFile) => ({
+    id: f.id,
+    name: f.name,
+    description: f.description,
+    created_at: idTime(f.id),
+  });
   const content = async (f: DemoFile, path: string, uploadId: string) => {
     const bytes = await fixture(f.fixture);
     objects.push({ key: path, fixture: f.fixture });
@@ -77,7 +87,12 @@ export async function seed(clients: LocalClients, tableName: string, bucket: str
 
   for (const company of data.companies) {
     items.push(
-      toCompanyItem({ id: company.id, name: company.name, country_code: company.country_code, created_at: idTime(company.id) }),
+      toCompanyItem({
+        id: company.id,
+        name: company.name,
+        country_code: company.country_code,
+        created_at: idTime(company.id),
+      }),
     );
     for (const user of company.users) {
       const { id, email, wallet, role } = user;
@@ -85,7 +100,14 @@ export async function seed(clients: LocalClients, tableName: string, bucket: str
       items.push(toWalletItem({ address: wallet, user_id: id, company_id: company.id, role }));
     }
     for (const apiKey of company.apiKeys) {
-      items.push(toApiKeyItem(apiKey.key, { company_id: company.id, name: apiKey.name, enabled: apiKey.enabled, created_at: SEED_TIME }));
+      items.push(
+        toApiKeyItem(apiKey.key, {
+          company_id: company.id,
+          name: apiKey.name,
+          enabled: apiKey.enabled,
+          created_at: SEED_TIME,
+        }),
+      );
     }
     for (const template of company.templates) {
       items.push(
@@ -134,7 +156,13 @@ export async function seed(clients: LocalClients, tableName: string, bucket: str
         const path = objectKeys.dppFile(company.id, dpp.id, file.id, uploadId);
         items.push(
           toDppFileItem(
-            { ...fileFields(file), dpp_id: dpp.id, company_id: company.id, model_id: dpp.model_id, created_by: company.users[0]!.id },
+            {
+              ...fileFields(file),
+              dpp_id: dpp.id,
+              company_id: company.id,
+              model_id: dpp.model_id,
+              created_by: company.users[0]!.id,
+            },
             await content(file, path, uploadId),
           ),
         );

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { closeHttpServer, listen, localEndpoint } from './engines/ports';
 import { lambdaContext, malformedPathAnswer, matchRoute, toApiGatewayEvent } from './api-gateway-event';
 import { serveDocs } from './docs-page';
+import { closeHttpServer, listen, localEndpoint } from './engines/ports';
 import { loadHandler } from './handlers';
 
 /** API Gateway's own payload limit for HTTP APIs. */
@@ -16,7 +16,8 @@ export async function startApiServer(port: number, host = '127.0.0.1') {
     serve(req, res).catch((error: unknown) => {
       // Like API Gateway when an integration fails: a generic 500, details only in the log.
       console.error('local api: handler failed', error);
-      if (!res.headersSent) send(res, 500, { 'content-type': 'application/json' }, '{"message":"Internal Server Error"}');
+      if (!res.headersSent)
+        send(res, 500, { 'content-type': 'application/json' }, '{"message":"Internal Server Error"}');
     });
   });
   const bound = await listen(server, port, host);
@@ -52,12 +53,18 @@ async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
   );
   const handler = await loadHandler(matched.route.fn);
   const result = await handler(event, lambdaContext(matched.route.fn));
-  const payload = result.body === undefined ? '' : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
+  const payload =
+    result.body === undefined ? '' : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
   const responseHeaders: Record<string, string | number | boolean> = { ...result.headers };
   send(res, result.statusCode ?? 200, responseHeaders, payload);
 }
 
-function send(res: ServerResponse, status: number, headers: Record<string, string | number | boolean>, body: string | Buffer) {
+function send(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string | number | boolean>,
+  body: string | Buffer,
+) {
   res.writeHead(status, Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, String(v)])));
   res.end(body);
 }

@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
-import { type EngineName, type Engines, startEngines } from './engines';
 import { ensureTableAndBucket, localClients } from './bootstrap';
+import { type EngineName, type Engines, startEngines } from './engines';
 import { LOCAL_BUCKET, LOCAL_TABLE, localEnvironment } from './environment';
 import { loadDemoData, seed } from './seed';
 import { startApiServer } from './server';

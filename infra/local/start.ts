@@ -26,12 +26,15 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 
 const started = Date.now();
-const stack = await startLocalStack({ port, dir: values.dir, persist: values.persist, logLevel: values['log-level'] }).catch(
-  (error: unknown) => {
-    console.error(`Could not start the local stack: ${(error as Error).message}`);
-    process.exit(1);
-  },
-);
+const stack = await startLocalStack({
+  port,
+  dir: values.dir,
+  persist: values.persist,
+  logLevel: values['log-level'],
+}).catch((error: unknown) => {
+  console.error(`Could not start the local stack: ${(error as Error).message}`);
+  process.exit(1);
+});
 
 let stopping = false;
 const stop = async (signal: string) => {

@@ -71,4 +71,3 @@ export interface Route {
 
 /** Keeps a row's literal types (fn, auth, schemas) for the handler that uses it. */
 export const defineRoute = <const R extends Route>(route: R): R => route;
-

@@ -21,7 +21,10 @@ export const upload: ErrorMap = {
 
 /** A concurrent replace of the same file: the loser retries. */
 export const concurrentReplace: ErrorMap = {
-  conflict: { status: 409, description: 'The file was replaced or deleted by another request meanwhile; read it again and retry' },
+  conflict: {
+    status: 409,
+    description: 'The file was replaced or deleted by another request meanwhile; read it again and retry',
+  },
 };
 
 /** Lists: a bad `limit` or a cursor that is not one of ours. */

@@ -90,5 +90,7 @@ export const translatedDpp = /* @__PURE__ */ v.strictObject({
 export const errorBody = /* @__PURE__ */ v.strictObject({
   error: str,
   code: str,
-  details: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.array(/* @__PURE__ */ v.strictObject({ path: str, message: str }))),
+  details: /* @__PURE__ */ v.optional(
+    /* @__PURE__ */ v.array(/* @__PURE__ */ v.strictObject({ path: str, message: str })),
+  ),
 });

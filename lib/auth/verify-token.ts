@@ -1,4 +1,4 @@
-import { errors as joseErrors, importSPKI, jwtVerify } from 'jose';
+import { importSPKI, errors as joseErrors, jwtVerify } from 'jose';
 import * as v from 'valibot';
 import { required } from '../config';
 import { UnauthenticatedError } from '../errors';

@@ -5,8 +5,8 @@ import {
   DynamoDBDocumentClient,
   GetCommand,
   QueryCommand,
-  type TransactWriteCommandInput,
   TransactWriteCommand,
+  type TransactWriteCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { optional, region, required } from '../config';
@@ -78,7 +78,9 @@ export const table = {
     const found: Item[] = [];
     let pending: Item[] = keys.map(keyOf);
     for (let attempt = 0; pending.length > 0 && attempt < 3; attempt++) {
-      const result = await dynamodbClient().send(new BatchGetCommand({ RequestItems: { [tableNameSetting()]: { Keys: pending } } }));
+      const result = await dynamodbClient().send(
+        new BatchGetCommand({ RequestItems: { [tableNameSetting()]: { Keys: pending } } }),
+      );
       found.push(...(result.Responses?.[tableNameSetting()] ?? []));
       pending = result.UnprocessedKeys?.[tableNameSetting()]?.Keys ?? [];
     }
@@ -136,11 +138,23 @@ export const table = {
   async transact(items: TransactionItem[]): Promise<void> {
     const legs: NonNullable<TransactWriteCommandInput['TransactItems']> = items.map((leg) => {
       if ('put' in leg) {
-        return { Put: { TableName: tableNameSetting(), Item: leg.put, ConditionExpression: leg.condition?.expression, ...merge(leg.condition) } };
+        return {
+          Put: {
+            TableName: tableNameSetting(),
+            Item: leg.put,
+            ConditionExpression: leg.condition?.expression,
+            ...merge(leg.condition),
+          },
+        };
       }
       if ('check' in leg) {
         return {
-          ConditionCheck: { TableName: tableNameSetting(), Key: keyOf(leg.check), ConditionExpression: leg.condition.expression, ...merge(leg.condition) },
+          ConditionCheck: {
+            TableName: tableNameSetting(),
+            Key: keyOf(leg.check),
+            ConditionExpression: leg.condition.expression,
+            ...merge(leg.condition),
+          },
         };
       }
       if ('update' in leg) {
@@ -154,7 +168,14 @@ export const table = {
           },
         };
       }
-      return { Delete: { TableName: tableNameSetting(), Key: keyOf(leg.delete), ConditionExpression: leg.condition?.expression, ...merge(leg.condition) } };
+      return {
+        Delete: {
+          TableName: tableNameSetting(),
+          Key: keyOf(leg.delete),
+          ConditionExpression: leg.condition?.expression,
+          ...merge(leg.condition),
+        },
+      };
     });
     await dynamodbClient().send(new TransactWriteCommand({ TransactItems: legs }));
   },

@@ -26,9 +26,21 @@ const THROTTLING_OR_UNAVAILABLE = new Set([
 ]);
 
 /** Reasons a TransactionCanceledException gives when the cause is load, not our condition. */
-const TRANSIENT_CANCELLATION_REASONS = new Set(['ThrottlingError', 'ProvisionedThroughputExceeded', 'TransactionConflict']);
+const TRANSIENT_CANCELLATION_REASONS = new Set([
+  'ThrottlingError',
+  'ProvisionedThroughputExceeded',
+  'TransactionConflict',
+]);
 
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+]);
 
 interface MaybeSdkError {
   name?: string;
@@ -46,7 +58,9 @@ export function isDependencyUnavailable(error: unknown, depth = 0): boolean {
   if (e.code && NETWORK_CODES.has(e.code)) return true;
   if (e.$retryable) return true;
   if (e.name === 'TransactionCanceledException') {
-    return (e.CancellationReasons ?? []).some((r) => r.Code !== undefined && TRANSIENT_CANCELLATION_REASONS.has(r.Code));
+    return (e.CancellationReasons ?? []).some(
+      (r) => r.Code !== undefined && TRANSIENT_CANCELLATION_REASONS.has(r.Code),
+    );
   }
   const status = e.$metadata?.httpStatusCode;
   if (typeof status === 'number' && status >= 500) return true;

@@ -25,7 +25,10 @@ export const createDppFileInput = v.pipe(
   // Body ids repeat the path; when sent they must agree with it.
   v.forward(
     v.partialCheck(
-      [['params', 'dppId'], ['body', 'dpp_id']],
+      [
+        ['params', 'dppId'],
+        ['body', 'dpp_id'],
+      ],
       ({ params, body }) => body.dpp_id === undefined || body.dpp_id === params.dppId,
       'must equal the dppId of the path',
     ),
@@ -33,7 +36,10 @@ export const createDppFileInput = v.pipe(
   ),
   v.forward(
     v.partialCheck(
-      [['params', 'modelId'], ['body', 'model_id']],
+      [
+        ['params', 'modelId'],
+        ['body', 'model_id'],
+      ],
       ({ params, body }) => body.model_id === undefined || body.model_id === params.modelId,
       'must equal the modelId of the path',
     ),
@@ -63,5 +69,9 @@ export async function createDppFile(auth: Principal, { params, body }: v.InferOu
       content,
     ),
   );
-  return { message: 'DPP file uploaded', ok: true, file: { ...dppFileView(item), signedUrl: await signedGetUrl(item.path) } };
+  return {
+    message: 'DPP file uploaded',
+    ok: true,
+    file: { ...dppFileView(item), signedUrl: await signedGetUrl(item.path) },
+  };
 }

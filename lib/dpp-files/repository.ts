@@ -7,7 +7,11 @@ import { type DppFileItem, dppFileNotFound } from './model';
 
 /** DPP files are files under a DPP: one Query reads a DPP with a page of its files. */
 export const dppFiles: FileParent<DppItem, DppFileItem> = {
-  repository: fileRepository<DppItem, DppFileItem>({ parent: keys.dpp, file: keys.dppFile, withFiles: ranges.dppWithFiles }),
+  repository: fileRepository<DppItem, DppFileItem>({
+    parent: keys.dpp,
+    file: keys.dppFile,
+    withFiles: ranges.dppWithFiles,
+  }),
   objectKey: objectKeys.dppFile,
   parentNotFound: dppNotFound,
   fileNotFound: dppFileNotFound,

@@ -37,5 +37,9 @@ export async function updateDppFile(auth: Principal, { params, body }: v.InferOu
     upload,
   });
   // The interface shows `file` as an array here.
-  return { message: 'DPP file updated', ok: true, file: [{ ...dppFileView(item), signedUrl: await signedGetUrl(item.path) }] };
+  return {
+    message: 'DPP file updated',
+    ok: true,
+    file: [{ ...dppFileView(item), signedUrl: await signedGetUrl(item.path) }],
+  };
 }

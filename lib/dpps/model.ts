@@ -1,6 +1,6 @@
 import { gsi1, ItemType, keys } from '../data/keys';
 import { NotFoundError } from '../errors';
-import { translationAttributes, type SourceUnit } from './translations';
+import { type SourceUnit, translationAttributes } from './translations';
 
 /** A DPP. `dpp_type` holds what the interface calls `type` (the item's own `type` is its entity type). */
 export interface DppItem {
@@ -69,5 +69,10 @@ export function toDppTranslationItem(
   language: string,
   units: ReadonlyArray<SourceUnit & { translated: { name: string; description: string } }>,
 ) {
-  return { ...keys.dppTranslation(dppId, language), type: ItemType.DppTranslation, language, ...translationAttributes(units) };
+  return {
+    ...keys.dppTranslation(dppId, language),
+    type: ItemType.DppTranslation,
+    language,
+    ...translationAttributes(units),
+  };
 }

@@ -1,6 +1,6 @@
 import { table } from '../aws/dynamodb';
-import type { DppFileItem } from '../dpp-files/model';
 import { dppCollection, ItemType, keys } from '../data/keys';
+import type { DppFileItem } from '../dpp-files/model';
 import type { DppCardItem, DppImageItem, DppItem } from './model';
 import { type TranslatedUnit, unitsOf } from './translations';
 

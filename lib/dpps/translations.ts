@@ -32,7 +32,9 @@ export function unitsOf(item: Record<string, unknown> | undefined): Map<string, 
 }
 
 /** The translation item to write for `units` (used by the seed as well). */
-export function translationAttributes(units: ReadonlyArray<SourceUnit & { translated: { name: string; description: string } }>) {
+export function translationAttributes(
+  units: ReadonlyArray<SourceUnit & { translated: { name: string; description: string } }>,
+) {
   return Object.fromEntries(
     units.map((u) => [u.key, { ...u.translated, source: fingerprint(u) } satisfies TranslatedUnit]),
   );

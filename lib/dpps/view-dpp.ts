@@ -39,7 +39,11 @@ async function translate(
   const texts = new Map<string, Text>(units.map((u) => [u.key, stale.has(u.key) ? u : stored.get(u.key)!]));
   const provider = translator();
   if (missing.length > 0 && provider) {
-    const out = await provider.translate(missing.flatMap(({ unit }) => [unit.name, unit.description]), from, to);
+    const out = await provider.translate(
+      missing.flatMap(({ unit }) => [unit.name, unit.description]),
+      from,
+      to,
+    );
     const fresh: Record<string, TranslatedUnit> = {};
     missing.forEach(({ unit: u, source }, i) => {
       fresh[u.key] = { name: out[2 * i]!, description: out[2 * i + 1]!, source };
@@ -85,7 +89,10 @@ export async function viewDpp(input: v.InferOutput<typeof viewDppInput>) {
       cards: cards.map((c) => ({
         id: c.id,
         ...text(`card:${c.id}`),
-        characteristics: (c.characteristics ?? []).map(({ id: charId, characteristic }) => ({ id: charId, characteristic })),
+        characteristics: (c.characteristics ?? []).map(({ id: charId, characteristic }) => ({
+          id: charId,
+          characteristic,
+        })),
       })),
     },
   };

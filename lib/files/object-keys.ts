@@ -7,5 +7,6 @@ export const objectKeys = {
     `companies/${companyId}/templates/${templateId}/files/${fileId}/${uploadId}`,
   dppFile: (companyId: string, dppId: string, fileId: string, uploadId: string) =>
     `companies/${companyId}/dpps/${dppId}/files/${fileId}/${uploadId}`,
-  dppImage: (companyId: string, dppId: string, imageId: string) => `companies/${companyId}/dpps/${dppId}/images/${imageId}`,
+  dppImage: (companyId: string, dppId: string, imageId: string) =>
+    `companies/${companyId}/dpps/${dppId}/images/${imageId}`,
 };

@@ -21,7 +21,8 @@ export interface FileParentKeys {
 export type Scope = Readonly<Record<string, string>>;
 
 export const inScope = (item: object | undefined, scope: Scope): boolean =>
-  item !== undefined && Object.entries(scope).every(([attr, value]) => (item as Record<string, unknown>)[attr] === value);
+  item !== undefined &&
+  Object.entries(scope).every(([attr, value]) => (item as Record<string, unknown>)[attr] === value);
 
 function scopeCondition(scope: Scope, prefix = 's'): Expression {
   const names: Record<string, string> = {};

@@ -46,7 +46,9 @@ export async function createFileUnder<P extends object, F extends FileItem>(
   build: (fileId: string, content: FileContent, createdAt: string) => F,
 ): Promise<F> {
   const fileId = newId();
-  const content = await storeContent(upload, (uploadId) => parent.objectKey(scope.company_id, parentId, fileId, uploadId));
+  const content = await storeContent(upload, (uploadId) =>
+    parent.objectKey(scope.company_id, parentId, fileId, uploadId),
+  );
   const item = build(fileId, content, now());
   const written = await parent.repository.putIfParent(parentId, item, scope).catch(async (error: unknown) => {
     await releaseObject(content.path, undefined);
@@ -69,9 +71,7 @@ export async function listFilesUnder<P extends object, F extends FileItem>(
   const result = await parent.repository.pageWithParent(parentId, page);
   // The first page reads the parent; a page after a cursor checks every file (files carry the scope).
   const owned =
-    page.cursor === undefined
-      ? inScope(result.parent, scope)
-      : result.files.every((file) => inScope(file, scope));
+    page.cursor === undefined ? inScope(result.parent, scope) : result.files.every((file) => inScope(file, scope));
   if (!owned) throw parent.parentNotFound();
   return { files: result.files, ...(result.nextKey && { nextCursor: encodeCursor(result.nextKey) }) };
 }
@@ -117,10 +117,12 @@ export async function updateFileUnder<P extends object, F extends FileItem>(
   changes.content = await storeContent(update.upload, (uploadId) =>
     parent.objectKey(scope.company_id, parentId, fileId, uploadId),
   );
-  const updated = await parent.repository.update(key, scope, changes, now(), current.path).catch(async (error: unknown) => {
-    await releaseObject(changes.content!.path, undefined);
-    throw error;
-  });
+  const updated = await parent.repository
+    .update(key, scope, changes, now(), current.path)
+    .catch(async (error: unknown) => {
+      await releaseObject(changes.content!.path, undefined);
+      throw error;
+    });
   if (!updated) {
     await releaseObject(changes.content.path, undefined);
     throw new ConflictError('the file was changed or deleted by another request; read it again and retry');

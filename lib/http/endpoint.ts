@@ -37,7 +37,9 @@ export function endpoint<R extends Route>(
   // Fail at cold start, naming every missing setting the function's modules declared.
   assertConfigured();
   if ((route.body === undefined) !== (bodyParser === undefined)) {
-    throw new Error(`${route.fn}: the route row says body "${route.body ?? 'none'}" but the handler passes ${bodyParser ? 'a' : 'no'} parser`);
+    throw new Error(
+      `${route.fn}: the route row says body "${route.body ?? 'none'}" but the handler passes ${bodyParser ? 'a' : 'no'} parser`,
+    );
   }
   const handler = middy<ApiEvent, HttpResponse>()
     .use(errorMiddleware(route.errors))

@@ -23,19 +23,24 @@ export const createTemplateFileInput = v.object({
 export async function createTemplateFile(auth: Principal, { body }: v.InferOutput<typeof createTemplateFileInput>) {
   assertOwnCompany(auth, body.company_id);
   const upload = readUpload(body.file);
-  const item = await createFileUnder(templateFiles, companyScope(auth), body.template_id, upload, (id, content, createdAt) =>
-    toTemplateFileItem(
-      {
-        id,
-        template_id: body.template_id,
-        company_id: auth.companyId,
-        model_id: body.modelId,
-        name: body.name ?? upload.filename,
-        description: body.description ?? '',
-        created_at: createdAt,
-      },
-      content,
-    ),
+  const item = await createFileUnder(
+    templateFiles,
+    companyScope(auth),
+    body.template_id,
+    upload,
+    (id, content, createdAt) =>
+      toTemplateFileItem(
+        {
+          id,
+          template_id: body.template_id,
+          company_id: auth.companyId,
+          model_id: body.modelId,
+          name: body.name ?? upload.filename,
+          description: body.description ?? '',
+          created_at: createdAt,
+        },
+        content,
+      ),
   );
   return {
     message: 'Template file created',

@@ -13,7 +13,12 @@ export const listTemplateFilesInput = v.object({ params: v.object({ templateId: 
  * list-template-files needs no bucket access and no BUCKET_NAME.
  */
 export async function listTemplateFiles(auth: Principal, input: v.InferOutput<typeof listTemplateFilesInput>) {
-  const { files, nextCursor } = await listFilesUnder(templateFiles, companyScope(auth), input.params.templateId, input.query);
+  const { files, nextCursor } = await listFilesUnder(
+    templateFiles,
+    companyScope(auth),
+    input.params.templateId,
+    input.query,
+  );
   return {
     files: files.map((item) => ({ ...templateFileView(item), created_at: item.created_at })),
     ...(nextCursor && { nextCursor }),

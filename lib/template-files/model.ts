@@ -27,7 +27,13 @@ export interface TemplateFileItem extends FileItem {
 export const templateNotFound = () => new NotFoundError('template not found', 'TEMPLATE_NOT_FOUND');
 export const templateFileNotFound = () => new NotFoundError('template file not found', 'TEMPLATE_FILE_NOT_FOUND');
 
-export function toTemplateItem(t: { id: string; company_id: string; name: string; model_id?: string; created_at: string }): TemplateItem {
+export function toTemplateItem(t: {
+  id: string;
+  company_id: string;
+  name: string;
+  model_id?: string;
+  created_at: string;
+}): TemplateItem {
   return { ...keys.template(t.id), ...gsi1.companyTemplate(t.company_id, t.id), type: ItemType.Template, ...t };
 }
 

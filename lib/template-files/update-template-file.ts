@@ -21,7 +21,10 @@ export const updateTemplateFileInput = v.object({
 });
 
 /** Renames, re-describes, re-models and/or replaces the bytes of a template file. */
-export async function updateTemplateFile(auth: Principal, { params, body }: v.InferOutput<typeof updateTemplateFileInput>) {
+export async function updateTemplateFile(
+  auth: Principal,
+  { params, body }: v.InferOutput<typeof updateTemplateFileInput>,
+) {
   assertOwnCompany(auth, body.company_id);
   if ([body.file, body.name, body.description, body.modelId].every((value) => value === undefined)) {
     throw new InvalidInputError('send at least one of file, name, description or modelId', 'NOTHING_TO_UPDATE');

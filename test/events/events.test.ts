@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lambdaContext } from '../../infra/local/api-gateway-event';
 import type { Handler } from '../../infra/local/handlers';
-import { samples } from '../../infra/local/samples';
 import { sampleEvent, withToken } from '../../infra/local/sample-events';
+import { samples } from '../../infra/local/samples';
 import { routes } from '../../lib/api/routes';
 import { localEnv, tokenFor } from '../support/api';
 

@@ -11,10 +11,18 @@ const pdf = fixture('sample.pdf');
 const png = fixture('sample.png');
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
-async function upload(fields: Record<string, string> = {}, file: { bytes: Buffer; name: string } | null = { bytes: pdf, name: 'doc.pdf' }, path = `${base}/dpps/${dpp.id}/upload-file`) {
-  return call('POST', path, { token: await tokenFor('acme'), form: form({ name: 'Doc', description: 'A document', ...fields }, file ?? undefined) });
+async function upload(
+  fields: Record<string, string> = {},
+  file: { bytes: Buffer; name: string } | null = { bytes: pdf, name: 'doc.pdf' },
+  path = `${base}/dpps/${dpp.id}/upload-file`,
+) {
+  return call('POST', path, {
+    token: await tokenFor('acme'),
+    form: form({ name: 'Doc', description: 'A document', ...fields }, file ?? undefined),
+  });
 }
-const fileUrl = (verb: string, fileId: string, dppId = dpp.id, model = dpp.model_id) => `/models/${model}/${verb}-dpp-file/${dppId}/file/${fileId}`;
+const fileUrl = (verb: string, fileId: string, dppId = dpp.id, model = dpp.model_id) =>
+  `/models/${model}/${verb}-dpp-file/${dppId}/file/${fileId}`;
 
 describe('POST /models/{modelId}/dpps/{dppId}/upload-file', () => {
   it('stores the file and answers with the DPP file and a signed URL', async () => {
@@ -76,7 +84,9 @@ describe('POST /models/{modelId}/dpps/{dppId}/upload-file', () => {
     const before = (await call('GET', `/view-dpp-files/${acme.otherDpp.id}`, { token })).body.files.length;
     const other = `${base}/dpps/${acme.otherDpp.id}/upload-file`;
     expect((await upload({}, { bytes: Buffer.from('MZ\x90\x00', 'binary'), name: 'x.pdf' }, other)).status).toBe(400);
-    expect((await upload({}, { bytes: Buffer.concat([pdf, Buffer.alloc(4 * 1024 * 1024)]), name: 'big.pdf' }, other)).status).toBe(413);
+    expect(
+      (await upload({}, { bytes: Buffer.concat([pdf, Buffer.alloc(4 * 1024 * 1024)]), name: 'big.pdf' }, other)).status,
+    ).toBe(413);
     expect((await call('GET', `/view-dpp-files/${acme.otherDpp.id}`, { token })).body.files.length).toBe(before);
   });
 });
@@ -87,7 +97,20 @@ describe('GET /view-dpp-files/{dppId}', () => {
     expect(status).toBe(200);
     const manual = body.files.find((f: { id: string }) => f.id === dpp.files[0]!.id);
     expect(Object.keys(manual).sort()).toEqual(
-      ['created_at', 'created_by', 'description', 'dpp_id', 'hash', 'id', 'name', 'notarized', 'path', 'type', 'updated_at', 'url'].sort(),
+      [
+        'created_at',
+        'created_by',
+        'description',
+        'dpp_id',
+        'hash',
+        'id',
+        'name',
+        'notarized',
+        'path',
+        'type',
+        'updated_at',
+        'url',
+      ].sort(),
     );
     expect((await download(manual.url)).bytes.equals(pdf)).toBe(true);
   });
@@ -114,7 +137,11 @@ describe('GET /view-dpp-files/{dppId}', () => {
     const first = await call('GET', `/view-dpp-files/${dpp.id}?limit=1`, { token });
     expect(first.body.files).toHaveLength(1);
     expect(first.body.nextCursor).toEqual(expect.any(String));
-    const second = await call('GET', `/view-dpp-files/${dpp.id}?limit=1&cursor=${encodeURIComponent(first.body.nextCursor)}`, { token });
+    const second = await call(
+      'GET',
+      `/view-dpp-files/${dpp.id}?limit=1&cursor=${encodeURIComponent(first.body.nextCursor)}`,
+      { token },
+    );
     expect(second.status).toBe(200);
     expect(second.body.files[0].id).not.toBe(first.body.files[0].id);
   });
@@ -122,7 +149,11 @@ describe('GET /view-dpp-files/{dppId}', () => {
   it('refuses a cursor taken from another DPP', async () => {
     const token = await tokenFor('acme');
     const other = await call('GET', `/view-dpp-files/${dpp.id}?limit=1`, { token });
-    const { status, body } = await call('GET', `/view-dpp-files/${acme.otherDpp.id}?cursor=${encodeURIComponent(other.body.nextCursor)}`, { token });
+    const { status, body } = await call(
+      'GET',
+      `/view-dpp-files/${acme.otherDpp.id}?cursor=${encodeURIComponent(other.body.nextCursor)}`,
+      { token },
+    );
     expect(status).toBe(400);
     expect(body.code).toBe('INVALID_CURSOR');
   });
@@ -143,18 +174,31 @@ describe('GET /models/{modelId}/view-dpp-file/{dppId}/file/{fileId}', () => {
   it('answers 406 for an unknown file and for the wrong model', async () => {
     const token = await tokenFor('acme');
     expect((await call('GET', fileUrl('view', 'no-such-file'), { token })).status).toBe(406);
-    expect((await call('GET', fileUrl('view', dpp.files[1]!.id, dpp.id, '9c8b7a6f-0000-4000-8000-000000000000'), { token })).status).toBe(406);
+    expect(
+      (await call('GET', fileUrl('view', dpp.files[1]!.id, dpp.id, '9c8b7a6f-0000-4000-8000-000000000000'), { token }))
+        .status,
+    ).toBe(406);
   });
 });
 
 describe('PUT /models/{modelId}/update-dpp-file/{dppId}/file/{fileId}', () => {
   it('updates name and description and answers the file as an array with a signed URL', async () => {
     const created = (await upload()).body.file;
-    const { status, body } = await update(created.id, { company_id: acme.company.id, name: 'Manual v2', description: 'Second edition' });
+    const { status, body } = await update(created.id, {
+      company_id: acme.company.id,
+      name: 'Manual v2',
+      description: 'Second edition',
+    });
     expect(status).toBe(200);
     expect(body.ok).toBe(true);
     expect(body.file).toHaveLength(1);
-    expect(body.file[0]).toMatchObject({ id: created.id, name: 'Manual v2', description: 'Second edition', created_at: created.created_at, signedUrl: expect.any(String) });
+    expect(body.file[0]).toMatchObject({
+      id: created.id,
+      name: 'Manual v2',
+      description: 'Second edition',
+      created_at: created.created_at,
+      signedUrl: expect.any(String),
+    });
     expect(body.file[0].updated_at > created.updated_at).toBe(true);
   });
 

@@ -26,7 +26,10 @@ describe('GET /generateJWT/{api_key}/{wallet_address}', () => {
   });
 
   it('accepts the wallet in any letter case', async () => {
-    const { status } = await call('GET', path(demo.acme.apiKey, demo.acme.admin.wallet.toUpperCase().replace('0X', '0x')));
+    const { status } = await call(
+      'GET',
+      path(demo.acme.apiKey, demo.acme.admin.wallet.toUpperCase().replace('0X', '0x')),
+    );
     expect(status).toBe(200);
   });
 

@@ -17,7 +17,19 @@ describe('GET /dpp/{dppId}', () => {
     const { body, headers } = await view();
     expect(headers.get('content-language')).toBe('en');
     expect(Object.keys(body.dpp).sort()).toEqual(
-      ['id', 'name', 'description', 'created_at', 'updated_at', 'type', 'company_id', 'model_id', 'images', 'files', 'cards'].sort(),
+      [
+        'id',
+        'name',
+        'description',
+        'created_at',
+        'updated_at',
+        'type',
+        'company_id',
+        'model_id',
+        'images',
+        'files',
+        'cards',
+      ].sort(),
     );
     expect(body.dpp).toMatchObject({
       id: dpp.id,
@@ -28,7 +40,9 @@ describe('GET /dpp/{dppId}', () => {
       model_id: dpp.model_id,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
-    expect(body.dpp.images).toEqual([{ image: expect.stringContaining('X-Amz-Signature='), type: 'image/png', uuid: dpp.images[0]!.id }]);
+    expect(body.dpp.images).toEqual([
+      { image: expect.stringContaining('X-Amz-Signature='), type: 'image/png', uuid: dpp.images[0]!.id },
+    ]);
     for (const file of body.dpp.files) expect(Object.keys(file).sort()).toEqual(['description', 'id', 'name', 'path']);
     expect(body.dpp.cards[0]).toEqual({
       id: dpp.cards[0]!.id,
@@ -60,12 +74,18 @@ describe('GET /dpp/{dppId}', () => {
 
   it('keeps the original of a text with no stored translation and names both languages', async () => {
     const token = await tokenFor('acme');
-    const fields = form({ name: 'Warranty', description: 'Two years' }, { bytes: fixture('sample.pdf'), name: 'w.pdf' });
+    const fields = form(
+      { name: 'Warranty', description: 'Two years' },
+      { bytes: fixture('sample.pdf'), name: 'w.pdf' },
+    );
     const added = await call('POST', `/models/${dpp.model_id}/dpps/${dpp.id}/upload-file`, { token, form: fields });
     const { body, headers } = await view('it');
     expect(headers.get('content-language')).toBe('it, en');
     expect(body.dpp.name).toBe(dpp.translations.it!.dpp!.name);
-    expect(body.dpp.files.find((f: { id: string }) => f.id === added.body.file.id)).toMatchObject({ name: 'Warranty', description: 'Two years' });
+    expect(body.dpp.files.find((f: { id: string }) => f.id === added.body.file.id)).toMatchObject({
+      name: 'Warranty',
+      description: 'Two years',
+    });
   });
 
   it('returns the originals with their language when no translation is stored and no provider is configured', async () => {
@@ -77,12 +97,15 @@ describe('GET /dpp/{dppId}', () => {
 
   // Two lowercase letters are not enough: the code must be in the ISO 639-1 list (issue 6, defect 5).
   // `iw`, `in` and `sh` were withdrawn from it (now `he`, `id`, and `sr`/`hr`/`bs`).
-  it.each(['EN', 'eng', 'e', 'it-IT', '12', '', 'xx', 'zz', 'qq', 'iw', 'in', 'sh'])('rejects the language header %j with 400', async (language) => {
-    const { status, body } = await view(language);
-    expect(status).toBe(400);
-    expect(body).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path: 'language' }] });
-    expect((await view('it')).status).toBe(200);
-  });
+  it.each(['EN', 'eng', 'e', 'it-IT', '12', '', 'xx', 'zz', 'qq', 'iw', 'in', 'sh'])(
+    'rejects the language header %j with 400',
+    async (language) => {
+      const { status, body } = await view(language);
+      expect(status).toBe(400);
+      expect(body).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path: 'language' }] });
+      expect((await view('it')).status).toBe(200);
+    },
+  );
 
   it.each(['aa', 'he', 'id', 'ja', 'yi', 'zu'])('accepts the ISO 639-1 code %j', async (language) => {
     const { status, headers } = await view(language);

@@ -10,10 +10,23 @@ const template = acme.template;
 const pdf = fixture('sample.pdf');
 const png = fixture('sample.png');
 
-async function create(fields: Record<string, string> = {}, file: { bytes: Buffer; name: string } | null = { bytes: pdf, name: 'guide.pdf' }) {
+async function create(
+  fields: Record<string, string> = {},
+  file: { bytes: Buffer; name: string } | null = { bytes: pdf, name: 'guide.pdf' },
+) {
   return call('POST', '/create-template-file', {
     token: await tokenFor('acme'),
-    form: form({ template_id: template.id, company_id: acme.company.id, modelId: template.model_id, name: 'Guide', description: 'Assembly guide', ...fields }, file ?? undefined),
+    form: form(
+      {
+        template_id: template.id,
+        company_id: acme.company.id,
+        modelId: template.model_id,
+        name: 'Guide',
+        description: 'Assembly guide',
+        ...fields,
+      },
+      file ?? undefined,
+    ),
   });
 }
 
@@ -103,7 +116,9 @@ describe('POST /create-template-file', () => {
     const token = await tokenFor('acme');
     const cut = Buffer.concat([
       Buffer.from(`--cut\r\nContent-Disposition: form-data; name="template_id"\r\n\r\n${template.id}\r\n`),
-      Buffer.from('--cut\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n'),
+      Buffer.from(
+        '--cut\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n',
+      ),
       pdf.subarray(0, 100),
     ]);
     const { status, body } = await call('POST', '/create-template-file', {
@@ -119,7 +134,10 @@ describe('POST /create-template-file', () => {
   it('refuses two files in one request with 400 instead of keeping one', async () => {
     const fields = form({ template_id: template.id, company_id: acme.company.id }, { bytes: pdf, name: 'a.pdf' });
     fields.append('file', new Blob([png]), 'b.png');
-    const { status, body } = await call('POST', '/create-template-file', { token: await tokenFor('acme'), form: fields });
+    const { status, body } = await call('POST', '/create-template-file', {
+      token: await tokenFor('acme'),
+      form: fields,
+    });
     expect(status).toBe(400);
     expect(body.code).toBe('TOO_MANY_FILES');
   });
@@ -187,7 +205,9 @@ describe('GET /view-template-files/{templateId}', () => {
 describe('GET /view-template-file/{templateId}/file/{fileId}', () => {
   it('returns the file with created_at and a signed URL that downloads its bytes', async () => {
     const seeded = template.files[0]!;
-    const { status, body } = await call('GET', `/view-template-file/${template.id}/file/${seeded.id}`, { token: await tokenFor('acme') });
+    const { status, body } = await call('GET', `/view-template-file/${template.id}/file/${seeded.id}`, {
+      token: await tokenFor('acme'),
+    });
     expect(status).toBe(200);
     expect(Object.keys(body.file).sort()).toEqual(
       ['created_at', 'description', 'id', 'name', 'path', 'signedUrl', 'template_id', 'type', 'uuid'].sort(),
@@ -196,21 +216,34 @@ describe('GET /view-template-file/{templateId}/file/{fileId}', () => {
   });
 
   it('answers 406 for a file that does not exist', async () => {
-    const { status } = await call('GET', `/view-template-file/${template.id}/file/7a4c2e1f-0000-4000-8000-000000000000`, { token: await tokenFor('acme') });
+    const { status } = await call(
+      'GET',
+      `/view-template-file/${template.id}/file/7a4c2e1f-0000-4000-8000-000000000000`,
+      { token: await tokenFor('acme') },
+    );
     expect(status).toBe(406);
   });
 });
 
 describe('PUT /update-template-file/{templateId}/file/{fileId}', () => {
   const update = async (fileId: string, fields: Record<string, string>, file?: { bytes: Buffer; name: string }) =>
-    call('PUT', `/update-template-file/${template.id}/file/${fileId}`, { token: await tokenFor('acme'), form: form(fields, file) });
+    call('PUT', `/update-template-file/${template.id}/file/${fileId}`, {
+      token: await tokenFor('acme'),
+      form: form(fields, file),
+    });
 
   it('renames and re-describes, answering updated_at instead of created_at', async () => {
     const created = (await create()).body.file;
     const { status, body } = await update(created.id, { name: 'Renamed', description: 'New words' });
     expect(status).toBe(200);
     expect(body.ok).toBe(true);
-    expect(body.file).toMatchObject({ id: created.id, name: 'Renamed', description: 'New words', path: created.path, uuid: created.uuid });
+    expect(body.file).toMatchObject({
+      id: created.id,
+      name: 'Renamed',
+      description: 'New words',
+      path: created.path,
+      uuid: created.uuid,
+    });
     expect(body.file.updated_at).toEqual(expect.any(String));
     expect(body.file).not.toHaveProperty('created_at');
     expect(body.file.signedUrl).toEqual(expect.any(String));
@@ -229,9 +262,15 @@ describe('PUT /update-template-file/{templateId}/file/{fileId}', () => {
 
   it('rejects a disallowed replacement with 400 and keeps the file as it was', async () => {
     const created = (await create()).body.file;
-    const { status } = await update(created.id, { name: 'Should not stick' }, { bytes: Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1]), name: 'a.out' });
+    const { status } = await update(
+      created.id,
+      { name: 'Should not stick' },
+      { bytes: Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1]), name: 'a.out' },
+    );
     expect(status).toBe(400);
-    const after = await call('GET', `/view-template-file/${template.id}/file/${created.id}`, { token: await tokenFor('acme') });
+    const after = await call('GET', `/view-template-file/${template.id}/file/${created.id}`, {
+      token: await tokenFor('acme'),
+    });
     expect(after.body.file).toMatchObject({ name: 'Guide', path: created.path });
   });
 

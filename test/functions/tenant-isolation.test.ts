@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type RouteFn, routes } from '../../lib/api/routes';
-import { call, type CallOptions, demo, fixture, form, tokenFor } from '../support/api';
+import { type CallOptions, call, demo, fixture, form, tokenFor } from '../support/api';
 
 /**
  * Decisions.md, tenant isolation: Globex's token against Acme's ids answers exactly as if
@@ -19,24 +19,67 @@ type AuthenticatedFn = Exclude<RouteFn, 'generate-jwt' | 'get-dpp' | 'not-found'
 /** One probe per authenticated route; a new route without one fails the type check. */
 const probes: Record<AuthenticatedFn, Probe[]> = {
   'create-template-file': [
-    { method: 'POST', path: '/create-template-file', options: { form: form({ template_id: acme.template.id }, pdf()) }, status: 406 },
-    { method: 'POST', path: '/create-template-file', options: { form: form({ template_id: acme.template.id, company_id: acme.company.id }, pdf()) }, status: 403 },
+    {
+      method: 'POST',
+      path: '/create-template-file',
+      options: { form: form({ template_id: acme.template.id }, pdf()) },
+      status: 406,
+    },
+    {
+      method: 'POST',
+      path: '/create-template-file',
+      options: { form: form({ template_id: acme.template.id, company_id: acme.company.id }, pdf()) },
+      status: 403,
+    },
   ],
   'list-template-files': [{ method: 'GET', path: `/view-template-files/${acme.template.id}`, status: 406 }],
-  'get-template-file': [{ method: 'GET', path: `/view-template-file/${acme.template.id}/file/${tFile.id}`, status: 406 }],
-  'update-template-file': [
-    { method: 'PUT', path: `/update-template-file/${acme.template.id}/file/${tFile.id}`, options: { form: form({ name: 'stolen' }) }, status: 406 },
-    { method: 'PUT', path: `/update-template-file/${acme.template.id}/file/${tFile.id}`, options: { form: form({ name: 'stolen', company_id: acme.company.id }) }, status: 403 },
+  'get-template-file': [
+    { method: 'GET', path: `/view-template-file/${acme.template.id}/file/${tFile.id}`, status: 406 },
   ],
-  'delete-template-file': [{ method: 'DELETE', path: `/delete-template-file/${acme.template.id}/file/${tFile.id}`, status: 406 }],
-  'create-dpp-file': [{ method: 'POST', path: `/models/${m}/dpps/${acme.dpp.id}/upload-file`, options: { form: form({ name: 'x' }, pdf()) }, status: 406 }],
+  'update-template-file': [
+    {
+      method: 'PUT',
+      path: `/update-template-file/${acme.template.id}/file/${tFile.id}`,
+      options: { form: form({ name: 'stolen' }) },
+      status: 406,
+    },
+    {
+      method: 'PUT',
+      path: `/update-template-file/${acme.template.id}/file/${tFile.id}`,
+      options: { form: form({ name: 'stolen', company_id: acme.company.id }) },
+      status: 403,
+    },
+  ],
+  'delete-template-file': [
+    { method: 'DELETE', path: `/delete-template-file/${acme.template.id}/file/${tFile.id}`, status: 406 },
+  ],
+  'create-dpp-file': [
+    {
+      method: 'POST',
+      path: `/models/${m}/dpps/${acme.dpp.id}/upload-file`,
+      options: { form: form({ name: 'x' }, pdf()) },
+      status: 406,
+    },
+  ],
   'list-dpp-files': [{ method: 'GET', path: `/view-dpp-files/${acme.dpp.id}`, status: 406 }],
   'get-dpp-file': [{ method: 'GET', path: `/models/${m}/view-dpp-file/${acme.dpp.id}/file/${dFile.id}`, status: 406 }],
   'update-dpp-file': [
-    { method: 'PUT', path: `/models/${m}/update-dpp-file/${acme.dpp.id}/file/${dFile.id}`, options: { form: form({ name: 'stolen' }, pdf()) }, status: 406 },
-    { method: 'PUT', path: `/models/${m}/update-dpp-file/${acme.dpp.id}/file/${dFile.id}`, options: { form: form({ name: 'stolen', company_id: acme.company.id }) }, status: 403 },
+    {
+      method: 'PUT',
+      path: `/models/${m}/update-dpp-file/${acme.dpp.id}/file/${dFile.id}`,
+      options: { form: form({ name: 'stolen' }, pdf()) },
+      status: 406,
+    },
+    {
+      method: 'PUT',
+      path: `/models/${m}/update-dpp-file/${acme.dpp.id}/file/${dFile.id}`,
+      options: { form: form({ name: 'stolen', company_id: acme.company.id }) },
+      status: 403,
+    },
   ],
-  'delete-dpp-file': [{ method: 'DELETE', path: `/models/${m}/delete-dpp-file/${acme.dpp.id}/file/${dFile.id}`, status: 406 }],
+  'delete-dpp-file': [
+    { method: 'DELETE', path: `/models/${m}/delete-dpp-file/${acme.dpp.id}/file/${dFile.id}`, status: 406 },
+  ],
 };
 
 /**
@@ -57,7 +100,10 @@ async function acmeSnapshot() {
 
 describe('tenant isolation', () => {
   it('covers every authenticated route of the route table', () => {
-    const authenticated = routes.filter((r) => r.auth === 'jwt').map((r) => r.fn).sort();
+    const authenticated = routes
+      .filter((r) => r.auth === 'jwt')
+      .map((r) => r.fn)
+      .sort();
     expect(Object.keys(probes).sort()).toEqual(authenticated);
   });
 
@@ -70,7 +116,8 @@ describe('tenant isolation', () => {
         expect(status).toBe(probe.status);
         expect(Object.keys(body).sort()).toEqual(['code', 'error']);
         const text = JSON.stringify(body);
-        for (const secret of [acme.company.name, tFile.name, dFile.name, acme.company.id]) expect(text).not.toContain(secret);
+        for (const secret of [acme.company.name, tFile.name, dFile.name, acme.company.id])
+          expect(text).not.toContain(secret);
       },
     );
   });

@@ -13,9 +13,9 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { buildSync } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTEXT_DEFAULTS, readStackConfig, StackConfigError } from '../../infra/config';
+import { DppServiceStack, ESM_REQUIRE_BANNER, REPO_ROOT } from '../../infra/stack';
 import type { Route } from '../../lib/api/contract';
 import { functionId, routeKeyOf, routes as routeTable } from '../../lib/api/routes';
-import { DppServiceStack, ESM_REQUIRE_BANNER, REPO_ROOT } from '../../infra/stack';
 
 type Json = Record<string, any>; // CloudFormation JSON as the assertions library returns it
 interface Statement {
@@ -31,7 +31,9 @@ const SYNTH_TIMEOUT_MS = 240_000;
 
 /** Only the feature flags of cdk.json: the service settings must come from the code's defaults here. */
 function featureFlagsFromCdkJson(): Record<string, unknown> {
-  const cdkJson = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context?: Record<string, unknown> };
+  const cdkJson = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as {
+    context?: Record<string, unknown>;
+  };
   return Object.fromEntries(Object.entries(cdkJson.context ?? {}).filter(([key]) => key.startsWith('@aws-cdk')));
 }
 
@@ -55,7 +57,9 @@ beforeAll(() => {
       .messages.filter((message) => message.level === 'warning')
       .map((message) => String(message.entry.data));
   template = Template.fromJSON(assembly.getStackArtifact(stack.artifactId).template as Json);
-  console.info(`synth of ${routes.length} functions (esbuild bundling included): ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.info(
+    `synth of ${routes.length} functions (esbuild bundling included): ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 
   resources = template.toJSON().Resources as Record<string, Json>;
   ids = {
@@ -123,7 +127,8 @@ function resourceKind(resource: unknown): string {
   const text = JSON.stringify(resource);
   if (resource === '*') return 'any';
   if (references(resource, ids.table)) return text.includes('/index/*') ? 'table-indexes' : 'table';
-  if (references(resource, ids.bucket)) return text.includes('/companies/*') ? 'bucket-companies-objects' : 'bucket-other';
+  if (references(resource, ids.bucket))
+    return text.includes('/companies/*') ? 'bucket-companies-objects' : 'bucket-other';
   if (references(resource, ids.secret)) return 'signing-key-secret';
   if (text.includes(`identity/${CONTEXT_DEFAULTS.sesFromAddress}`) || references(resource, ids.emailIdentity)) {
     return 'email-identity';
@@ -140,7 +145,8 @@ function grants(route: Route): Record<string, string[]> {
     const list = Array.isArray(statement.Resource) ? statement.Resource : [statement.Resource];
     for (const resource of list) {
       const kind = resourceKind(resource);
-      for (const action of actionsOf(statement)) (byKind[kind] ??= new Set()).add(action);
+      byKind[kind] ??= new Set();
+      for (const action of actionsOf(statement)) byKind[kind].add(action);
     }
   }
   return Object.fromEntries(Object.entries(byKind).map(([kind, actions]) => [kind, [...actions].sort()]));
@@ -190,7 +196,8 @@ describe('functions', () => {
       expect(fnProps(route).Handler).toBe('index.handler');
     }
     const customResources = Object.values(resources).filter(
-      (resource) => resource.Type === 'AWS::CloudFormation::CustomResource' || String(resource.Type).startsWith('Custom::'),
+      (resource) =>
+        resource.Type === 'AWS::CloudFormation::CustomResource' || String(resource.Type).startsWith('Custom::'),
     );
     expect(customResources).toEqual([]);
   });
@@ -216,9 +223,7 @@ describe('functions', () => {
       expect(code).not.toMatch(/sourceMappingURL/);
       // Everything but Node's built-ins is inside the bundle: no @aws-sdk/* from the
       // runtime's unpinned copy, no other package either.
-      const nonBuiltinImports = moduleImports(join(dir, 'index.mjs')).filter(
-        (specifier) => !isBuiltin(specifier),
-      );
+      const nonBuiltinImports = moduleImports(join(dir, 'index.mjs')).filter((specifier) => !isBuiltin(specifier));
       expect({ fn: route.fn, nonBuiltinImports }).toEqual({ fn: route.fn, nonBuiltinImports: [] });
     }
   });
@@ -227,19 +232,37 @@ describe('functions', () => {
     // A function must not need a setting its row does not grant (e.g. BUCKET_NAME in a
     // function without bucket access): lib/config.ts fails such a cold start. Run the real
     // bundles, with the template's variables (Refs as dummy names, a real public key).
-    const publicKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const publicKey = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+      .publicKey.export({ type: 'spki', format: 'pem' })
+      .toString();
     for (const route of routes) {
       const variables = fnProps(route).Environment.Variables as Record<string, unknown>;
       const env: Record<string, string> = { PATH: process.env.PATH ?? '', AWS_REGION: 'eu-central-1' };
-      for (const [name, value] of Object.entries(variables)) env[name] = typeof value === 'string' ? value : `dummy-${name}`;
+      for (const [name, value] of Object.entries(variables))
+        env[name] = typeof value === 'string' ? value : `dummy-${name}`;
       env.JWT_PUBLIC_KEY = publicKey;
-      const bundle = join(assemblyDir, resources[fnLogicalId(route)]!.Metadata['aws:asset:path'] as string, 'index.mjs');
-      const run = spawnSync(process.execPath, ['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(bundle).href)})`], {
-        env,
-        encoding: 'utf8',
-      });
+      const bundle = join(
+        assemblyDir,
+        resources[fnLogicalId(route)]!.Metadata['aws:asset:path'] as string,
+        'index.mjs',
+      );
+      const run = spawnSync(
+        process.execPath,
+        ['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(bundle).href)})`],
+        {
+          env,
+          encoding: 'utf8',
+        },
+      );
       // On failure, show the error lines only (the rest is minified source).
-      const error = run.status === 0 ? '' : run.stderr.split('\n').filter((line) => /Error\b/.test(line)).map((line) => line.slice(0, 300)).join('\n');
+      const error =
+        run.status === 0
+          ? ''
+          : run.stderr
+              .split('\n')
+              .filter((line) => /Error\b/.test(line))
+              .map((line) => line.slice(0, 300))
+              .join('\n');
       expect({ fn: route.fn, status: run.status, error }).toEqual({ fn: route.fn, status: 0, error: '' });
     }
   });
@@ -300,7 +323,10 @@ describe('HTTP API', () => {
       );
       expect(permissions.length).toBeGreaterThan(0);
       for (const [, permission] of permissions) {
-        expect(permission.Properties).toMatchObject({ Action: 'lambda:InvokeFunction', Principal: 'apigateway.amazonaws.com' });
+        expect(permission.Properties).toMatchObject({
+          Action: 'lambda:InvokeFunction',
+          Principal: 'apigateway.amazonaws.com',
+        });
       }
     }
   });
@@ -443,7 +469,7 @@ describe('least privilege', () => {
     for (const { statement } of starResources) expect(actionsOf(statement)).toEqual(['translate:TranslateText']);
   });
 
-  it('gives function roles no managed policies (logs go only to the function\'s own log group)', () => {
+  it("gives function roles no managed policies (logs go only to the function's own log group)", () => {
     for (const route of routes) {
       const roleId = (fnProps(route).Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
       expect(resources[roleId]!.Properties.ManagedPolicyArns ?? []).toEqual([]);
@@ -454,7 +480,9 @@ describe('least privilege', () => {
     const withoutBucket = routes.filter((route) => !route.access.bucket?.length);
     expect(withoutBucket.length).toBeGreaterThan(0);
     for (const route of withoutBucket) {
-      const s3Actions = roleStatements(route).flatMap(actionsOf).filter((action) => action.startsWith('s3:'));
+      const s3Actions = roleStatements(route)
+        .flatMap(actionsOf)
+        .filter((action) => action.startsWith('s3:'));
       expect({ fn: route.fn, s3Actions }).toEqual({ fn: route.fn, s3Actions: [] });
     }
   });

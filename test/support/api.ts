@@ -112,7 +112,11 @@ export async function badTokens(): Promise<Record<string, string>> {
       .setJti(randomUUID());
   const now = Math.floor(Date.now() / 1000);
   return {
-    expired: await base().setAudience(localEnv.JWT_AUDIENCE!).setIssuedAt(now - 7200).setExpirationTime(now - 3600).sign(realKey),
+    expired: await base()
+      .setAudience(localEnv.JWT_AUDIENCE!)
+      .setIssuedAt(now - 7200)
+      .setExpirationTime(now - 3600)
+      .sign(realKey),
     forged: await base().setAudience(localEnv.JWT_AUDIENCE!).setIssuedAt().setExpirationTime('1h').sign(otherKey),
     wrongAudience: await base().setAudience('someone-else').setIssuedAt().setExpirationTime('1h').sign(realKey),
     garbage: 'not-a-jwt',

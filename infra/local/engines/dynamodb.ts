@@ -7,7 +7,7 @@
  * node_modules/.cache/ (so `npm ci` wipes it along with everything else it fetched).
  */
 
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { freePort, isPortFree, localEndpoint, once, type LocalEngine } from './ports';
+import { freePort, isPortFree, type LocalEngine, localEndpoint, once } from './ports';
 
 /** The package whose tarball carries DynamoDB Local 1.25.1, pinned by version and integrity. */
 const SIMULATOR = {
@@ -155,7 +155,9 @@ async function launchDynamoDb(plan: LaunchPlan): Promise<LocalEngine> {
   // Checked first because, on a taken port, DynamoDB Local does not exit: it hangs after
   // printing a BindException, and the readiness poll would be answered by whoever holds the port.
   if (!(await isPortFree(plan.port, ALL_INTERFACES))) {
-    throw new PortInUseError(`DynamoDB Local: port ${plan.port} is already in use (another DynamoDB Local still running?)`);
+    throw new PortInUseError(
+      `DynamoDB Local: port ${plan.port} is already in use (another DynamoDB Local still running?)`,
+    );
   }
   const java = await spawnJava(plan);
   const output = captureOutput(java);
@@ -250,7 +252,12 @@ function captureOutput(java: ChildProcess): OutputTail {
 }
 
 /** Polls ListTables until DynamoDB Local answers, fails early if java died or could not bind. */
-async function waitUntilReady(endpoint: string, java: ChildProcess, output: OutputTail, plan: LaunchPlan): Promise<void> {
+async function waitUntilReady(
+  endpoint: string,
+  java: ChildProcess,
+  output: OutputTail,
+  plan: LaunchPlan,
+): Promise<void> {
   const client = new DynamoDBClient({
     endpoint,
     region: DYNAMODB_LOCAL_REGION,

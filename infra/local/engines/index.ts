@@ -6,18 +6,18 @@
 
 import { join } from 'node:path';
 import { startDynamoDb } from './dynamodb';
+import type { LocalEngine } from './ports';
 import { startS3 } from './s3';
-import { startSes, type SesEngine } from './ses';
+import { type SesEngine, startSes } from './ses';
 import { startStripe } from './stripe';
 import { startVies } from './vies';
-import type { LocalEngine } from './ports';
 
 export { DYNAMODB_LOCAL_CREDENTIALS, DYNAMODB_LOCAL_REGION, ensureDynamoDbLocal, startDynamoDb } from './dynamodb';
+export type { LocalEngine } from './ports';
 export { S3_LOCAL_CREDENTIALS, startS3 } from './s3';
-export { startSes, type SesEngine } from './ses';
+export { type SesEngine, startSes } from './ses';
 export { startStripe } from './stripe';
 export { startVies } from './vies';
-export type { LocalEngine } from './ports';
 
 export type EngineName = 'dynamodb' | 's3' | 'ses' | 'stripe' | 'vies';
 

@@ -3,8 +3,8 @@
  * and listening/closing an in-process HTTP server without leaks.
  */
 
-import { createServer as createNetServer, type Server as NetServer } from 'node:net';
 import type { Server as HttpServer } from 'node:http';
+import { createServer as createNetServer, type Server as NetServer } from 'node:net';
 
 /** What every `start*` function returns. */
 export interface LocalEngine {

@@ -11,12 +11,12 @@
  *   `requestChecksumCalculation: 'WHEN_REQUIRED'` on the client.
  */
 
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { closeHttpServer, listen, localEndpoint, once, type LocalEngine } from './ports';
+import { closeHttpServer, type LocalEngine, listen, localEndpoint, once } from './ports';
 
 /**
  * The only key pair s3rver knows (hard-coded in its lib/models/account.js). Requests signed

@@ -8,7 +8,7 @@
  */
 
 import { createRequire } from 'node:module';
-import { closeHttpServer, boundPort, LOCAL_HOST, localEndpoint, once, type LocalEngine } from './ports';
+import { boundPort, closeHttpServer, LOCAL_HOST, type LocalEngine, localEndpoint, once } from './ports';
 
 export interface SesOptions {
   /** 0 or undefined: a random free port. */

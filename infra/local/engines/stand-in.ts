@@ -5,7 +5,7 @@
  */
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { closeHttpServer, listen, localEndpoint, once, type LocalEngine } from './ports';
+import { closeHttpServer, type LocalEngine, listen, localEndpoint, once } from './ports';
 
 export interface StandInRequest {
   method: string;

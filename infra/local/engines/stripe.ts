@@ -6,8 +6,8 @@
  * an unknown URL, so client error handling is exercised against the real shape.
  */
 
-import { healthRoute, startStandIn, type RouteHandler, type RouteMap } from './stand-in';
 import type { LocalEngine } from './ports';
+import { healthRoute, type RouteHandler, type RouteMap, startStandIn } from './stand-in';
 
 export interface StripeStandInOptions {
   /** 0 or undefined: a random free port. */

@@ -5,8 +5,8 @@
  * shape (`actionSucceed: false` + `errorWrappers`), which is what clients parse on failure.
  */
 
-import { healthRoute, startStandIn, type RouteHandler, type RouteMap } from './stand-in';
 import type { LocalEngine } from './ports';
+import { healthRoute, type RouteHandler, type RouteMap, startStandIn } from './stand-in';
 
 export interface ViesStandInOptions {
   /** 0 or undefined: a random free port. */

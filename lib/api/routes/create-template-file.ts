@@ -22,7 +22,9 @@ export const createTemplateFileRoute = defineRoute({
     file: v.strictObject({ ...templateFile, created_at: timestamp, signedUrl }),
   }),
   errors: {
-    invalid: invalid('No file, two files, an empty file, an invalid file format, an unparseable body or an invalid field'),
+    invalid: invalid(
+      'No file, two files, an empty file, an invalid file format, an unparseable body or an invalid field',
+    ),
     forbidden: { status: 403, description: '`company_id` is not the company of the token' },
     not_found: { status: 406, description: 'No template with this id in the company of the token' },
     ...upload,

@@ -12,14 +12,19 @@ export const generateJwtRoute = defineRoute({
   tag: 'Token',
   summary: "Issue a JWT for an API key and a wallet of the key's company",
   description:
-    'An ES256 token valid one hour, for a wallet of a user of the API key\'s company. Unknown, disabled and ' +
+    "An ES256 token valid one hour, for a wallet of a user of the API key's company. Unknown, disabled and " +
     'mismatched keys all answer the same 401, so neither keys nor wallets can be enumerated.',
   input: issueTokenInput,
   // decisions.md: an ES256 JWT, in compact serialization.
   response: v.strictObject({ authToken: v.pipe(v.string(), v.jwsCompact()) }),
   errors: {
-    invalid: invalid('`wallet_address` is not a 0x-prefixed 20-byte hex address, or `api_key` is not 1-256 letters, digits, -, ., _ or ~'),
-    unauthenticated: { status: 401, description: 'invalid API key: unknown, disabled, or the wallet is not of its company' },
+    invalid: invalid(
+      '`wallet_address` is not a 0x-prefixed 20-byte hex address, or `api_key` is not 1-256 letters, digits, -, ., _ or ~',
+    ),
+    unauthenticated: {
+      status: 401,
+      description: 'invalid API key: unknown, disabled, or the wallet is not of its company',
+    },
     ...unavailable,
   },
 });

@@ -20,7 +20,9 @@ export const getDppRoute = defineRoute({
   response: v.strictObject({ dpp: translatedDpp }),
   responseHeaders: { 'content-language': 'The languages of the texts returned, the asked one first' },
   errors: {
-    invalid: invalid('`dppId` is malformed, the `language` header is not an ISO 639-1 code, or the pair cannot be translated'),
+    invalid: invalid(
+      '`dppId` is malformed, the `language` header is not an ISO 639-1 code, or the pair cannot be translated',
+    ),
     not_found: { status: 404, description: 'No DPP with this id' },
     ...unavailable,
   },

@@ -19,7 +19,9 @@ export const updateDppFileRoute = defineRoute({
   input: updateDppFileInput,
   response: v.strictObject({ ...done, file: v.array(v.strictObject({ ...dppFile, signedUrl })) }),
   errors: {
-    invalid: invalid('Nothing to update, an invalid file format, a hash mismatch, an unparseable body or an invalid field'),
+    invalid: invalid(
+      'Nothing to update, an invalid file format, a hash mismatch, an unparseable body or an invalid field',
+    ),
     forbidden: { status: 403, description: '`company_id` is not the company of the token' },
     not_found: { status: 406, description: 'No such DPP file (of this model) in the company of the token' },
     ...concurrentReplace,

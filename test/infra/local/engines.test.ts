@@ -10,7 +10,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { connect, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CreateTableCommand,
   DescribeTimeToLiveCommand,
@@ -19,16 +18,23 @@ import {
   TransactionCanceledException,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { CreateBucketCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { SendEmailCommand, SESClient } from '@aws-sdk/client-ses';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DYNAMODB_LOCAL_CREDENTIALS,
   DYNAMODB_LOCAL_REGION,
+  type Engines,
   S3_LOCAL_CREDENTIALS,
   startEngines,
-  type Engines,
 } from '../../../infra/local/engines/index';
 
 const REGION = DYNAMODB_LOCAL_REGION;
@@ -150,7 +156,9 @@ describe('local engines', () => {
     });
 
     it('refuses a presigned URL whose signature was tampered with', async () => {
-      const url = new URL(await getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: 60 }));
+      const url = new URL(
+        await getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: 60 }),
+      );
       url.searchParams.set('X-Amz-Signature', flipLastHexDigit(url.searchParams.get('X-Amz-Signature') ?? ''));
 
       const response = await fetch(url);
@@ -172,7 +180,11 @@ describe('local engines', () => {
 
   describe('SES (aws-ses-v2-local)', () => {
     it('captures a v1 SendEmail in its store', async () => {
-      const ses = new SESClient({ endpoint: engines.ses.endpoint, region: REGION, credentials: DYNAMODB_LOCAL_CREDENTIALS });
+      const ses = new SESClient({
+        endpoint: engines.ses.endpoint,
+        region: REGION,
+        credentials: DYNAMODB_LOCAL_CREDENTIALS,
+      });
       const subject = `engines test ${Date.now()}`;
 
       const { MessageId } = await ses.send(
@@ -244,33 +256,37 @@ describe('startEngines({ dataDir })', () => {
 
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-  it('keeps DynamoDB tables and S3 objects across a restart', async () => {
-    const first = await startEngines({ dataDir });
-    try {
-      await withClient(dynamoDbClient(first.dynamodb.endpoint), (client) => client.send(createSingleTable('kept')));
-      await withClient(s3Client(first.s3.endpoint), async (client) => {
-        await client.send(new CreateBucketCommand({ Bucket: 'kept' }));
-        await client.send(new PutObjectCommand({ Bucket: 'kept', Key: 'a.txt', Body: 'still here' }));
-      });
-    } finally {
-      await first.stop();
-    }
+  it(
+    'keeps DynamoDB tables and S3 objects across a restart',
+    async () => {
+      const first = await startEngines({ dataDir });
+      try {
+        await withClient(dynamoDbClient(first.dynamodb.endpoint), (client) => client.send(createSingleTable('kept')));
+        await withClient(s3Client(first.s3.endpoint), async (client) => {
+          await client.send(new CreateBucketCommand({ Bucket: 'kept' }));
+          await client.send(new PutObjectCommand({ Bucket: 'kept', Key: 'a.txt', Body: 'still here' }));
+        });
+      } finally {
+        await first.stop();
+      }
 
-    const second = await startEngines({ dataDir });
-    try {
-      const { TableNames } = await withClient(dynamoDbClient(second.dynamodb.endpoint), (client) =>
-        client.send(new ListTablesCommand({})),
-      );
-      expect(TableNames).toEqual(['kept']);
-      const text = await withClient(s3Client(second.s3.endpoint), async (client) => {
-        const object = await client.send(new GetObjectCommand({ Bucket: 'kept', Key: 'a.txt' }));
-        return object.Body?.transformToString();
-      });
-      expect(text).toBe('still here');
-    } finally {
-      await second.stop();
-    }
-  }, START_TIMEOUT);
+      const second = await startEngines({ dataDir });
+      try {
+        const { TableNames } = await withClient(dynamoDbClient(second.dynamodb.endpoint), (client) =>
+          client.send(new ListTablesCommand({})),
+        );
+        expect(TableNames).toEqual(['kept']);
+        const text = await withClient(s3Client(second.s3.endpoint), async (client) => {
+          const object = await client.send(new GetObjectCommand({ Bucket: 'kept', Key: 'a.txt' }));
+          return object.Body?.transformToString();
+        });
+        expect(text).toBe('still here');
+      } finally {
+        await second.stop();
+      }
+    },
+    START_TIMEOUT,
+  );
 });
 
 describe('startEngines failing', () => {
@@ -283,11 +299,15 @@ describe('startEngines failing', () => {
 
   afterAll(() => new Promise<void>((resolve) => blocker.close(() => resolve())));
 
-  it('stops the engines that did start and rethrows', async () => {
-    await expect(startEngines({ ports: { stripe: portOfServer(blocker) } })).rejects.toThrow(/EADDRINUSE/);
+  it(
+    'stops the engines that did start and rethrows',
+    async () => {
+      await expect(startEngines({ ports: { stripe: portOfServer(blocker) } })).rejects.toThrow(/EADDRINUSE/);
 
-    expect(await ourDynamoDbProcessesOnceSettled()).toEqual([]);
-  }, START_TIMEOUT);
+      expect(await ourDynamoDbProcessesOnceSettled()).toEqual([]);
+    },
+    START_TIMEOUT,
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -317,7 +337,10 @@ function createSingleTable(name: string): CreateTableCommand {
       { AttributeName: 'pk', KeyType: 'HASH' },
       { AttributeName: 'sk', KeyType: 'RANGE' },
     ],
-    AttributeDefinitions: ['pk', 'sk', 'gsi1pk', 'gsi1sk'].map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
+    AttributeDefinitions: ['pk', 'sk', 'gsi1pk', 'gsi1sk'].map((AttributeName) => ({
+      AttributeName,
+      AttributeType: 'S',
+    })),
     GlobalSecondaryIndexes: [
       {
         IndexName: 'gsi1',

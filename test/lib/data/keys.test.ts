@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { dppCollection, gsi1, ItemType, type KeyRange, keys, ranges } from '../../../lib/data/keys';
 
 /** DynamoDB orders string sort keys by their UTF-8 bytes; so does this. */
-const compareAsDynamoDb = (a: string, b: string): number => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+const compareAsDynamoDb = (a: string, b: string): number =>
+  Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 const inRange = (sk: string, range: KeyRange): boolean =>
   compareAsDynamoDb(sk, range.from) >= 0 && compareAsDynamoDb(sk, range.to) <= 0;
 

@@ -24,7 +24,14 @@ describe('fingerprint', () => {
 describe('unitsOf', () => {
   it('returns the translated units of a translation item and skips pk, sk, type and language', () => {
     const unit = { name: 'T-Shirt', description: 'Bio-Baumwolle', source: 'abc' };
-    const units = unitsOf({ pk: 'DPP#1', sk: 'TRANSLATION#de', type: 'DPP_TRANSLATION', language: 'de', dpp: unit, 'file:f1': unit });
+    const units = unitsOf({
+      pk: 'DPP#1',
+      sk: 'TRANSLATION#de',
+      type: 'DPP_TRANSLATION',
+      language: 'de',
+      dpp: unit,
+      'file:f1': unit,
+    });
     expect([...units.keys()]).toEqual(['dpp', 'file:f1']);
     expect(units.get('dpp')).toEqual(unit);
   });
@@ -37,7 +44,9 @@ describe('unitsOf', () => {
 describe('translationAttributes', () => {
   it('stores each translation with the fingerprint of the source it was made from', () => {
     const source = { key: 'card:c1', name: 'Materials', description: 'What it is made of' };
-    expect(translationAttributes([{ ...source, translated: { name: 'Materialien', description: 'Woraus es ist' } }])).toEqual({
+    expect(
+      translationAttributes([{ ...source, translated: { name: 'Materialien', description: 'Woraus es ist' } }]),
+    ).toEqual({
       'card:c1': { name: 'Materialien', description: 'Woraus es ist', source: fingerprint(source) },
     });
   });

@@ -20,11 +20,18 @@ describe('detectFileType: the eight allowed formats, from their bytes', () => {
   });
 
   it('detects a PDF from its signature alone, even when the rest is binary', () => {
-    expect(detectFileType(Buffer.concat([utf8('%PDF-1.4\n'), Buffer.from([0, 1, 2, 0xff, 0xfe])]))).toBe('application/pdf');
+    expect(detectFileType(Buffer.concat([utf8('%PDF-1.4\n'), Buffer.from([0, 1, 2, 0xff, 0xfe])]))).toBe(
+      'application/pdf',
+    );
   });
 
   it('does not take a RIFF container that is not WEBP (a WAV) for WebP', () => {
-    const wav = Buffer.concat([utf8('RIFF'), Buffer.from([0x24, 0, 0, 0]), utf8('WAVEfmt '), Buffer.from([0x10, 0, 0, 0, 1, 0])]);
+    const wav = Buffer.concat([
+      utf8('RIFF'),
+      Buffer.from([0x24, 0, 0, 0]),
+      utf8('WAVEfmt '),
+      Buffer.from([0x10, 0, 0, 0, 1, 0]),
+    ]);
     expect(detectFileType(wav)).toBeUndefined();
   });
 
@@ -75,7 +82,9 @@ describe('detectFileType: text, CSV and JSON told apart', () => {
   });
 
   it('treats HTML and SVG as plain text, never as markup', () => {
-    expect(detectFileType(utf8('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'))).toBe('text/plain');
+    expect(detectFileType(utf8('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'))).toBe(
+      'text/plain',
+    );
     expect(detectFileType(utf8('<!doctype html><html><body>hi</body></html>'))).toBe('text/plain');
   });
 

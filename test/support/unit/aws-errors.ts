@@ -51,5 +51,6 @@ export const s3Errors = {
       message: 'Please reduce your request rate. Bucket unit-bucket',
       $metadata: meta(503),
     }),
-  connectionReset: () => Object.assign(new Error('socket hang up (unit-bucket.s3.eu-central-1.amazonaws.com)'), { code: 'ECONNRESET' }),
+  connectionReset: () =>
+    Object.assign(new Error('socket hang up (unit-bucket.s3.eu-central-1.amazonaws.com)'), { code: 'ECONNRESET' }),
 };

@@ -17,7 +17,10 @@ export interface MultipartBody {
 
 const CRLF = '\r\n';
 
-export function multipart(parts: readonly Part[], boundary = `----unit-${randomBytes(8).toString('hex')}`): MultipartBody {
+export function multipart(
+  parts: readonly Part[],
+  boundary = `----unit-${randomBytes(8).toString('hex')}`,
+): MultipartBody {
   if (!/^[A-Za-z0-9-]{1,70}$/.test(boundary)) throw new Error(`not a usable boundary: ${boundary}`);
   const chunks: Buffer[] = [];
   for (const part of parts) {
