@@ -34,6 +34,16 @@ async function storeContent(upload: Upload, objectKey: (uploadId: string) => str
   return { path, mime_type: upload.mimeType, hash: upload.sha256, size: upload.size, upload_id: uploadId };
 }
 
+/** Writes the record that points at new bytes; when it fails or is refused, the new object is released again. */
+async function recordOrRelease<T>(newPath: string, write: () => Promise<T>): Promise<T> {
+  const result = await write().catch(async (error: unknown) => {
+    await releaseObject(newPath, undefined);
+    throw error;
+  });
+  if (!result) await releaseObject(newPath, undefined);
+  return result;
+}
+
 /**
  * Stores the bytes, then the record built by `build`, only if the parent exists and is in
  * the caller's scope. If the record is not written, the new object is removed again.
@@ -50,14 +60,8 @@ export async function createFileUnder<P extends object, F extends FileItem>(
     parent.objectKey(scope.company_id, parentId, fileId, uploadId),
   );
   const item = build(fileId, content, now());
-  const written = await parent.repository.putIfParent(parentId, item, scope).catch(async (error: unknown) => {
-    await releaseObject(content.path, undefined);
-    throw error;
-  });
-  if (!written) {
-    await releaseObject(content.path, undefined);
-    throw parent.parentNotFound();
-  }
+  const written = await recordOrRelease(content.path, () => parent.repository.putIfParent(parentId, item, scope));
+  if (!written) throw parent.parentNotFound();
   return item;
 }
 
@@ -117,14 +121,11 @@ export async function updateFileUnder<P extends object, F extends FileItem>(
   changes.content = await storeContent(update.upload, (uploadId) =>
     parent.objectKey(scope.company_id, parentId, fileId, uploadId),
   );
-  const updated = await parent.repository
-    .update(key, scope, changes, now(), current.path)
-    .catch(async (error: unknown) => {
-      await releaseObject(changes.content!.path, undefined);
-      throw error;
-    });
+  const newPath = changes.content.path;
+  const updated = await recordOrRelease(newPath, () =>
+    parent.repository.update(key, scope, changes, now(), current.path),
+  );
   if (!updated) {
-    await releaseObject(changes.content.path, undefined);
     throw new ConflictError('the file was changed or deleted by another request; read it again and retry');
   }
   await releaseObject(current.path, updated.pinned_paths);
