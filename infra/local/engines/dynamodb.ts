@@ -75,7 +75,9 @@ let installing: Promise<string> | undefined;
 /** Makes sure DynamoDBLocal.jar is in the cache and returns its folder. Fetches at most once. */
 export function ensureDynamoDbLocal(): Promise<string> {
   if (existsSync(join(DYNAMODB_LOCAL_DIR, 'DynamoDBLocal.jar'))) return Promise.resolve(DYNAMODB_LOCAL_DIR);
-  installing ??= install().finally(() => (installing = undefined));
+  installing ??= install().finally(() => {
+    installing = undefined;
+  });
   return installing;
 }
 
