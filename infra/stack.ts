@@ -26,6 +26,7 @@ import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import type { Route } from '../lib/api/contract';
 import { functionId, isCatchAll, routeKeyOf, routes as routeTable } from '../lib/api/routes';
+import { ESM_REQUIRE_BANNER, NODE_TARGET } from './bundling';
 import type { StackConfig } from './config';
 import { tableSchema } from './table-schema';
 
@@ -46,9 +47,6 @@ export const SIGNING_KEY_PLACEHOLDER = 'REPLACE_ME: PKCS#8 PEM of the ES256 priv
  * is aliased so it cannot clash with a dependency's own `import { createRequire }`
  * (that clash is a SyntaxError whenever the output is not minified).
  */
-export const ESM_REQUIRE_BANNER =
-  "import { createRequire as __dppCreateRequire } from 'module'; const require = __dppCreateRequire(import.meta.url);";
-
 const LOCK_FILE = 'package-lock.json';
 
 const TABLE_READ_ACTIONS = [
@@ -237,7 +235,7 @@ export class DppServiceStack extends Stack {
         format: OutputFormat.ESM,
         minify: true,
         sourceMap: false,
-        target: 'node22',
+        target: NODE_TARGET,
         mainFields: ['module', 'main'],
         banner: ESM_REQUIRE_BANNER,
         // Bundle the pinned @aws-sdk/* (tree-shaken) instead of the runtime's unpinned copy.

@@ -3,18 +3,14 @@
  * stack's esbuild settings, and the packages that weigh most in it.
  */
 import { build } from 'esbuild';
+import { esbuildOptions } from '../infra/bundling';
 import { routes } from '../lib/api/routes';
 
 const rows: Array<{ fn: string; kib: number; top: string }> = [];
 for (const route of routes) {
   const result = await build({
     entryPoints: [`functions/${route.fn}.ts`],
-    bundle: true,
-    minify: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    mainFields: ['module', 'main'],
+    ...esbuildOptions,
     write: false,
     metafile: true,
     outfile: 'out.mjs',

@@ -12,8 +12,9 @@ import { App, type CfnResource } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { buildSync } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ESM_REQUIRE_BANNER } from '../../infra/bundling';
 import { CONTEXT_DEFAULTS, readStackConfig, StackConfigError } from '../../infra/config';
-import { DppServiceStack, ESM_REQUIRE_BANNER, REPO_ROOT } from '../../infra/stack';
+import { DppServiceStack, REPO_ROOT } from '../../infra/stack';
 import type { Route } from '../../lib/api/contract';
 import { functionId, routeKeyOf, routes as routeTable } from '../../lib/api/routes';
 
