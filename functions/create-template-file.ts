@@ -1,5 +1,6 @@
 import { createTemplateFileRoute } from '../lib/api/routes/create-template-file';
 import { endpoint } from '../lib/http/endpoint';
+import { bearerAuth } from '../lib/http/middleware/auth';
 import { multipartBody } from '../lib/http/middleware/multipart-body';
 import { ok } from '../lib/http/response';
 import { createTemplateFile } from '../lib/template-files/create-template-file';
@@ -7,5 +8,5 @@ import { createTemplateFile } from '../lib/template-files/create-template-file';
 export const handler = endpoint(
   createTemplateFileRoute,
   async ({ auth, input }) => ok(await createTemplateFile(auth, input)),
-  multipartBody(),
+  { auth: bearerAuth(), body: multipartBody() },
 );

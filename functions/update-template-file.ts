@@ -1,5 +1,6 @@
 import { updateTemplateFileRoute } from '../lib/api/routes/update-template-file';
 import { endpoint } from '../lib/http/endpoint';
+import { bearerAuth } from '../lib/http/middleware/auth';
 import { multipartBody } from '../lib/http/middleware/multipart-body';
 import { ok } from '../lib/http/response';
 import { updateTemplateFile } from '../lib/template-files/update-template-file';
@@ -7,5 +8,5 @@ import { updateTemplateFile } from '../lib/template-files/update-template-file';
 export const handler = endpoint(
   updateTemplateFileRoute,
   async ({ auth, input }) => ok(await updateTemplateFile(auth, input)),
-  multipartBody(),
+  { auth: bearerAuth(), body: multipartBody() },
 );

@@ -6,7 +6,6 @@ import type { Route } from '../api/contract';
 import type { Principal } from '../auth/claims';
 import { assertConfigured } from '../config';
 import { logger } from '../logger';
-import { authMiddleware } from './middleware/auth';
 import { errorMiddleware } from './middleware/errors';
 import { validateMiddleware } from './middleware/validate';
 import type { HttpResponse } from './response';
@@ -21,31 +20,45 @@ export interface EndpointRequest<R extends Route> {
 }
 
 /**
+ * The parts of the stack a route needs beyond the common ones, passed by the handler so
+ * a function bundles (and its config declares) only what it uses: a public function
+ * never loads the token verifier, so it starts without `JWT_PUBLIC_KEY`.
+ */
+export interface EndpointParts {
+  /** `bearerAuth()`; present exactly when the row's `auth` is `jwt`. */
+  auth?: middy.MiddlewareObj<ApiEvent>;
+  /** `multipartBody()` or `jsonBody()`; present exactly when the row declares a `body`. */
+  body?: middy.MiddlewareObj<ApiEvent>;
+}
+
+/**
  * The one place Middy is composed, from the route row. Order: errors (registered first,
  * so it sees every error, and maps each domain error to the row's status), logging
- * context, auth (only on `jwt` rows, before any parsing), body parsing, validation, then
- * the endpoint's own function.
- *
- * The body parser is passed by the handler (`multipartBody()` or `jsonBody()`), so a
- * function bundles only the parser it uses; it must match the row's `body`.
+ * context, auth (before any parsing), body parsing, validation, then the endpoint's own
+ * function. The parts must match the row: a mismatch throws at cold start.
  */
 export function endpoint<R extends Route>(
   route: R,
   run: (request: EndpointRequest<R>) => Promise<HttpResponse>,
-  bodyParser?: middy.MiddlewareObj<ApiEvent>,
+  parts: EndpointParts = {},
 ): middy.MiddyfiedHandler<ApiEvent, HttpResponse, Error, Context> {
   // Fail at cold start, naming every missing setting the function's modules declared.
   assertConfigured();
-  if ((route.body === undefined) !== (bodyParser === undefined)) {
+  if ((route.body === undefined) !== (parts.body === undefined)) {
     throw new Error(
-      `${route.fn}: the route row says body "${route.body ?? 'none'}" but the handler passes ${bodyParser ? 'a' : 'no'} parser`,
+      `${route.fn}: the route row says body "${route.body ?? 'none'}" but the handler passes ${parts.body ? 'a' : 'no'} parser`,
+    );
+  }
+  if ((route.auth === 'jwt') !== (parts.auth !== undefined)) {
+    throw new Error(
+      `${route.fn}: the route row says auth "${route.auth}" but the handler passes ${parts.auth ? 'an' : 'no'} auth middleware`,
     );
   }
   const handler = middy<ApiEvent, HttpResponse>()
     .use(errorMiddleware(route.errors))
     .use(injectLambdaContext(logger, { resetKeys: true }));
-  if (route.auth === 'jwt') handler.use(authMiddleware());
-  if (bodyParser) handler.use(bodyParser);
+  if (parts.auth) handler.use(parts.auth);
+  if (parts.body) handler.use(parts.body);
   handler.use(validateMiddleware(route.input));
 
   return handler.handler(async (event) =>

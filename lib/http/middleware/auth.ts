@@ -4,7 +4,7 @@ import { verifyAuthorization } from '../../auth/verify-token';
 import type { ApiEvent } from '../types';
 
 /** Verifies the bearer token before anything else reads the request. */
-export function authMiddleware(): middy.MiddlewareObj<ApiEvent> {
+export function bearerAuth(): middy.MiddlewareObj<ApiEvent> {
   return {
     before: async (request) => {
       request.event.auth = await verifyAuthorization(request.event.headers?.authorization);

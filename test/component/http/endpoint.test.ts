@@ -11,6 +11,7 @@ import { createDppFileRoute } from '../../../lib/api/routes/create-dpp-file';
 import { notFoundRoute } from '../../../lib/api/routes/not-found';
 import { ConfigError } from '../../../lib/config';
 import { endpoint } from '../../../lib/http/endpoint';
+import { bearerAuth } from '../../../lib/http/middleware/auth';
 import { jsonBody } from '../../../lib/http/middleware/json-body';
 import { multipartBody } from '../../../lib/http/middleware/multipart-body';
 import { ok } from '../../../lib/http/response';
@@ -158,17 +159,26 @@ describe('building a handler from a route row', () => {
   const run = async () => ok({});
 
   it('refuses a row that declares a body when the handler passes no parser, naming the function', () => {
-    expect(() => endpoint(createDppFileRoute, run)).toThrow(/create-dpp-file.*body "multipart".*no parser/);
+    expect(() => endpoint(createDppFileRoute, run, { auth: bearerAuth() })).toThrow(
+      /create-dpp-file.*body "multipart".*no parser/,
+    );
   });
 
   it('refuses a parser on a row without a body', () => {
-    expect(() => endpoint(notFoundRoute, run, jsonBody())).toThrow(/not-found.*body "none".*a parser/);
+    expect(() => endpoint(notFoundRoute, run, { body: jsonBody() })).toThrow(/not-found.*body "none".*a parser/);
   });
 
   it('builds a handler when the row and the parser agree', () => {
-    expect(() => endpoint(createDppFileRoute, run, multipartBody())).not.toThrow();
+    expect(() => endpoint(createDppFileRoute, run, { auth: bearerAuth(), body: multipartBody() })).not.toThrow();
     const jsonRoute = defineRoute({ ...notFoundRoute, body: 'json', input: v.object({ body: v.object({}) }) });
-    expect(() => endpoint(jsonRoute, run, jsonBody())).not.toThrow();
+    expect(() => endpoint(jsonRoute, run, { body: jsonBody() })).not.toThrow();
+  });
+
+  it('refuses a row that needs a token when the handler passes no auth middleware, and the reverse', () => {
+    expect(() => endpoint(createDppFileRoute, run, { body: multipartBody() })).toThrow(
+      /create-dpp-file.*auth "jwt".*no auth middleware/,
+    );
+    expect(() => endpoint(notFoundRoute, run, { auth: bearerAuth() })).toThrow(/not-found.*auth "public".*an auth/);
   });
 
   describe('at cold start', () => {

@@ -33,7 +33,7 @@ const handler = endpoint(
     received.push(parsed.body);
     return ok({ ok: true });
   },
-  jsonBody(),
+  { body: jsonBody() },
 );
 
 beforeEach(() => {
