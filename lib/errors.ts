@@ -13,6 +13,7 @@ export type ErrorKind =
   | 'not_found'
   | 'conflict'
   | 'too_large'
+  | 'unprocessable'
   | 'unavailable';
 
 export interface ErrorDetail {
@@ -72,6 +73,13 @@ export class NotFoundError extends DomainError {
 export class ConflictError extends DomainError {
   constructor(message: string, code = 'CONFLICT') {
     super('conflict', code, message);
+  }
+}
+
+/** Well-formed, but contradicts an earlier request: an idempotency key sent again with another body. */
+export class UnprocessableError extends DomainError {
+  constructor(message: string, code: string) {
+    super('unprocessable', code, message);
   }
 }
 

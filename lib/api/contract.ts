@@ -67,7 +67,46 @@ export interface Route {
   readonly responseHeaders?: Readonly<Record<string, string>>;
   /** The status of each domain error kind this route can raise. */
   readonly errors: ErrorMap;
+  /**
+   * Safe to retry (decisions.md, Retries): the route takes an `Idempotency-Key` header and
+   * answers a retry with its first answer. Opting in adds IDEMPOTENCY_ERRORS to the row's
+   * error map (defineRoute), the header to the OpenAPI document, and makes the handler pass
+   * `idempotency()` (lib/http/endpoint.ts). Keys are kept per company: needs `auth: 'jwt'`.
+   */
+  readonly idempotent?: boolean;
 }
 
-/** Keeps a row's literal types (fn, auth, schemas) for the handler that uses it. */
-export const defineRoute = <const R extends Route>(route: R): R => route;
+/** What an idempotent route can answer besides its own errors (lib/idempotency). */
+export const IDEMPOTENCY_ERRORS = {
+  invalid: { status: 400, description: 'A malformed `Idempotency-Key` header (not 1-255 visible ASCII characters)' },
+  conflict: {
+    status: 409,
+    description: 'A request with the same `Idempotency-Key` is still in progress (`IDEMPOTENCY_KEY_IN_PROGRESS`)',
+  },
+  unprocessable: {
+    status: 422,
+    description: 'The `Idempotency-Key` was used with another request in the last 24 hours (`IDEMPOTENCY_KEY_REUSED`)',
+  },
+} as const satisfies ErrorMap;
+
+/**
+ * Keeps a row's literal types (fn, auth, schemas) for the handler that uses it. An
+ * idempotent row gets IDEMPOTENCY_ERRORS in its error map, joined to its own case of the
+ * same kind (which must have the same status), so every reader of the row (the error
+ * middleware, the OpenAPI document, the tests' contract check) sees them.
+ */
+export const defineRoute = <const R extends Route>(route: R): R => {
+  if (!route.idempotent) return route;
+  if (route.auth !== 'jwt')
+    throw new Error(`${route.fn}: an idempotent route keeps keys per company, so needs auth jwt`);
+  const errors: Record<string, ErrorCase> = { ...route.errors };
+  for (const [kind, added] of Object.entries(IDEMPOTENCY_ERRORS)) {
+    const own = errors[kind];
+    if (own && own.status !== added.status) {
+      throw new Error(`${route.fn}: ${kind} is ${own.status} on this row but ${added.status} for idempotency`);
+    }
+    const also = added.description.charAt(0).toLowerCase() + added.description.slice(1);
+    errors[kind] = own ? { status: own.status, description: `${own.description}; or ${also}` } : added;
+  }
+  return { ...route, errors };
+};

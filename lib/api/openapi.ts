@@ -2,6 +2,7 @@ import { type ConversionConfig, type JsonSchema, toJsonSchema } from '@valibot/t
 import packageJson from '../../package.json';
 import type { ErrorKind } from '../errors';
 import { filePart } from '../files/upload';
+import { idempotencyKey } from '../idempotency/model';
 import type { AnySchema, Route } from './contract';
 import { errorBody } from './views';
 
@@ -107,6 +108,7 @@ function parameters(route: Route, parts: ReturnType<typeof inputParts>): Json[] 
   add('path', parts.params);
   add('query', parts.query);
   add('header', parts.headers);
+  if (route.idempotent) list.push(idempotencyParameter());
   // Every `{name}` in the path must be declared, or "Try it out" cannot fill it.
   for (const [, name] of route.path.matchAll(/\{([^}]+)\}/g)) {
     if (!list.some((p) => p.in === 'path' && p.name === name))
@@ -114,6 +116,21 @@ function parameters(route: Route, parts: ReturnType<typeof inputParts>): Json[] 
   }
   return list;
 }
+
+/** The header of an idempotent row (decisions.md, Retries; lib/http/middleware/idempotency.ts). */
+const idempotencyParameter = (): Json => ({
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes a retry safe: a retry with the same key and the same request (path, fields and file bytes; the ' +
+    'multipart boundary does not matter) within 24 hours answers the first answer again, with ' +
+    '`Idempotent-Replayed: true`, and writes nothing. The same key with another request is 422 ' +
+    '`IDEMPOTENCY_KEY_REUSED`; while the first request runs, 409 `IDEMPOTENCY_KEY_IN_PROGRESS`. Keys are ' +
+    'per company and route; only successful answers are kept, so after an error the key can be sent again. ' +
+    'Signed URLs in a replayed answer keep their first expiry.',
+  schema: schemaOf(idempotencyKey, 'input'),
+});
 
 function requestBody(route: Route, body: Json | undefined): Json | undefined {
   if (!route.body) return undefined;
@@ -126,12 +143,16 @@ function requestBody(route: Route, body: Json | undefined): Json | undefined {
 function responses(route: Route): Json {
   // 200, but the catch-all's `response` is its 404.
   const status = route.status ?? 200;
+  const successHeaders = {
+    ...route.responseHeaders,
+    ...(route.idempotent && { 'Idempotent-Replayed': '`true` when this is the stored answer of an earlier request' }),
+  };
   const result: Json = {
     [status]: {
       description: status === 200 ? 'OK' : route.summary,
-      ...(route.responseHeaders && {
+      ...(Object.keys(successHeaders).length > 0 && {
         headers: Object.fromEntries(
-          Object.entries(route.responseHeaders).map(([name, description]) => [
+          Object.entries(successHeaders).map(([name, description]) => [
             name,
             { description, schema: { type: 'string' } },
           ]),
@@ -207,6 +228,10 @@ company: another company's ids answer exactly like unknown ones.
 validation. Each operation lists the statuses it can answer and what each means there. A
 dependency that is down answers 503 with \`Retry-After\`; anything unexpected 500. Unknown
 routes answer 404 \`{"error":"Not Found"}\` (the \`ANY $default\` route, in \`x-catch-all\`).
+
+**Retries.** Uploads (and every POST that says so) take an \`Idempotency-Key\` header (1–255
+visible ASCII characters): a retry with the same key and request within 24 hours answers the
+first answer again and writes nothing; the same key with another request is 422.
 
 **Paging.** Lists take \`?limit=\` (1–100, default 100) and \`?cursor=\` (the \`nextCursor\` of
 the previous page); oldest first.

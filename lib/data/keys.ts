@@ -9,6 +9,7 @@
  *   APIKEY#<sha256>       APIKEY (only the hash of an API key is stored)
  *   TEMPLATE#<templateId> TEMPLATE, TEMPLATE_FILE#<fileId>
  *   DPP#<dppId>           CARD#<cardId>, DPP, DPP_FILE#<fileId>, IMAGE#<imageId>, TRANSLATION#<lang>
+ *   IDEMPOTENCY#<companyId>#<route>#<key>   IDEMPOTENCY (a POST's first response, 24 h)
  *
  * Sort-key names are chosen so that a parent sorts directly before its children
  * (`DPP` < `DPP_FILE#…`, `TEMPLATE` < `TEMPLATE_FILE#…`): one Query reads a parent
@@ -41,6 +42,7 @@ export const ItemType = {
   DppImage: 'DPP_IMAGE',
   DppCard: 'DPP_CARD',
   DppTranslation: 'DPP_TRANSLATION',
+  Idempotency: 'IDEMPOTENCY',
 } as const;
 export type ItemType = (typeof ItemType)[keyof typeof ItemType];
 
@@ -65,6 +67,15 @@ export const keys = {
   dppImage: (dppId: string, imageId: string): Key => ({ pk: dppPk(dppId), sk: `IMAGE#${imageId}` }),
   dppCard: (dppId: string, cardId: string): Key => ({ pk: dppPk(dppId), sk: `CARD#${cardId}` }),
   dppTranslation: (dppId: string, language: string): Key => ({ pk: dppPk(dppId), sk: `TRANSLATION#${language}` }),
+
+  /**
+   * One idempotency key of one company on one route. The client's key comes last, so a `#`
+   * in it cannot make two scopes meet; a partition per key spreads a company's POSTs.
+   */
+  idempotency: (companyId: string, route: string, key: string): Key => ({
+    pk: `IDEMPOTENCY#${companyId}#${route}#${key}`,
+    sk: 'IDEMPOTENCY',
+  }),
 };
 
 export const ranges = {

@@ -29,13 +29,16 @@ export interface EndpointParts {
   auth?: middy.MiddlewareObj<ApiEvent>;
   /** `multipartBody()` or `jsonBody()`; present exactly when the row declares a `body`. */
   body?: middy.MiddlewareObj<ApiEvent>;
+  /** `idempotency()` (lib/http/middleware/idempotency.ts); present exactly when the row is `idempotent`. */
+  idempotency?: (route: string) => middy.MiddlewareObj<ApiEvent, HttpResponse>;
 }
 
 /**
  * The one place Middy is composed, from the route row. Order: errors (registered first,
  * so it sees every error, and maps each domain error to the row's status), logging
- * context, auth (before any parsing), body parsing, validation, then the endpoint's own
- * function. The parts must match the row: a mismatch throws at cold start.
+ * context, auth (before any parsing), body parsing, validation, idempotency (it needs the
+ * caller and the validated input), then the endpoint's own function. The parts must match
+ * the row: a mismatch throws at cold start.
  */
 export function endpoint<R extends Route>(
   route: R,
@@ -54,12 +57,18 @@ export function endpoint<R extends Route>(
       `${route.fn}: the route row says auth "${route.auth}" but the handler passes ${parts.auth ? 'an' : 'no'} auth middleware`,
     );
   }
+  if ((route.idempotent === true) !== (parts.idempotency !== undefined)) {
+    throw new Error(
+      `${route.fn}: the route row says idempotent ${route.idempotent === true} but the handler passes ${parts.idempotency ? 'an' : 'no'} idempotency part`,
+    );
+  }
   const handler = middy<ApiEvent, HttpResponse>()
     .use(errorMiddleware(route.errors))
     .use(injectLambdaContext(logger, { resetKeys: true }));
   if (parts.auth) handler.use(parts.auth);
   if (parts.body) handler.use(parts.body);
   handler.use(validateMiddleware(route.input));
+  if (parts.idempotency) handler.use(parts.idempotency(route.fn));
 
   return handler.handler(async (event) =>
     run({ input: event.input as v.InferOutput<R['input']>, auth: event.auth as AuthOf<R> }),

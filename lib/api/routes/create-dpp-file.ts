@@ -17,6 +17,7 @@ export const createDppFileRoute = defineRoute({
     'be the hex SHA-256 of the bytes. `dpp_id` and `model_id`, when sent, must equal the path; `user_id` must be ' +
     "the token's user.",
   body: 'multipart',
+  idempotent: true,
   input: createDppFileInput,
   response: v.strictObject({ ...done, file: v.strictObject({ ...dppFile, signedUrl }) }),
   errors: {

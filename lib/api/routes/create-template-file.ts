@@ -16,6 +16,7 @@ export const createTemplateFileRoute = defineRoute({
     'Multipart with one `file` part (PDF, PNG, JPEG, WebP, GIF, plain text, CSV or JSON, detected from the bytes; ' +
     '4 MiB at most). `name` defaults to the file name. Empty text fields count as not sent.',
   body: 'multipart',
+  idempotent: true,
   input: createTemplateFileInput,
   response: v.strictObject({
     ...done,

@@ -18,6 +18,7 @@ const FALLBACK: Record<ErrorKind, ErrorStatus> = {
   not_found: 404,
   conflict: 409,
   too_large: 413,
+  unprocessable: 422,
   unavailable: 503,
 };
 

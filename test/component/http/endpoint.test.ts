@@ -12,6 +12,7 @@ import { notFoundRoute } from '../../../lib/api/routes/not-found';
 import { ConfigError } from '../../../lib/config';
 import { endpoint } from '../../../lib/http/endpoint';
 import { bearerAuth } from '../../../lib/http/middleware/auth';
+import { idempotency } from '../../../lib/http/middleware/idempotency';
 import { jsonBody } from '../../../lib/http/middleware/json-body';
 import { multipartBody } from '../../../lib/http/middleware/multipart-body';
 import { ok } from '../../../lib/http/response';
@@ -169,7 +170,9 @@ describe('building a handler from a route row', () => {
   });
 
   it('builds a handler when the row and the parser agree', () => {
-    expect(() => endpoint(createDppFileRoute, run, { auth: bearerAuth(), body: multipartBody() })).not.toThrow();
+    expect(() =>
+      endpoint(createDppFileRoute, run, { auth: bearerAuth(), body: multipartBody(), idempotency: idempotency() }),
+    ).not.toThrow();
     const jsonRoute = defineRoute({ ...notFoundRoute, body: 'json', input: v.object({ body: v.object({}) }) });
     expect(() => endpoint(jsonRoute, run, { body: jsonBody() })).not.toThrow();
   });
@@ -179,6 +182,15 @@ describe('building a handler from a route row', () => {
       /create-dpp-file.*auth "jwt".*no auth middleware/,
     );
     expect(() => endpoint(notFoundRoute, run, { auth: bearerAuth() })).toThrow(/not-found.*auth "public".*an auth/);
+  });
+
+  it('refuses an idempotent row when the handler passes no idempotency part, and the reverse', () => {
+    expect(() => endpoint(createDppFileRoute, run, { auth: bearerAuth(), body: multipartBody() })).toThrow(
+      /create-dpp-file.*idempotent true.*no idempotency part/,
+    );
+    expect(() => endpoint(notFoundRoute, run, { idempotency: idempotency() })).toThrow(
+      /not-found.*idempotent false.*an idempotency part/,
+    );
   });
 
   describe('at cold start', () => {

@@ -16,6 +16,7 @@ import {
   TooLargeError,
   UnauthenticatedError,
   UnavailableError,
+  UnprocessableError,
   ValidationError,
 } from '../../../../lib/errors';
 import { answerFor } from '../../../support/unit/answers';
@@ -29,6 +30,7 @@ const ofKind: Record<ErrorKind, () => DomainError> = {
   not_found: () => new NotFoundError('DPP not found', 'DPP_NOT_FOUND'),
   conflict: () => new ConflictError('changed meanwhile'),
   too_large: () => new TooLargeError('too big'),
+  unprocessable: () => new UnprocessableError('key sent with another body', 'IDEMPOTENCY_KEY_REUSED'),
   unavailable: () => new UnavailableError(),
 };
 

@@ -1,0 +1,60 @@
+import type middy from '@middy/core';
+import * as v from 'valibot';
+import { InvalidInputError } from '../../errors';
+import { abandon, begin, type Claim, finish } from '../../idempotency/idempotent-request';
+import { idempotencyKey } from '../../idempotency/model';
+import type { HttpResponse } from '../response';
+import type { ApiEvent } from '../types';
+
+/** The header a client names its request with (API Gateway v2 lowercases header names). */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** Marks an answer that is the stored first answer of a retried request. */
+export const REPLAYED_HEADER = 'idempotent-replayed';
+
+/** What `endpoint()` binds to the route: the records of each route are apart. */
+export type IdempotencyPart = (route: string) => middy.MiddlewareObj<ApiEvent, HttpResponse>;
+
+/**
+ * Retries are safe (decisions.md, Retries). Registered by `endpoint()` after auth, body
+ * parsing and validation, so a request is known by its caller's company and its validated
+ * input. Without the header nothing happens (no round trip). With it: a malformed key is
+ * 400; the first request claims the key and its 2xx answer is stored; a retry of the same
+ * request gets that answer (`Idempotent-Replayed: true`) without running again.
+ */
+export const idempotency = (): IdempotencyPart => (route) => {
+  const claims = new WeakMap<object, Claim>();
+  return {
+    before: async (request) => {
+      const { event } = request;
+      const header = event.headers?.[IDEMPOTENCY_HEADER];
+      if (header === undefined) return undefined;
+      const parsed = v.safeParse(idempotencyKey, header);
+      if (!parsed.success) {
+        throw new InvalidInputError('The Idempotency-Key header is not valid', 'INVALID_IDEMPOTENCY_KEY', [
+          { path: 'Idempotency-Key', message: parsed.issues[0].message },
+        ]);
+      }
+      if (!event.auth) throw new Error(`${route}: an idempotent route needs the caller's company (auth: jwt)`);
+      const begun = await begin({ companyId: event.auth.companyId, route, key: parsed.output }, event.input);
+      if (begun.replay) {
+        const { statusCode, headers, body } = begun.replay;
+        return { statusCode, headers: { ...headers, [REPLAYED_HEADER]: 'true' }, body };
+      }
+      claims.set(request, begun.claim);
+      return undefined;
+    },
+    after: async (request) => {
+      const claim = claims.get(request);
+      if (!claim) return;
+      // Settled here: an error of a later `after` must not release a stored answer.
+      claims.delete(request);
+      const response = request.response;
+      if (!response) return abandon(claim);
+      await finish(claim, { statusCode: response.statusCode, headers: response.headers ?? {}, body: response.body });
+    },
+    onError: async (request) => {
+      const claim = claims.get(request);
+      if (claim) await abandon(claim);
+    },
+  };
+};

@@ -1,0 +1,97 @@
+import { table } from '../aws/dynamodb';
+import { isConditionFailure } from '../aws/errors';
+import type { Key } from '../data/keys';
+import type { IdempotencyItem, StoredResponse } from './model';
+
+/**
+ * The idempotency records (docs/data-model.md, pattern 12). Every call is one round trip.
+ * Writes that finish a claim are conditioned on the claim's `token`, so a request that
+ * lost its lock can never overwrite or delete the record of the request that took it over.
+ */
+
+/** Attributes a claim writes: every one of them is on every record, so a claim of an existing record changes nothing. */
+const CLAIMED = [
+  'type',
+  'company_id',
+  'route',
+  'fingerprint',
+  'state',
+  'token',
+  'locked_until',
+  'ttl',
+  'created_at',
+] as const;
+
+const namesAndValues = (item: IdempotencyItem) => ({
+  names: Object.fromEntries(CLAIMED.map((attr, i) => [`#a${i}`, attr])),
+  values: Object.fromEntries(CLAIMED.map((attr, i) => [`:a${i}`, item[attr]])),
+});
+
+const keyOf = (item: { pk: string; sk: string }): Key => ({ pk: item.pk, sk: item.sk });
+
+export const idempotencyRecords = {
+  /**
+   * Writes `item` unless a record already holds its key, and returns the record as it
+   * stands after the write: `item` itself when this call created it (same `token`),
+   * otherwise the existing record, untouched. One UpdateItem whose every SET is
+   * `if_not_exists`: the check and the read are one atomic, strongly consistent step, so
+   * of concurrent duplicates exactly one gets its own token back.
+   */
+  async claim(item: IdempotencyItem): Promise<IdempotencyItem> {
+    const { names, values } = namesAndValues(item);
+    const set = CLAIMED.map((_, i) => `#a${i} = if_not_exists(#a${i}, :a${i})`).join(', ');
+    return table.update<IdempotencyItem>(keyOf(item), { expression: `SET ${set}`, names, values });
+  },
+
+  /**
+   * Replaces a record that no longer binds its key (past its 24 hours, or IN_PROGRESS with
+   * an expired lock) with a new claim; false when another request replaced it first.
+   */
+  async takeOver(item: IdempotencyItem, previousToken: string): Promise<boolean> {
+    const { names, values } = namesAndValues(item);
+    const set = CLAIMED.map((_, i) => `#a${i} = :a${i}`).join(', ');
+    try {
+      await table.update(
+        keyOf(item),
+        { expression: `SET ${set} REMOVE #response`, names: { ...names, '#response': 'response' }, values },
+        { expression: '#token = :previous', names: { '#token': 'token' }, values: { ':previous': previousToken } },
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  },
+
+  /** Stores the answer of the claim `token`; false when the claim was taken over meanwhile. */
+  async complete(key: Key, token: string, response: StoredResponse): Promise<boolean> {
+    try {
+      await table.update(
+        key,
+        {
+          expression: 'SET #state = :completed, #response = :response',
+          names: { '#state': 'state', '#response': 'response' },
+          values: { ':completed': 'COMPLETED', ':response': response },
+        },
+        { expression: '#token = :token', names: { '#token': 'token' }, values: { ':token': token } },
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  },
+
+  /** Deletes the record of the claim `token`, so the key can be used again; a record taken over is left alone. */
+  async release(key: Key, token: string): Promise<void> {
+    try {
+      await table.delete(key, {
+        expression: '#token = :token',
+        names: { '#token': 'token' },
+        values: { ':token': token },
+      });
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  },
+};
