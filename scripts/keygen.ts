@@ -1,11 +1,14 @@
 /**
  * `npm run keygen -- <dir>`: an ES256 key pair for a deployment. The private key goes
  * into the stack's Secrets Manager secret, the public key into CDK context
- * `jwtPublicKey` (see README, Deploy). Never commit either file.
+ * `jwtPublicKeys` (JWT_PUBLIC_KEYS: the current key's PEM, plus the previous one's during a
+ * rotation; see README, Deploy). Prints the key's kid (its RFC 7638 thumbprint), which
+ * every token it signs carries. Never commit either file; an existing one is not replaced.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { keyId } from '../lib/auth/keys';
 
 const dir = process.argv[2] ?? '.keys';
 mkdirSync(dir, { recursive: true });
@@ -16,3 +19,4 @@ writeFileSync(join(dir, 'jwt-private.pem'), privateKey.export({ type: 'pkcs8', f
 });
 writeFileSync(join(dir, 'jwt-public.pem'), publicKey.export({ type: 'spki', format: 'pem' }), { flag: 'wx' });
 console.log(`wrote ${join(dir, 'jwt-private.pem')} (secret) and ${join(dir, 'jwt-public.pem')}`);
+console.log(`kid ${await keyId(publicKey)}`);

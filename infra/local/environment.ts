@@ -27,7 +27,8 @@ export function localEnvironment(engines: Engines, keys: SigningKeys, logLevel =
     VIES_URL: engines.vies.endpoint,
     JWT_ISSUER: LOCAL_ISSUER,
     JWT_AUDIENCE: LOCAL_AUDIENCE,
-    JWT_PUBLIC_KEY: keys.publicKeyPem,
+    // One key locally; a rotation lists the new and the previous (README, Rotating the signing key).
+    JWT_PUBLIC_KEYS: keys.publicKeyPem,
     JWT_PRIVATE_KEY: keys.privateKeyPem,
     TRANSLATE_PROVIDER: 'none',
     POWERTOOLS_LOG_LEVEL: logLevel,

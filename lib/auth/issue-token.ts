@@ -24,21 +24,23 @@ export const issueTokenInput = v.object({
 /**
  * A token for a wallet of the API key's company. Unknown, disabled and mismatched keys
  * get the same 401, so neither keys nor wallets can be enumerated. One BatchGetItem
- * reads the key and the wallet together.
+ * reads the key and the wallet together. The header's `kid` names the signing key
+ * (lib/auth/keys.ts), so verifiers can hold the current and the previous key.
  */
 export async function issueToken({ params }: v.InferOutput<typeof issueTokenInput>): Promise<{ authToken: string }> {
   const { apiKey, wallet } = await readKeyAndWallet(params.api_key, params.wallet_address);
   if (!apiKey?.enabled || !wallet || wallet.company_id !== apiKey.company_id) {
     throw new UnauthenticatedError('invalid API key', 'INVALID_API_KEY');
   }
+  const { key, kid } = await signingKey();
   const authToken = await new SignJWT({ company_id: wallet.company_id, wallet: wallet.address, role: wallet.role })
-    .setProtectedHeader({ alg: TOKEN_ALGORITHM, typ: 'JWT' })
+    .setProtectedHeader({ alg: TOKEN_ALGORITHM, typ: 'JWT', kid })
     .setSubject(wallet.user_id)
     .setIssuer(issuer())
     .setAudience(audience())
     .setIssuedAt()
     .setExpirationTime(`${TOKEN_LIFETIME_SECONDS}s`)
     .setJti(randomUUID())
-    .sign(await signingKey());
+    .sign(key);
   return { authToken };
 }

@@ -1,6 +1,7 @@
-import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { createPublicKey } from 'node:crypto';
+import { calculateJwkThumbprint, decodeJwt, decodeProtectedHeader } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { call, demo } from '../support/api';
+import { call, demo, localEnv } from '../support/api';
 
 const path = (key: string, wallet: string) => `/generateJWT/${key}/${wallet}`;
 const INVALID = { error: 'invalid API key', code: 'INVALID_API_KEY' };
@@ -11,7 +12,11 @@ describe('GET /generateJWT/{api_key}/{wallet_address}', () => {
     expect(status).toBe(200);
     expect(headers.get('content-type')).toBe('application/json');
     expect(Object.keys(body)).toEqual(['authToken']);
-    expect(decodeProtectedHeader(body.authToken).alg).toBe('ES256');
+    expect(decodeProtectedHeader(body.authToken)).toEqual({
+      alg: 'ES256',
+      typ: 'JWT',
+      kid: await calculateJwkThumbprint(createPublicKey(localEnv.JWT_PUBLIC_KEYS!).export({ format: 'jwk' })),
+    });
     const claims = decodeJwt(body.authToken);
     expect(claims).toMatchObject({
       sub: demo.acme.admin.id,

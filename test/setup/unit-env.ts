@@ -15,7 +15,7 @@ Object.assign(process.env, {
   BUCKET_NAME: 'unit-bucket',
   JWT_ISSUER: 'https://dpp.unit',
   JWT_AUDIENCE: 'dpp-api',
-  JWT_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  JWT_PUBLIC_KEYS: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
   JWT_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
   POWERTOOLS_LOG_LEVEL: 'SILENT',
 });

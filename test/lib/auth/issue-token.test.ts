@@ -1,6 +1,6 @@
 import { BatchGetCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { decodeProtectedHeader, importSPKI, jwtVerify } from 'jose';
+import { calculateJwkThumbprint, decodeProtectedHeader, importSPKI, jwtVerify } from 'jose';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { issueToken } from '../../../lib/auth/issue-token';
 import { hashApiKey } from '../../../lib/auth/model';
@@ -34,8 +34,10 @@ describe('issueToken', () => {
   it('issues an ES256 token for an enabled key and a wallet of its company, with the claims of decisions.md', async () => {
     const { authToken } = await issue(API_KEY, WALLET);
 
-    expect(decodeProtectedHeader(authToken)).toEqual({ alg: 'ES256', typ: 'JWT' });
-    const publicKey = await importSPKI(process.env.JWT_PUBLIC_KEY!, 'ES256');
+    const publicKey = await importSPKI(process.env.JWT_PUBLIC_KEYS!, 'ES256', { extractable: true });
+    // kid: the RFC 7638 thumbprint of the public key that verifies the token.
+    const kid = await calculateJwkThumbprint(publicKey);
+    expect(decodeProtectedHeader(authToken)).toEqual({ alg: 'ES256', typ: 'JWT', kid });
     const { payload } = await jwtVerify(authToken, publicKey, { algorithms: ['ES256'] });
     expect(Object.keys(payload).sort()).toEqual([
       'aud',

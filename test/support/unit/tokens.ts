@@ -1,5 +1,5 @@
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { importPKCS8, SignJWT } from 'jose';
+import { createPublicKey, generateKeyPairSync, randomUUID } from 'node:crypto';
+import { calculateJwkThumbprint, importPKCS8, SignJWT } from 'jose';
 import type { Principal } from '../../../lib/auth/claims';
 
 /**
@@ -29,6 +29,8 @@ export interface MintOptions {
   alg?: string;
   /** Default: the environment's ES256 private key. */
   key?: SigningKey;
+  /** The header's `kid`; default the environment key's (RFC 7638 thumbprint), `null` for none. */
+  kid?: string | null;
 }
 
 let envKey: Promise<SigningKey> | undefined;
@@ -38,6 +40,13 @@ export function environmentKey(): Promise<SigningKey> {
   return envKey;
 }
 
+let envKid: Promise<string> | undefined;
+/** The `kid` of the environment's key: its RFC 7638 JWK thumbprint, as the issuer sets it. */
+export function environmentKid(): Promise<string> {
+  envKid ??= calculateJwkThumbprint(createPublicKey(required('JWT_PUBLIC_KEYS')).export({ format: 'jwk' }));
+  return envKid;
+}
+
 /** Another valid ES256 key the service does not know. */
 export function foreignEs256Key(): SigningKey {
   return generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
@@ -45,7 +54,7 @@ export function foreignEs256Key(): SigningKey {
 
 /** The bytes of the service's public key, as an attacker would use them for an HS256 "alg confusion" token. */
 export function publicKeyAsHmacSecret(): Uint8Array {
-  return new TextEncoder().encode(required('JWT_PUBLIC_KEY'));
+  return new TextEncoder().encode(required('JWT_PUBLIC_KEYS'));
 }
 
 export async function mintToken(options: MintOptions = {}, principal: Principal = PRINCIPAL): Promise<string> {
@@ -63,8 +72,9 @@ export async function mintToken(options: MintOptions = {}, principal: Principal 
     ...options.claims,
   };
   for (const name of options.omit ?? []) delete claims[name];
+  const kid = options.kid === undefined ? await environmentKid() : options.kid;
   return new SignJWT(claims)
-    .setProtectedHeader({ alg: options.alg ?? 'ES256', typ: 'JWT' })
+    .setProtectedHeader({ alg: options.alg ?? 'ES256', typ: 'JWT', ...(kid !== null && { kid }) })
     .sign(options.key ?? (await environmentKey()));
 }
 
