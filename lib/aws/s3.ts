@@ -1,5 +1,7 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { formatUrl } from '@aws-sdk/core/util';
+import { S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
+import { extendedEncodeURIComponent } from '@smithy/core/protocols';
 import { optional, region, required } from '../config';
 
 /** The data bucket, and the only module that speaks S3's SDK. */
@@ -17,6 +19,106 @@ export const s3Client = (): S3Client => {
   });
   return client;
 };
+
+/** Signs a GET of one object key for `expiresIn` seconds: a URL, made locally (no round trip). */
+export type GetUrlSigner = (key: string, expiresIn: number) => Promise<string>;
+
+/** The key of the one GetObject request a signer builds to learn the request's shape; encodes to itself. */
+const SAMPLE_KEY = 'k';
+/** Headers getSignedUrl drops before presigning: they differ per call and belong to no URL. */
+const PER_CALL_HEADERS = ['amz-sdk-invocation-id', 'amz-sdk-request', 'x-amz-user-agent'];
+
+type Request = Parameters<S3RequestPresigner['presign']>[0];
+interface Captured {
+  request: Request;
+  context: {
+    endpointV2?: {
+      properties?: { authSchemes?: Array<{ name?: string; signingName?: string; signingRegion?: string }> };
+    };
+    signing_region?: string;
+    signing_service?: string;
+    s3ExpressIdentity?: unknown;
+  };
+}
+
+/**
+ * Presigned GET URLs, byte for byte those of `getSignedUrl(client, new GetObjectCommand(…))`
+ * of @aws-sdk/s3-request-presigner (test/lib/aws/s3.test.ts compares them), for a fraction
+ * of the CPU. getSignedUrl clones the client's middleware stack, runs all of it (endpoint
+ * rules, serializer, checksum and S3 middlewares) and builds a new presigner for every URL;
+ * only the key's path differs from one URL to the next. So a signer does that once per
+ * bucket, the way getSignedUrl does it: it runs the client's own stack for a GetObject of a
+ * sample key, stopped before the signing step, and keeps the request it built (endpoint,
+ * query, headers such as `x-amz-checksum-mode`) and one S3RequestPresigner made from the
+ * client's config. Each URL is then that request with the key's path (each segment encoded
+ * as the SDK's serializer encodes `{Key+}`), presigned and formatted as getSignedUrl does.
+ *
+ * Credentials stay live: the presigner holds the client's credential provider, not
+ * credentials, and asks it on every URL, so credentials Lambda rotates sign the next URL.
+ * SigV4's signing key is cached per day, region and credentials by @smithy/signature-v4.
+ * Only SigV4 is handled (a general purpose bucket, which the stack creates); a bucket whose
+ * endpoint asks for another scheme (S3 Express, multi-region access points) is refused, and
+ * so is an empty key (getSignedUrl would sign a GET of the bucket itself).
+ */
+export function getObjectUrlSigner(s3: S3Client, bucket: string): GetUrlSigner {
+  const prepare = async () => {
+    const stack = s3.middlewareStack.clone();
+    let captured: Captured | undefined;
+    stack.addRelativeTo(
+      ((_next: unknown, context: Captured['context']) => async (args: { request: Request }) => {
+        captured = { request: args.request, context };
+        return { response: {}, output: { $metadata: {} } };
+      }) as never,
+      // Where getSignedUrl intercepts the request.
+      { name: 'captureGetObjectRequest', relation: 'before', toMiddleware: 'awsAuthMiddleware', override: true },
+    );
+    const command = new GetObjectCommand({ Bucket: bucket, Key: SAMPLE_KEY });
+    await command.resolveMiddleware(stack as never, s3.config, {})({ input: command.input });
+    if (!captured) throw new Error('The S3 client built no request to sign');
+    const { request, context } = captured;
+    const scheme = context.endpointV2?.properties?.authSchemes?.[0];
+    if (scheme?.name !== 'sigv4' || !scheme.signingRegion || context.s3ExpressIdentity !== undefined) {
+      throw new Error(`Signed URLs are made with SigV4 only; bucket ${bucket} asks for ${scheme?.name ?? 'no scheme'}`);
+    }
+    const suffix = `/${SAMPLE_KEY}`;
+    if (!request.path.endsWith(suffix)) throw new Error(`Unexpected GetObject path ${request.path}`);
+    const headers = { ...request.headers };
+    for (const name of PER_CALL_HEADERS) delete headers[name];
+    const region = scheme.signingRegion;
+    return {
+      presigner: new S3RequestPresigner({ ...s3.config, signingName: scheme.signingName, region: async () => region }),
+      signing: { signingRegion: context.signing_region ?? region, signingService: context.signing_service },
+      request: { ...request, headers },
+      basePath: request.path.slice(0, -suffix.length),
+    };
+  };
+
+  let prepared: ReturnType<typeof prepare> | undefined;
+  return async (key, expiresIn) => {
+    if (key === '') throw new Error('An object key is needed to sign a URL');
+    if (!prepared) {
+      const preparing = prepare();
+      prepared = preparing;
+      // A failure (say, credentials not there yet) is not kept: the next URL tries again.
+      preparing.catch(() => {
+        if (prepared === preparing) prepared = undefined;
+      });
+    }
+    const { presigner, signing, request, basePath } = await prepared;
+    const presigned = await presigner.presign(
+      {
+        ...request,
+        path: `${basePath}/${key.split('/').map(extendedEncodeURIComponent).join('/')}`,
+        query: { ...request.query },
+        headers: { ...request.headers },
+      },
+      { expiresIn, ...signing },
+    );
+    return formatUrl(presigned);
+  };
+}
+
+let getUrlSigner: GetUrlSigner | undefined;
 
 export const bucket = {
   async put(key: string, body: Buffer, contentType: string, metadata?: Record<string, string>): Promise<void> {
@@ -37,8 +139,7 @@ export const bucket = {
 
   /** A presigned GET URL. Signing is local: no round trip. */
   signedGetUrl(key: string, expiresInSeconds: number): Promise<string> {
-    return getSignedUrl(s3Client(), new GetObjectCommand({ Bucket: bucketName(), Key: key }), {
-      expiresIn: expiresInSeconds,
-    });
+    getUrlSigner ??= getObjectUrlSigner(s3Client(), bucketName());
+    return getUrlSigner(key, expiresInSeconds);
   },
 };
