@@ -11,6 +11,7 @@ export function routesMarkdown(): string {
       bucket?: readonly string[];
       translate?: boolean;
       signingKey?: boolean;
+      cursorKey?: boolean;
       email?: boolean;
     } = r.access;
     return (
@@ -19,6 +20,7 @@ export function routesMarkdown(): string {
         a.bucket?.length && `bucket ${a.bucket.join('/')}`,
         a.translate && 'translate',
         a.signingKey && 'signing key',
+        a.cursorKey && 'cursor key',
         a.email && 'e-mail',
       ]
         .filter(Boolean)

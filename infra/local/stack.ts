@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { ensureTableAndBucket, localClients } from './bootstrap';
+import { ensureCursorKey } from './cursor-key';
 import { type EngineName, type Engines, startEngines } from './engines';
 import { LOCAL_BUCKET, LOCAL_TABLE, localEnvironment } from './environment';
 import { loadDemoData, seed } from './seed';
@@ -44,12 +45,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const dir = resolve(options.dir);
   const random = options.port === 0;
   const ports = random ? {} : DEFAULT_PORTS;
-  const [engines, keys] = await Promise.all([
+  const [engines, keys, cursorKey] = await Promise.all([
     startEngines({ ports, dataDir: options.persist ? join(dir, 'data') : undefined }),
     ensureSigningKeys(dir),
+    ensureCursorKey(dir),
   ]);
   try {
-    const env = localEnvironment(engines, keys, options.logLevel);
+    const env = { ...localEnvironment(engines, keys, options.logLevel), CURSOR_KEY: cursorKey };
     Object.assign(process.env, env);
     const clients = localClients(env);
     const fresh = await ensureTableAndBucket(clients, LOCAL_TABLE, LOCAL_BUCKET);

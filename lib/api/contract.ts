@@ -23,6 +23,8 @@ export interface Access {
   readonly translate?: boolean;
   /** secretsmanager:GetSecretValue on the JWT signing-key secret. */
   readonly signingKey?: boolean;
+  /** secretsmanager:GetSecretValue on the cursor-key secret: the lists sign their cursors (lib/data/paging.ts). */
+  readonly cursorKey?: boolean;
 }
 
 /** Every status a route can answer besides 200. */

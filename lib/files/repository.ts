@@ -1,7 +1,6 @@
 import { type Expression, table } from '../aws/dynamodb';
 import { isConditionFailure } from '../aws/errors';
 import type { Key, KeyRange } from '../data/keys';
-import { decodeCursor } from '../data/paging';
 import type { FileChanges, FileItem } from './model';
 
 /**
@@ -36,44 +35,61 @@ function scopeCondition(scope: Scope, prefix = 's'): Expression {
 }
 
 export interface ParentPage<P, F> {
-  /** The parent item; absent on pages after the first (and when it does not exist). */
+  /** The parent item, on every page; absent when it does not exist. */
   parent?: P;
   files: F[];
   nextKey?: Key;
 }
 
 export function fileRepository<P, F extends FileItem>(keys: FileParentKeys) {
+  /** Up to `wanted` items of the range after `after`, across DynamoDB's 1 MB pages. */
+  async function queryRange(range: KeyRange, wanted: number, after?: Key): Promise<Record<string, unknown>[]> {
+    const items: Record<string, unknown>[] = [];
+    let next: Record<string, unknown> | undefined = after && { pk: after.pk, sk: after.sk };
+    do {
+      const result = await table.query({
+        keyCondition: {
+          expression: 'pk = :pk AND sk BETWEEN :from AND :to',
+          values: { ':pk': range.pk, ':from': range.from, ':to': range.to },
+        },
+        startKey: next,
+        limit: wanted - items.length,
+      });
+      items.push(...result.items);
+      next = result.lastKey;
+    } while (next && items.length < wanted);
+    return items;
+  }
+
   return {
     keys,
 
     get: (parentId: string, fileId: string) => table.get<F>(keys.file(parentId, fileId)),
 
     /**
-     * One Query over the parent and its files: the parent on the first page, then up to
-     * `limit` files. Reads one extra file to know whether more remain, so `nextKey` is
-     * only set when another page has items.
+     * A page of files with their parent, so the caller can check ownership on every page.
+     * The first page is one Query over the parent and its files. A later page (after `after`,
+     * a key of the range: the caller decoded it from a cursor) cannot reach the parent with
+     * the same Query, so it reads the parent with a GetItem sent in parallel: two requests,
+     * one round trip of latency. Reads one extra file to know whether more remain, so
+     * `nextKey` is only set when another page has items.
      */
-    async pageWithParent(parentId: string, page: { limit: number; cursor?: string }): Promise<ParentPage<P, F>> {
+    async pageWithParent(parentId: string, page: { limit: number; after?: Key }): Promise<ParentPage<P, F>> {
       const range = keys.withFiles(parentId);
-      const startKey = page.cursor ? decodeCursor(page.cursor, range) : undefined;
-      const wanted = page.limit + 1 + (startKey ? 0 : 1);
-      const items: Record<string, unknown>[] = [];
-      let next: Record<string, unknown> | undefined = startKey && { pk: startKey.pk, sk: startKey.sk };
-      do {
-        const result = await table.query({
-          keyCondition: {
-            expression: 'pk = :pk AND sk BETWEEN :from AND :to',
-            values: { ':pk': range.pk, ':from': range.from, ':to': range.to },
-          },
-          startKey: next,
-          limit: wanted - items.length,
-        });
-        items.push(...result.items);
-        next = result.lastKey;
-      } while (next && items.length < wanted);
-
-      const parent = items[0]?.sk === range.from ? (items.shift() as P) : undefined;
-      const files = items as F[];
+      let parent: P | undefined;
+      let files: F[];
+      if (page.after) {
+        const [item, items] = await Promise.all([
+          table.get<P>(keys.parent(parentId)),
+          queryRange(range, page.limit + 1, page.after),
+        ]);
+        parent = item;
+        files = items as F[];
+      } else {
+        const items = await queryRange(range, page.limit + 2);
+        parent = items[0]?.sk === range.from ? (items.shift() as P) : undefined;
+        files = items as F[];
+      }
       const more = files.length > page.limit;
       if (more) files.length = page.limit;
       const last = files[files.length - 1];

@@ -1,5 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
-import { encodeCursor } from '../data/paging';
+import { type CursorBinding, decodeCursor, encodeCursor } from '../data/paging';
 import { ConflictError, type NotFoundError } from '../errors';
 import type { PageQuery } from '../schemas';
 import type { FileChanges, FileContent, FileItem } from './model';
@@ -65,19 +65,27 @@ export async function createFileUnder<P extends object, F extends FileItem>(
   return item;
 }
 
-/** A page of the parent's files; the parent must be in the caller's scope. */
+/**
+ * A page of the parent's files; the parent must be in the caller's scope, on every page. A
+ * cursor is bound to this parent's collection and the caller's company (lib/data/paging.ts):
+ * any other is INVALID_CURSOR before anything is read. Past that, a parent of another company
+ * and a missing one answer the same not-found, whether or not the page has files.
+ */
 export async function listFilesUnder<P extends object, F extends FileItem>(
   parent: FileParent<P, F>,
-  scope: Scope,
+  scope: Scope & { company_id: string },
   parentId: string,
   page: PageQuery,
 ): Promise<{ files: F[]; nextCursor?: string }> {
-  const result = await parent.repository.pageWithParent(parentId, page);
-  // The first page reads the parent; a page after a cursor checks every file (files carry the scope).
-  const owned =
-    page.cursor === undefined ? inScope(result.parent, scope) : result.files.every((file) => inScope(file, scope));
+  const binding: CursorBinding = { range: parent.repository.keys.withFiles(parentId), companyId: scope.company_id };
+  const after = page.cursor === undefined ? undefined : await decodeCursor(page.cursor, binding);
+  const result = await parent.repository.pageWithParent(parentId, { limit: page.limit, after });
+  const owned = inScope(result.parent, scope) && result.files.every((file) => inScope(file, scope));
   if (!owned) throw parent.parentNotFound();
-  return { files: result.files, ...(result.nextKey && { nextCursor: encodeCursor(result.nextKey) }) };
+  return {
+    files: result.files,
+    ...(result.nextKey && { nextCursor: await encodeCursor(result.nextKey, binding) }),
+  };
 }
 
 /** One file of the caller's; another company's answers exactly like a missing one. */

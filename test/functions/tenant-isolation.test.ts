@@ -139,3 +139,120 @@ describe('tenant isolation', () => {
     expect(foreign.body).toEqual(unknown.body);
   });
 });
+
+/**
+ * Decisions.md, Lists: a cursor is bound to the collection and the caller's company. Globex
+ * tries every cursor it could get hold of on Acme's DPP and template, and on unknown ids:
+ * each answer is 400 INVALID_CURSOR, the same body for an id that exists and one that does
+ * not (before the fix, a hand-built cursor answered 406 on an existing foreign DPP and 200
+ * `{"files":[]}` on an unknown one).
+ */
+describe('list cursors across companies', () => {
+  const unknownDpp = '01a19656-ffff-7000-8000-000000000000';
+  const unknownTemplate = '5d1e8c2a-0000-4000-8000-000000000000';
+  const lists = {
+    dpp: { existing: acme.dpp.id, unknown: unknownDpp, path: (id: string) => `/view-dpp-files/${id}` },
+    template: {
+      existing: acme.template.id,
+      unknown: unknownTemplate,
+      path: (id: string) => `/view-template-files/${id}`,
+    },
+  };
+  type List = keyof typeof lists;
+  const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+  /** The nextCursor of the first one-file page of a list, after making sure it has a second file. */
+  async function firstCursor(token: string, list: List, id: string, upload: () => Promise<unknown>) {
+    const first = await call('GET', `${lists[list].path(id)}?limit=1`, { token });
+    if (first.body.nextCursor) return first.body.nextCursor as string;
+    await upload();
+    const again = await call('GET', `${lists[list].path(id)}?limit=1`, { token });
+    expect(again.body.nextCursor).toEqual(expect.any(String));
+    return again.body.nextCursor as string;
+  }
+
+  const uploadTo = (token: string, list: List, tenant: 'acme' | 'globex') => () => {
+    const t = demo[tenant];
+    return list === 'dpp'
+      ? call('POST', `/models/${t.dpp.model_id}/dpps/${t.dpp.id}/upload-file`, { token, form: form({}, pdf()) })
+      : call('POST', '/create-template-file', { token, form: form({ template_id: t.template.id }, pdf()) });
+  };
+
+  /** Globex's answer with this cursor on the existing Acme id and on an unknown id: both must be the same 400. */
+  async function expectRefusedAlike(list: List, cursor: string) {
+    const globex = await tokenFor('globex');
+    const { existing, unknown, path } = lists[list];
+    const query = `?limit=1&cursor=${encodeURIComponent(cursor)}`;
+    const [onExisting, onUnknown] = await Promise.all([
+      call('GET', path(existing) + query, { token: globex }),
+      call('GET', path(unknown) + query, { token: globex }),
+    ]);
+    expect({ status: onExisting.status, body: onExisting.body }).toEqual({
+      status: 400,
+      body: { error: 'invalid cursor', code: 'INVALID_CURSOR' },
+    });
+    expect({ status: onUnknown.status, body: onUnknown.body }).toEqual({ status: 400, body: onExisting.body });
+  }
+
+  describe.each(Object.keys(lists) as List[])('%s files', (list) => {
+    it('refuses a cursor Globex built by hand in the old format (the key of an Acme file)', async () => {
+      const fileKey =
+        list === 'dpp'
+          ? { pk: `DPP#${acme.dpp.id}`, sk: `DPP_FILE#${dFile.id}` }
+          : { pk: `TEMPLATE#${acme.template.id}`, sk: `TEMPLATE_FILE#${tFile.id}` };
+      await expectRefusedAlike(list, b64(fileKey));
+      // The same key pointing at the unknown id too, so each list gets a cursor "of its own" collection.
+      await expectRefusedAlike(list, b64({ pk: fileKey.pk.replace(/#.*/, `#${lists[list].unknown}`), sk: fileKey.sk }));
+    });
+
+    it('refuses a cursor built by hand in the new layout, with a made-up MAC', async () => {
+      const sk = Buffer.from(list === 'dpp' ? `DPP_FILE#${dFile.id}` : `TEMPLATE_FILE#${tFile.id}`);
+      await expectRefusedAlike(list, Buffer.concat([Buffer.of(1), Buffer.alloc(32, 7), sk]).toString('base64url'));
+    });
+
+    it('refuses a cursor taken from Globex’s own listing of its own collection', async () => {
+      const globex = await tokenFor('globex');
+      const own = list === 'dpp' ? demo.globex.dpp.id : demo.globex.template.id;
+      await expectRefusedAlike(list, await firstCursor(globex, list, own, uploadTo(globex, list, 'globex')));
+    });
+
+    it('refuses a cursor of Acme’s own listing of this very collection, replayed by Globex', async () => {
+      const acmeToken = await tokenFor('acme');
+      const cursor = await firstCursor(acmeToken, list, lists[list].existing, uploadTo(acmeToken, list, 'acme'));
+      // Acme itself can use it...
+      const mine = await call('GET', `${lists[list].path(lists[list].existing)}?limit=1&cursor=${cursor}`, {
+        token: acmeToken,
+      });
+      expect(mine.status).toBe(200);
+      // ...Globex cannot, and cannot tell that the collection exists.
+      await expectRefusedAlike(list, cursor);
+    });
+
+    it('refuses Acme’s cursor cut short or with one bit flipped, to Acme itself too', async () => {
+      const acmeToken = await tokenFor('acme');
+      const cursor = await firstCursor(acmeToken, list, lists[list].existing, uploadTo(acmeToken, list, 'acme'));
+      const bytes = Buffer.from(cursor, 'base64url');
+      const flipped = Buffer.from(bytes);
+      flipped[5]! ^= 0x10;
+      const damaged = [cursor.slice(0, -4), cursor.slice(0, 20), flipped.toString('base64url')];
+      for (const bad of damaged) {
+        const own = await call('GET', `${lists[list].path(lists[list].existing)}?limit=1&cursor=${bad}`, {
+          token: acmeToken,
+        });
+        expect({ status: own.status, code: own.body.code }).toEqual({ status: 400, code: 'INVALID_CURSOR' });
+        await expectRefusedAlike(list, bad);
+      }
+    });
+  });
+
+  it('refuses Globex’s template-listing cursor on a DPP listing (another kind of collection)', async () => {
+    const globex = await tokenFor('globex');
+    const cursor = await firstCursor(
+      globex,
+      'template',
+      demo.globex.template.id,
+      uploadTo(globex, 'template', 'globex'),
+    );
+    await expectRefusedAlike('dpp', cursor);
+  });
+});

@@ -43,7 +43,7 @@ let template: Template;
 let assemblyDir: string;
 let warningsOf: (artifactId: string) => string[];
 let resources: Record<string, Json>;
-let ids: { table: string; bucket: string; secret: string; emailIdentity: string };
+let ids: { table: string; bucket: string; secret: string; cursorKey: string; emailIdentity: string };
 
 beforeAll(() => {
   const started = performance.now();
@@ -67,6 +67,7 @@ beforeAll(() => {
     table: logicalId(stack.table.node.defaultChild),
     bucket: logicalId(stack.bucket.node.defaultChild),
     secret: logicalId(stack.signingKeySecret.node.defaultChild),
+    cursorKey: logicalId(stack.cursorKeySecret.node.defaultChild),
     emailIdentity: logicalId(stack.emailIdentity.node.defaultChild),
   };
 }, SYNTH_TIMEOUT_MS);
@@ -131,6 +132,7 @@ function resourceKind(resource: unknown): string {
   if (references(resource, ids.bucket))
     return text.includes('/companies/*') ? 'bucket-companies-objects' : 'bucket-other';
   if (references(resource, ids.secret)) return 'signing-key-secret';
+  if (references(resource, ids.cursorKey)) return 'cursor-key-secret';
   if (text.includes(`identity/${CONTEXT_DEFAULTS.sesFromAddress}`) || references(resource, ids.emailIdentity)) {
     return 'email-identity';
   }
@@ -170,6 +172,7 @@ function expectedGrants(route: Route): Record<string, string[]> {
   if (access.email) expected['email-identity'] = ['ses:SendEmail', 'ses:SendRawEmail'];
   if (access.translate) expected.any = ['translate:TranslateText'];
   if (access.signingKey) expected['signing-key-secret'] = ['secretsmanager:GetSecretValue'];
+  if (access.cursorKey) expected['cursor-key-secret'] = ['secretsmanager:GetSecretValue'];
   return expected;
 }
 
@@ -277,6 +280,7 @@ describe('functions', () => {
         ...(access.email ? { SES_FROM_ADDRESS: CONTEXT_DEFAULTS.sesFromAddress } : {}),
         ...(access.translate ? { TRANSLATE_PROVIDER: 'aws' } : {}),
         ...(access.signingKey ? { JWT_SIGNING_KEY_SECRET_ID: { Ref: ids.secret } } : {}),
+        ...(access.cursorKey ? { CURSOR_KEY_SECRET_ID: { Ref: ids.cursorKey } } : {}),
         JWT_ISSUER: CONTEXT_DEFAULTS.jwtIssuer,
         JWT_AUDIENCE: CONTEXT_DEFAULTS.jwtAudience,
         JWT_PUBLIC_KEY: '',
@@ -438,6 +442,14 @@ describe('data stores', () => {
     });
   });
 
+  it('creates the cursor key as a random value Secrets Manager generates, never a value in the template', () => {
+    expect(resources[ids.cursorKey]).toMatchObject({
+      Type: 'AWS::SecretsManager::Secret',
+      Properties: { GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true } },
+    });
+    expect(resources[ids.cursorKey]!.Properties.SecretString).toBeUndefined();
+  });
+
   it('outputs the API URL, table name, bucket name and secret ARN', () => {
     const outputs = template.toJSON().Outputs as Record<string, Json>;
     expect(Object.keys(outputs).sort()).toEqual(['ApiUrl', 'BucketName', 'SigningKeySecretArn', 'TableName']);
@@ -499,6 +511,7 @@ describe('least privilege', () => {
       (policy.Properties.PolicyDocument.Statement as Statement[]).some(
         (statement) =>
           statement.Effect === 'Allow' &&
+          !references(statement.Resource, ids.cursorKey) &&
           (references(statement.Resource, ids.secret) ||
             actionsOf(statement).some((action) => action.startsWith('secretsmanager:'))),
       ),
@@ -511,6 +524,24 @@ describe('least privilege', () => {
       expect(fnProps(route).Environment.Variables.JWT_SIGNING_KEY_SECRET_ID).toBeUndefined();
     }
     template.resourceCountIs('AWS::SecretsManager::ResourcePolicy', 0);
+  });
+
+  it('lets only the list functions (rows with cursorKey) read the cursor-key secret', () => {
+    const listRoles = routes
+      .filter((route) => route.access.cursorKey)
+      .map((route) => (fnProps(route).Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0]);
+    expect(listRoles.length).toBeGreaterThan(0);
+    const readers = ofType('AWS::IAM::Policy')
+      .filter(([, policy]) =>
+        (policy.Properties.PolicyDocument.Statement as Statement[]).some((statement) =>
+          references(statement.Resource, ids.cursorKey),
+        ),
+      )
+      .flatMap(([, policy]) => (policy.Properties.Roles as { Ref: string }[]).map((role) => role.Ref));
+    expect(readers.sort()).toEqual(listRoles.sort());
+    for (const route of routes.filter((candidate) => !candidate.access.cursorKey)) {
+      expect(fnProps(route).Environment.Variables.CURSOR_KEY_SECRET_ID).toBeUndefined();
+    }
   });
 });
 

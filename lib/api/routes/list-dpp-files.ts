@@ -9,7 +9,7 @@ export const listDppFilesRoute = defineRoute({
   path: '/view-dpp-files/{dppId}',
   fn: 'list-dpp-files',
   auth: 'jwt',
-  access: { table: 'read', bucket: ['get'] },
+  access: { table: 'read', bucket: ['get'], cursorKey: true },
   tag: 'DPP files',
   summary: 'List the files of a DPP with signed URLs',
   description: 'Oldest first, paged with `limit` and `cursor`; each file has a signed `url` valid 15 minutes.',

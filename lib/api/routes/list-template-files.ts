@@ -9,7 +9,7 @@ export const listTemplateFilesRoute = defineRoute({
   path: '/view-template-files/{templateId}',
   fn: 'list-template-files',
   auth: 'jwt',
-  access: { table: 'read' },
+  access: { table: 'read', cursorKey: true },
   tag: 'Template files',
   summary: 'List the files of a template',
   description: 'Oldest first, paged with `limit` and `cursor`; no signed URLs in the list (the interface shows none).',

@@ -12,7 +12,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { companyScope } from '../../../lib/auth/tenancy';
 import { isDependencyUnavailable } from '../../../lib/aws/errors';
-import { keys } from '../../../lib/data/keys';
+import { keys, ranges } from '../../../lib/data/keys';
 import { encodeCursor } from '../../../lib/data/paging';
 import { dppScope, toDppFileItem } from '../../../lib/dpp-files/model';
 import { dppFiles } from '../../../lib/dpp-files/repository';
@@ -212,32 +212,86 @@ describe('listing the files under a parent', () => {
     Array.from({ length: n }, (_, i) => dppFileItem({ id: `file-${String(i).padStart(3, '0')}`, ...overrides }));
   const list = (page: { limit?: number; cursor?: string } = {}) =>
     listFilesUnder(dppFiles, companyScope(PRINCIPAL), IDS.dpp, { limit: page.limit ?? 100, cursor: page.cursor });
+  const binding = (companyId = PRINCIPAL.companyId, dppId: string = IDS.dpp) => ({
+    range: ranges.dppWithFiles(dppId),
+    companyId,
+  });
+  /** A cursor after `file-000` of this DPP, as the service would sign it for `companyId`. */
+  const cursorAfterFirst = (companyId?: string) => encodeCursor(keys.dppFile(IDS.dpp, 'file-000'), binding(companyId));
+  /** The collection for Query, and its items for GetItem. */
+  const serve = (collection: Array<{ pk: string; sk: string }>) => {
+    serveCollection(db, collection);
+    db.on(GetCommand).callsFake(({ Key: key }) => ({
+      Item: collection.find((item) => item.pk === key.pk && item.sk === key.sk),
+    }));
+  };
 
   it('lists the caller’s files, with a cursor only when another page has items', async () => {
-    serveCollection(db, [dppItem(), ...files(3)]);
+    serve([dppItem(), ...files(3)]);
     expect(await list({ limit: 3 })).toEqual({ files: files(3) });
 
     db.reset();
-    serveCollection(db, [dppItem(), ...files(4)]);
+    serve([dppItem(), ...files(4)]);
     const more = await list({ limit: 3 });
-    expect(more.nextCursor).toBe(encodeCursor(keys.dppFile(IDS.dpp, 'file-002')));
+    expect(more.nextCursor).toBe(await encodeCursor(keys.dppFile(IDS.dpp, 'file-002'), binding()));
+    expect(await list({ limit: 3, cursor: more.nextCursor })).toEqual({ files: files(4).slice(3) });
   });
 
   it('answers DPP_NOT_FOUND for a DPP of another company, as if it did not exist', async () => {
-    serveCollection(db, [dppItem({ company_id: OTHER_COMPANY_ID }), ...files(2, { company_id: OTHER_COMPANY_ID })]);
+    serve([dppItem({ company_id: OTHER_COMPANY_ID }), ...files(2, { company_id: OTHER_COMPANY_ID })]);
     const error = await domainFailure(list());
     expect(error).toMatchObject({ kind: 'not_found', code: 'DPP_NOT_FOUND', message: 'DPP not found' });
   });
 
   it('answers DPP_NOT_FOUND for a DPP that does not exist', async () => {
-    serveCollection(db, []);
+    serve([]);
     expect((await domainFailure(list())).code).toBe('DPP_NOT_FOUND');
   });
 
-  it('answers DPP_NOT_FOUND for a later page of another company’s files', async () => {
-    serveCollection(db, [dppItem({ company_id: OTHER_COMPANY_ID }), ...files(3, { company_id: OTHER_COMPANY_ID })]);
-    const cursor = encodeCursor(keys.dppFile(IDS.dpp, 'file-000'));
-    expect((await domainFailure(list({ cursor }))).code).toBe('DPP_NOT_FOUND');
+  it.each([
+    ['another company, replayed by the caller', () => cursorAfterFirst(OTHER_COMPANY_ID)],
+    [
+      'another DPP of the caller',
+      () => encodeCursor(keys.dppFile('dpp-0002', 'file-000'), binding(undefined, 'dpp-0002')),
+    ],
+    [
+      'the old format (base64 JSON of the key)',
+      async () => Buffer.from(JSON.stringify(keys.dppFile(IDS.dpp, 'file-000'))).toString('base64url'),
+    ],
+  ])('refuses a cursor of %s as INVALID_CURSOR before reading anything', async (_, cursor) => {
+    const value = await cursor();
+    serve([dppItem({ company_id: OTHER_COMPANY_ID }), ...files(3, { company_id: OTHER_COMPANY_ID })]);
+    expect((await domainFailure(list({ cursor: value }))).code).toBe('INVALID_CURSOR');
+    expect(db.calls()).toHaveLength(0);
+  });
+
+  describe('a later page whose cursor checks out (a leaked cursor key, or a DPP that changed hands)', () => {
+    // The MAC cannot be the only check: the parent is read on every page, and answers as on the first.
+    const answers = async (collection: Array<{ pk: string; sk: string }>) => {
+      db.reset();
+      serve(collection);
+      const error = await domainFailure(list({ limit: 1, cursor: await cursorAfterFirst() }));
+      return { kind: error.kind, code: error.code, message: error.message };
+    };
+
+    it('answers a DPP of another company exactly like an unknown one, with files on the page or not', async () => {
+      const unknown = await answers([]);
+      expect(unknown).toEqual({ kind: 'not_found', code: 'DPP_NOT_FOUND', message: 'DPP not found' });
+      const foreign = dppItem({ company_id: OTHER_COMPANY_ID });
+      expect(await answers([foreign, ...files(3, { company_id: OTHER_COMPANY_ID })])).toEqual(unknown);
+      expect(await answers([foreign, ...files(1, { company_id: OTHER_COMPANY_ID })])).toEqual(unknown);
+      expect(await answers([foreign])).toEqual(unknown);
+    });
+
+    it('answers DPP_NOT_FOUND when the DPP is gone, even though its files are still there', async () => {
+      expect((await answers(files(3))).code).toBe('DPP_NOT_FOUND');
+    });
+
+    it('serves the page when the DPP is the caller’s, even an empty one', async () => {
+      db.reset();
+      serve([dppItem(), ...files(1)]);
+      expect(await list({ limit: 1, cursor: await cursorAfterFirst() })).toEqual({ files: [] });
+    });
   });
 });
 
