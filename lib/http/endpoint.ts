@@ -22,7 +22,7 @@ export interface EndpointRequest<R extends Route> {
 /**
  * The parts of the stack a route needs beyond the common ones, passed by the handler so
  * a function bundles (and its config declares) only what it uses: a public function
- * never loads the token verifier, so it starts without `JWT_PUBLIC_KEY`.
+ * never loads the token verifier, so it starts without `JWT_PUBLIC_KEYS`.
  */
 export interface EndpointParts {
   /** `bearerAuth()`; present exactly when the row's `auth` is `jwt`. */
