@@ -1,4 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { lambdaContext, malformedPathAnswer, matchRoute, toApiGatewayEvent } from './api-gateway-event';
 import { serveDocs } from './docs-page';
 import { closeHttpServer, listen, localEndpoint } from './engines/ports';
@@ -7,41 +8,81 @@ import { loadHandler } from './handlers';
 /** API Gateway's own payload limit for HTTP APIs. */
 const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
 
+const JSON_TYPE = { 'content-type': 'application/json' } as const;
+
+/**
+ * The local server's own answers, in the error body of decisions.md (`{error, code}`,
+ * application/json) like every answer of the functions. These are the cases where no
+ * function runs: the HTTP layer refused the request, the body is over API Gateway's limit,
+ * or the server itself failed.
+ */
+export const OWN_ANSWERS = {
+  malformedRequest: { status: 400, error: 'The request is not valid HTTP/1.1', code: 'MALFORMED_REQUEST' },
+  missingHost: { status: 400, error: 'An HTTP/1.1 request needs a Host header', code: 'MALFORMED_REQUEST' },
+  connectRefused: { status: 400, error: 'CONNECT is not supported', code: 'MALFORMED_REQUEST' },
+  requestTimeout: { status: 408, error: 'The request was not received in time', code: 'REQUEST_TIMEOUT' },
+  payloadTooLarge: {
+    status: 413,
+    error: `The request body is over ${MAX_PAYLOAD_BYTES / 1024 / 1024} MiB`,
+    code: 'PAYLOAD_TOO_LARGE',
+  },
+  expectationFailed: { status: 417, error: 'Only "Expect: 100-continue" is supported', code: 'EXPECTATION_FAILED' },
+  headersTooLarge: { status: 431, error: 'The request headers are too large', code: 'HEADERS_TOO_LARGE' },
+  internalError: { status: 500, error: 'Internal server error', code: 'INTERNAL_ERROR' },
+} as const;
+type OwnAnswer = (typeof OWN_ANSWERS)[keyof typeof OWN_ANSWERS];
+
+const bodyOf = ({ error, code }: OwnAnswer) => JSON.stringify({ error, code });
+
 /**
  * The HTTP API on this machine: each request becomes an API Gateway v2 event for the
  * route's handler module, and the handler's result becomes the response.
  */
 export async function startApiServer(port: number, host = '127.0.0.1') {
-  const server = createServer((req, res) => {
+  // Host is checked by serve(), which answers in the error body (Node's own check answers an empty 400).
+  const server = createServer({ requireHostHeader: false }, (req, res) => {
     serve(req, res).catch((error: unknown) => {
+      // The client left while its body was being read: nobody to answer.
+      if ((error as NodeJS.ErrnoException).code === 'ECONNRESET') return res.destroy();
       // Like API Gateway when an integration fails: a generic 500, details only in the log.
-      console.error('local api: handler failed', error);
-      if (!res.headersSent)
-        send(res, 500, { 'content-type': 'application/json' }, '{"message":"Internal Server Error"}');
+      console.error('local api: request failed', error);
+      if (res.headersSent) res.destroy();
+      else answer(res, OWN_ANSWERS.internalError);
     });
   });
+  // Requests Node refuses before any 'request' event: by default it writes an empty 400/408/431.
+  server.on('clientError', answerClientError);
+  server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) =>
+    answer(res, OWN_ANSWERS.expectationFailed),
+  );
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => writeRaw(socket, OWN_ANSWERS.connectRefused));
   const bound = await listen(server, port, host);
   return { url: localEndpoint(bound), close: () => closeHttpServer(server) };
 }
 
 async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (req.httpVersion === '1.1' && req.headers.host === undefined) {
+    answer(res, OWN_ANSWERS.missingHost);
+    return;
+  }
   // /docs and /openapi.json are the local server's own pages, matched before the routes so
   // they never reach the $default (not-found) function. Not part of the deployed API.
   if (await serveDocs(req, res)) return;
   const body = await readBody(req);
   if (body === undefined) {
-    send(res, 413, { 'content-type': 'application/json' }, '{"message":"Request Entity Too Large"}');
+    answer(res, OWN_ANSWERS.payloadTooLarge);
     return;
   }
   const url = req.url ?? '/';
-  const matched = matchRoute(req.method ?? 'GET', url.split('?')[0]!);
+  const matched = matchRoute(req.method ?? 'GET', url.split('?')[0] ?? '/');
   if (!matched) {
-    send(res, 404, { 'content-type': 'application/json' }, '{"error":"Not Found"}');
+    // Only without a $default row; the same answer as the catch-all function (decisions.md, Transport).
+    send(res, 404, JSON_TYPE, '{"error":"Not Found"}');
     return;
   }
   if (matched.malformed !== undefined) {
-    const answer = malformedPathAnswer(matched);
-    send(res, answer.status, answer.headers, answer.body);
+    const malformed = malformedPathAnswer(matched);
+    send(res, malformed.status, malformed.headers, malformed.body);
     return;
   }
   const headers = Object.fromEntries(
@@ -62,21 +103,72 @@ async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
 function send(
   res: ServerResponse,
   status: number,
-  headers: Record<string, string | number | boolean>,
+  headers: Readonly<Record<string, string | number | boolean>>,
   body: string | Buffer,
 ) {
   res.writeHead(status, Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, String(v)])));
   res.end(body);
 }
 
-/** The whole body, or undefined once it passes API Gateway's limit. */
-async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_PAYLOAD_BYTES) return undefined;
-    chunks.push(chunk as Buffer);
+function answer(res: ServerResponse, own: OwnAnswer) {
+  const body = bodyOf(own);
+  send(res, own.status, { ...JSON_TYPE, 'content-length': Buffer.byteLength(body) }, body);
+}
+
+/**
+ * An answer written straight to the socket, for requests that never became a request
+ * object, then the connection is closed (Node's parser cannot go on after such an error).
+ */
+function writeRaw(socket: Duplex, own: OwnAnswer): void {
+  const body = bodyOf(own);
+  socket.end(
+    `HTTP/1.1 ${own.status} ${STATUS_CODES[own.status]}\r\n` +
+      'content-type: application/json\r\n' +
+      `content-length: ${Buffer.byteLength(body)}\r\n` +
+      'connection: close\r\n\r\n' +
+      body,
+  );
+}
+
+/** Node's default 'clientError' behaviour (400, 408, 431, or just close), with the error body. */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  // A response already under way on this connection (keep-alive) cannot be followed by raw bytes.
+  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
+  if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+    socket.destroy();
+    return;
   }
-  return Buffer.concat(chunks);
+  const own =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? OWN_ANSWERS.headersTooLarge
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? OWN_ANSWERS.requestTimeout
+        : OWN_ANSWERS.malformedRequest;
+  writeRaw(socket, own);
+}
+
+/**
+ * The whole body, or undefined once it passes API Gateway's limit (at once when
+ * content-length says so). Past the limit the rest is read and dropped rather than the
+ * connection cut, so the client gets to read the 413.
+ */
+function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  if (Number(req.headers['content-length'] ?? 0) > MAX_PAYLOAD_BYTES) {
+    req.resume();
+    return Promise.resolve(undefined);
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      if (size > MAX_PAYLOAD_BYTES) return;
+      size += chunk.length;
+      if (size > MAX_PAYLOAD_BYTES) {
+        chunks.length = 0;
+        resolve(undefined);
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
 }
