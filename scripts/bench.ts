@@ -1,88 +1,104 @@
 /**
- * `npm run bench`: each read endpoint against the local stack (in this process), with
- * the number of DynamoDB and S3 round trips each request makes and its latency.
- * Round trips are counted on the handlers' own SDK clients, so they are exact; latency
- * is local (DynamoDB Local, s3rver on loopback) and only comparable run to run.
- *   npm run bench -- --requests 200
+ * `npm run bench`: the performance report of every function in the route table (issue 7),
+ * rerunnable by anyone; new routes are measured with no extra work. For each function:
+ *   - bundle bytes and bytes / its SDK floor (scripts/bench/bundles.ts: the floor is built
+ *     from the SDK clients and commands the function's own bundle uses);
+ *   - cold import ms and the ratio to the floor (fresh Node processes, interleaved, median);
+ *   - the p50 overhead of the handler stack over a bare handler (stubbed use case, same token);
+ *   - for read routes, DynamoDB and S3 round trips per request against the local stack;
+ * then the cost of a signed URL. Prints markdown, marks every broken goal (scripts/bench/goals.ts)
+ * and exits 1 when any is broken. Timings are noisy, so this runs outside `npm test`; the
+ * bytes goal, which is deterministic, is also a unit test (test/scripts/bundle-size.test.ts).
+ *
+ *   npm run bench
+ *   npm run bench -- --runs 21 --calls 5000 --requests 100
+ *   npm run bench -- --only get-dpp,list-dpp-files --skip round-trips,signing
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { samples } from '../infra/local/samples';
 import { startLocalStack } from '../infra/local/stack';
+import { type RouteFn, routes } from '../lib/api/routes';
+import { buildFunctionBundles } from './bench/bundles';
+import { measureColdImports } from './bench/cold-import';
+import { type Breach, bundleBreaches, coldBreaches, overheadBreaches, roundTripBreaches } from './bench/goals';
+import { measureOverhead } from './bench/overhead';
+import { type Measured, markdown } from './bench/report';
+import { measureRoundTrips } from './bench/round-trips';
+import { measureSigning } from './bench/signed-urls';
 
-const { values } = parseArgs({ options: { requests: { type: 'string', default: '200' } } });
-const requests = Math.min(Math.max(Number(values.requests) || 200, 1), 5000);
+const SECTIONS = ['cold', 'overhead', 'round-trips', 'signing'] as const;
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '15' },
+    calls: { type: 'string', default: '3000' },
+    requests: { type: 'string', default: '50' },
+    only: { type: 'string' },
+    skip: { type: 'string' },
+  },
+});
+const number = (text: string, min: number, name: string) => {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be an integer of at least ${min}`);
+  return n;
+};
+const runs = number(values.runs, 15, 'runs');
+const calls = number(values.calls, 1000, 'calls');
+const requests = number(values.requests, 1, 'requests');
+const allFns = routes.map((r) => r.fn) as RouteFn[];
+const fns = values.only ? (values.only.split(',') as RouteFn[]) : allFns;
+const unknown = fns.filter((fn) => !allFns.includes(fn));
+if (unknown.length > 0) throw new Error(`--only: no function ${unknown.join(', ')} (functions: ${allFns.join(', ')})`);
+const skip = new Set(values.skip?.split(',') ?? []);
+const badSkip = [...skip].filter((s) => !(SECTIONS as readonly string[]).includes(s));
+if (badSkip.length > 0) throw new Error(`--skip: no section ${badSkip.join(', ')} (sections: ${SECTIONS.join(', ')})`);
+const progress = (line: string) => process.stderr.write(`${line}\n`);
 
+progress(`bundling ${fns.length} functions and their SDK floors`);
+const measured: Measured = { bundles: await buildFunctionBundles(fns), breaches: [] };
+const breaches: Breach[] = measured.bundles.flatMap((b) => bundleBreaches(b.fn, b.bundle.bytes, b.floor.bytes));
+
+if (!skip.has('signing')) {
+  progress('signed URLs');
+  measured.signing = await measureSigning();
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'dpp-bench-'));
 const stack = await startLocalStack({ port: 0, dir: '.local', logLevel: 'ERROR' });
-// The environment is set now; the handlers' client modules are the ones imported here.
-const db = (await import('../lib/aws/dynamodb')).dynamodbClient();
-const s3 = (await import('../lib/aws/s3')).s3Client();
-// Counted at the deserialize step, which only requests that go over the wire reach (each
-// retry too); presigning a URL stops before it, as it makes no call.
-const calls = { dynamodb: 0, s3: 0 };
-const count =
-  (service: keyof typeof calls) =>
-  <T>(next: (args: T) => Promise<unknown>) =>
-  (args: T) => {
-    calls[service] += 1;
-    return next(args);
-  };
-db.middlewareStack.add(count('dynamodb') as never, { step: 'deserialize', name: 'benchCount' });
-s3.middlewareStack.add(count('s3') as never, { step: 'deserialize', name: 'benchCount' });
-
-const api = stack.apiUrl!;
-const ACME_DPP = '01a19656-4a8b-7000-8000-000000000011';
-const MODEL = '01a19656-4a84-7000-8000-000000000004';
-const TEMPLATE = '01a19656-4a83-7000-8000-000000000003';
-const tokenReply = await fetch(`${api}/generateJWT/demo-acme-api-key/0x1111111111111111111111111111111111111111`);
-const { authToken } = (await tokenReply.json()) as { authToken: string };
-const auth = { authorization: `Bearer ${authToken}` };
-
-const cases: Array<{ name: string; path: string; headers?: Record<string, string> }> = [
-  {
-    name: 'GET /generateJWT/{api_key}/{wallet}',
-    path: '/generateJWT/demo-acme-api-key/0x1111111111111111111111111111111111111111',
-  },
-  { name: 'GET /dpp/{dppId} (stored it)', path: `/dpp/${ACME_DPP}`, headers: { language: 'it' } },
-  { name: 'GET /view-template-files/{templateId}', path: `/view-template-files/${TEMPLATE}`, headers: auth },
-  {
-    name: 'GET /view-template-file/…/file/{fileId}',
-    path: `/view-template-file/${TEMPLATE}/file/01a19656-4a85-7000-8000-000000000005`,
-    headers: auth,
-  },
-  { name: 'GET /view-dpp-files/{dppId}', path: `/view-dpp-files/${ACME_DPP}`, headers: auth },
-  {
-    name: 'GET /models/…/view-dpp-file/…',
-    path: `/models/${MODEL}/view-dpp-file/${ACME_DPP}/file/01a19656-4a8d-7000-8000-000000000013`,
-    headers: auth,
-  },
-];
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-console.log(`\n${requests} sequential requests per endpoint, after 10 warm-up requests\n`);
-console.log(
-  '| endpoint | DynamoDB round trips/req | S3 round trips/req | p50 ms | p95 ms |\n|---|---:|---:|---:|---:|',
-);
 try {
-  for (const c of cases) {
-    const once = async () => {
-      const response = await fetch(`${api}${c.path}`, { headers: c.headers });
-      await response.arrayBuffer();
-      if (response.status !== 200) throw new Error(`${c.name}: ${response.status}`);
-    };
-    for (let i = 0; i < 10; i++) await once();
-    calls.dynamodb = 0;
-    calls.s3 = 0;
-    const times: number[] = [];
-    for (let i = 0; i < requests; i++) {
-      const start = performance.now();
-      await once();
-      times.push(performance.now() - start);
-    }
-    times.sort((a, b) => a - b);
-    console.log(
-      `| ${c.name} | ${(calls.dynamodb / requests).toFixed(2)} | ${(calls.s3 / requests).toFixed(2)} | ${pct(times, 50).toFixed(1)} | ${pct(times, 95).toFixed(1)} |`,
+  const api = stack.apiUrl ?? '';
+  const issued = await fetch(`${api}${samples['generate-jwt'].path}`);
+  const { authToken } = (await issued.json()) as { authToken: string };
+  if (!skip.has('cold')) {
+    measured.cold = await measureColdImports(
+      measured.bundles.map((b) => ({ fn: b.fn, code: b.bundle.code, floorCode: b.floor.code })),
+      { runs, env: stack.env, dir: join(dir, 'cold'), progress },
     );
+    breaches.push(...measured.cold.flatMap((c) => coldBreaches(c.fn, c.ratio)));
+  }
+  if (!skip.has('overhead')) {
+    measured.overhead = await measureOverhead(fns, {
+      token: authToken,
+      calls,
+      env: stack.env,
+      dir: join(dir, 'overhead'),
+      progress,
+    });
+    breaches.push(...measured.overhead.flatMap((o) => overheadBreaches(o.fn, o.overhead)));
+  }
+  if (!skip.has('round-trips')) {
+    const reads = fns.filter((fn) => routes.find((r) => r.fn === fn)?.method === 'GET');
+    measured.roundTrips = await measureRoundTrips(reads, { apiUrl: api, token: authToken, requests, progress });
+    breaches.push(...measured.roundTrips.flatMap((r) => roundTripBreaches(r.fn, r.dynamodb)));
   }
 } finally {
   await stack.stop();
+  rmSync(dir, { recursive: true, force: true });
 }
+
+measured.breaches = breaches;
+console.log(markdown(measured, { runs, calls, requests }));
+const floorsOff = measured.bundles.some((b) => b.missingFromFloor.length > 0 || b.extraInFloor.length > 0);
+process.exitCode = breaches.length > 0 || floorsOff ? 1 : 0;

@@ -1,32 +1,25 @@
 /**
- * `npm run bundle-size`: the minified size of each function's bundle, built with the
- * stack's esbuild settings, and the packages that weigh most in it.
+ * `npm run bundle-size`: the bytes half of `npm run bench`, in seconds. Each function's
+ * minified bundle (the stack's esbuild settings), its SDK floor (scripts/bench/bundles.ts),
+ * the ratio, and the packages that weigh above the floor. Marks and exits 1 on a broken
+ * bytes goal (scripts/bench/goals.ts), as test/scripts/bundle-size.test.ts fails on one.
  */
-import { build } from 'esbuild';
-import { esbuildOptions } from '../infra/bundling';
-import { routes } from '../lib/api/routes';
+import { buildFunctionBundles, kib } from './bench/bundles';
+import { bundleBreaches } from './bench/goals';
+import { BREACH_MARK } from './bench/report';
 
-const rows: Array<{ fn: string; kib: number; top: string }> = [];
-for (const route of routes) {
-  const result = await build({
-    entryPoints: [`functions/${route.fn}.ts`],
-    ...esbuildOptions,
-    write: false,
-    metafile: true,
-    outfile: 'out.mjs',
-    logLevel: 'error',
-  });
-  const byPackage = new Map<string, number>();
-  for (const [path, input] of Object.entries(result.metafile.outputs['out.mjs']!.inputs)) {
-    const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? '(this project)';
-    byPackage.set(name, (byPackage.get(name) ?? 0) + input.bytesInOutput);
-  }
-  const top = [...byPackage]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 4)
-    .map(([name, bytes]) => `${name} ${Math.round(bytes / 1024)}`)
+const bundles = await buildFunctionBundles();
+const breaches = bundles.flatMap((b) => bundleBreaches(b.fn, b.bundle.bytes, b.floor.bytes));
+console.log(
+  '| function | KiB | floor KiB | bytes/floor | above the floor (KiB by package) |\n|---|---:|---:|---:|---|',
+);
+for (const b of bundles) {
+  const broken = breaches.some((x) => x.fn === b.fn) ? ` ${BREACH_MARK}` : '';
+  const top = b.aboveFloor
+    .slice(0, 5)
+    .map((p) => `${p.name} ${kib(p.bytes)}`)
     .join(', ');
-  rows.push({ fn: route.fn, kib: Math.round(result.outputFiles[0]!.contents.length / 1024), top });
+  console.log(`| ${b.fn} | ${kib(b.bundle.bytes)} | ${kib(b.floor.bytes)} | ${b.ratio.toFixed(3)}${broken} | ${top} |`);
 }
-console.log('| function | minified KiB | heaviest packages (KiB) |\n|---|---:|---|');
-for (const r of rows) console.log(`| ${r.fn} | ${r.kib} | ${r.top} |`);
+for (const x of breaches) console.log(`\n- ${x.fn}: ${x.text}`);
+process.exitCode = breaches.length > 0 ? 1 : 0;

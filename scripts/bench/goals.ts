@@ -1,0 +1,86 @@
+/**
+ * The performance goals of issue 7, checked for every function by `npm run bench` (all of
+ * them) and by test/scripts/bundle-size.test.ts (the two that are deterministic: bytes).
+ */
+import { KiB } from './bundles';
+
+export const GOALS = {
+  /** A function's bundle over its SDK floor's (same esbuild options). */
+  bytesPerFloor: 1.25,
+  /** No bundle larger than this. */
+  maxBytes: 600 * KiB,
+  /** Cold import (fresh process, median) over its floor's. */
+  coldPerFloor: 1.3,
+  /** p50 ms the handler stack adds to a bare handler, on a repeated token. */
+  overheadMs: 0.1,
+  /** DynamoDB round trips per request of a read route. */
+  readRoundTrips: 1,
+} as const;
+
+export type Goal = keyof typeof GOALS;
+
+export interface Breach {
+  fn: string;
+  goal: Goal;
+  /** For a person: what was measured against what, and by how much it misses. */
+  text: string;
+}
+
+const pct = (value: number, limit: number) => `${(((value - limit) / limit) * 100).toFixed(1)} %`;
+
+export function bundleBreaches(fn: string, bytes: number, floorBytes: number): Breach[] {
+  const out: Breach[] = [];
+  const ratio = bytes / floorBytes;
+  if (ratio > GOALS.bytesPerFloor) {
+    const over = bytes - GOALS.bytesPerFloor * floorBytes;
+    out.push({
+      fn,
+      goal: 'bytesPerFloor',
+      text: `bytes/floor ${ratio.toFixed(3)} > ${GOALS.bytesPerFloor}: ${over < KiB ? `${Math.ceil(over)} B` : `${(over / KiB).toFixed(1)} KiB`} over (${bytes} B against a floor of ${floorBytes} B)`,
+    });
+  }
+  if (bytes > GOALS.maxBytes) {
+    out.push({
+      fn,
+      goal: 'maxBytes',
+      text: `${(bytes / KiB).toFixed(1)} KiB > ${GOALS.maxBytes / KiB} KiB: ${((bytes - GOALS.maxBytes) / KiB).toFixed(1)} KiB over`,
+    });
+  }
+  return out;
+}
+
+export function coldBreaches(fn: string, ratio: number): Breach[] {
+  return ratio > GOALS.coldPerFloor
+    ? [
+        {
+          fn,
+          goal: 'coldPerFloor',
+          text: `cold import/floor ${ratio.toFixed(2)} > ${GOALS.coldPerFloor} (${pct(ratio, GOALS.coldPerFloor)} over)`,
+        },
+      ]
+    : [];
+}
+
+export function overheadBreaches(fn: string, ms: number): Breach[] {
+  return ms > GOALS.overheadMs
+    ? [
+        {
+          fn,
+          goal: 'overheadMs',
+          text: `overhead ${ms.toFixed(3)} ms p50 > ${GOALS.overheadMs} ms (${(ms - GOALS.overheadMs).toFixed(3)} ms over)`,
+        },
+      ]
+    : [];
+}
+
+export function roundTripBreaches(fn: string, dynamodb: number): Breach[] {
+  return dynamodb !== GOALS.readRoundTrips
+    ? [
+        {
+          fn,
+          goal: 'readRoundTrips',
+          text: `${dynamodb.toFixed(2)} DynamoDB round trips per read request, not ${GOALS.readRoundTrips}.00`,
+        },
+      ]
+    : [];
+}

@@ -1,0 +1,96 @@
+/** The bench's markdown: one row per function, a mark on every figure that breaks its goal. */
+import { type FunctionBundle, kib } from './bundles';
+import type { ColdImport } from './cold-import';
+import { type Breach, GOALS, type Goal } from './goals';
+import type { Overhead } from './overhead';
+import type { RoundTrips } from './round-trips';
+import type { SigningCost } from './signed-urls';
+
+export const BREACH_MARK = '✗';
+
+export interface Measured {
+  bundles: FunctionBundle[];
+  cold?: ColdImport[];
+  overhead?: Overhead[];
+  roundTrips?: RoundTrips[];
+  signing?: SigningCost[];
+  breaches: Breach[];
+}
+
+export function markdown(m: Measured, options: { runs: number; calls: number; requests: number }): string {
+  const broken = (fn: string, ...goals: Goal[]) => m.breaches.some((b) => b.fn === fn && goals.includes(b.goal));
+  const mark = (text: string, fn: string, ...goals: Goal[]) =>
+    broken(fn, ...goals) ? `**${text}** ${BREACH_MARK}` : text;
+  const lines: string[] = [];
+  lines.push(
+    `Goals: bytes/floor ≤ ${GOALS.bytesPerFloor} and ≤ ${GOALS.maxBytes / 1024} KiB; cold import/floor ≤ ${GOALS.coldPerFloor} ` +
+      `(fresh Node ${process.version}, median of ${options.runs}, interleaved); stack overhead ≤ ${GOALS.overheadMs} ms p50 ` +
+      `(${options.calls} calls after warm-up, same token); read routes ${GOALS.readRoundTrips}.00 DynamoDB round trip ` +
+      `(${options.requests} requests, local stack). ${BREACH_MARK} marks a broken goal; – not measured.`,
+    '',
+    '| function | KiB | floor KiB | bytes/floor | cold ms | floor ms | cold/floor | overhead ms p50 | DynamoDB RT/req | S3 RT/req | local p50 / p95 ms |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  );
+  for (const b of m.bundles) {
+    const cold = m.cold?.find((c) => c.fn === b.fn);
+    const over = m.overhead?.find((o) => o.fn === b.fn);
+    const trips = m.roundTrips?.find((r) => r.fn === b.fn);
+    const cells = [
+      b.fn,
+      mark(kib(b.bundle.bytes), b.fn, 'maxBytes'),
+      kib(b.floor.bytes),
+      mark(b.ratio.toFixed(3), b.fn, 'bytesPerFloor'),
+      cold ? cold.ms.toFixed(1) : '–',
+      cold ? cold.floorMs.toFixed(1) : '–',
+      cold ? mark(cold.ratio.toFixed(2), b.fn, 'coldPerFloor') : '–',
+      over ? mark(Math.max(0, over.overhead).toFixed(3), b.fn, 'overheadMs') : '–',
+      trips ? mark(trips.dynamodb.toFixed(2), b.fn, 'readRoundTrips') : '–',
+      trips ? trips.s3.toFixed(2) : '–',
+      trips ? `${trips.p50.toFixed(1)} / ${trips.p95.toFixed(1)}` : '–',
+    ];
+    lines.push(`| ${cells.join(' | ')} |`);
+  }
+
+  if (m.breaches.length > 0) {
+    lines.push('', `Broken goals (${m.breaches.length}):`, '');
+    for (const b of m.breaches) lines.push(`- ${b.fn}: ${b.text}`);
+  } else {
+    lines.push('', 'Every goal met.');
+  }
+
+  // What weighs above the floor, for the functions farthest from it.
+  const worst = [...m.bundles].sort((a, b) => b.ratio - a.ratio).slice(0, 3);
+  lines.push('', 'Above the floor (esbuild metafile, KiB by package), the three largest ratios:', '');
+  lines.push(
+    '| function | above floor KiB | largest contributors (KiB) | largest own modules (KiB) |',
+    '|---|---:|---|---|',
+  );
+  for (const b of worst) {
+    const total = b.bundle.bytes - b.floor.bytes;
+    const top = b.aboveFloor
+      .slice(0, 8)
+      .map((p) => `${p.name} ${kib(p.bytes)}`)
+      .join(', ');
+    const own = b.bundle.ownModules
+      .slice(0, 5)
+      .map((p) => `${p.name} ${kib(p.bytes)}`)
+      .join(', ');
+    lines.push(`| ${b.fn} | ${kib(total)} | ${top} | ${own} |`);
+  }
+
+  const incomplete = m.bundles.filter((b) => b.missingFromFloor.length > 0 || b.extraInFloor.length > 0);
+  for (const b of incomplete) {
+    lines.push(
+      '',
+      `Floor of ${b.fn} does not hold the same SDK modules as the function: ${b.missingFromFloor.length} missing ` +
+        `(${b.missingFromFloor.slice(0, 3).join(', ')}), ${b.extraInFloor.length} extra (${b.extraInFloor.slice(0, 3).join(', ')}).`,
+    );
+  }
+
+  if (m.signing) {
+    lines.push('', 'Signed GET URLs (CPU, one client as in Lambda):', '');
+    lines.push('| signer | µs per URL | ms per page of 100 |', '|---|---:|---:|');
+    for (const s of m.signing) lines.push(`| ${s.name} | ${s.perUrl.toFixed(0)} | ${s.perPage.toFixed(1)} |`);
+  }
+  return lines.join('\n');
+}
