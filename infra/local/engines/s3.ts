@@ -2,9 +2,12 @@
  * Local S3: @20minutes/s3rver, in-process. Chosen because it verifies SigV4 signatures and
  * presigned-URL expiry, so a tampered or expired presigned URL gets 403 as on AWS.
  *
+ * Like the cloud bucket (private, Block Public Access), it refuses a request with no signature
+ * at all: 403 AccessDenied. s3rver itself, like S3 with a public-read bucket, lets such a request
+ * through and checks only signed ones, and has no option to require a signature, so
+ * `refuseUnsignedRequests` adds the missing check in its middleware chain.
+ *
  * Caveats for callers:
- * - like S3 with a public-read bucket, s3rver lets a request with no signature at all through;
- *   only *signed* requests are checked;
  * - it does not understand the SDK's default aws-chunked upload with a trailing checksum
  *   (`x-amz-content-sha256: STREAMING-UNSIGNED-PAYLOAD-TRAILER`), which the SDK uses for
  *   *stream* bodies: PutObject with a Buffer/Uint8Array/string works, a stream body needs
@@ -38,15 +41,20 @@ interface S3rverInstance {
   middleware: KoaMiddleware[];
 }
 interface KoaContext {
+  method: string;
   path: string;
   mountPath?: string;
   state: { vhost?: boolean };
+  headers: Record<string, string | string[] | undefined>;
+  query: Record<string, string | string[] | undefined>;
 }
 type KoaMiddleware = ((ctx: KoaContext, next: () => Promise<void>) => Promise<void> | void) & { name: string };
 type S3rverConstructor = new (options: Record<string, unknown>) => S3rverInstance;
+type S3ErrorConstructor = new (code: string, message: string) => Error;
 
 // createRequire: s3rver is CommonJS without type declarations.
 const require = createRequire(import.meta.url);
+const S3Error = require('@20minutes/s3rver/lib/models/error') as S3ErrorConstructor;
 
 export async function startS3(options: S3Options = {}): Promise<LocalEngine> {
   const directory = options.directory ?? (await mkdtemp(join(tmpdir(), 's3rver-')));
@@ -64,6 +72,7 @@ export async function startS3(options: S3Options = {}): Promise<LocalEngine> {
     vhostBuckets: false,
   });
   signBucketPathsWithTrailingSlash(s3rver);
+  refuseUnsignedRequests(s3rver);
   // Our own server instead of s3rver.run(): run() has no 'error' listener, so a port in use
   // would crash the whole process instead of rejecting.
   const server = createServer(s3rver.callback());
@@ -101,6 +110,27 @@ function signBucketPathsWithTrailingSlash(s3rver: S3rverInstance): void {
     return next();
   };
   s3rver.middleware.splice(vhostIndex + 1, 0, bucketPathWithTrailingSlash);
+}
+
+/**
+ * Refuses, with S3's 403 AccessDenied, every request that carries none of the three signatures
+ * s3rver knows: an `Authorization` header, SigV4 query parameters (`X-Amz-Algorithm`, what
+ * presigned URLs carry) or SigV2 ones (`Signature`). The test is exactly the one s3rver's own
+ * authentication uses to decide whether to verify (same names, same case), so every request let
+ * through here is one s3rver verifies: signature, access key and expiry. CORS preflights
+ * (OPTIONS) carry no signature on S3 either. Inserted before the router, so it covers every
+ * route: objects, bucket listings (`?list-type=2`), the bucket list, writes and deletes.
+ */
+function refuseUnsignedRequests(s3rver: S3rverInstance): void {
+  const vhostIndex = s3rver.middleware.findIndex((middleware) => middleware.name === 'vhost');
+  if (vhostIndex < 0) throw new Error('s3rver internals changed: no vhost middleware to insert after');
+  const requireSignature: KoaMiddleware = (ctx, next) => {
+    const signed = 'authorization' in ctx.headers || 'X-Amz-Algorithm' in ctx.query || 'Signature' in ctx.query;
+    if (signed || ctx.method === 'OPTIONS') return next();
+    // s3rver renders its own errors as S3 does: the XML body, the status of the code (403 here).
+    throw new S3Error('AccessDenied', 'Access Denied');
+  };
+  s3rver.middleware.splice(vhostIndex + 1, 0, requireSignature);
 }
 
 async function cleanUp(s3rver: S3rverInstance, temporaryDirectory: string | undefined): Promise<void> {
