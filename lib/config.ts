@@ -31,6 +31,11 @@ export type Setting =
   | 'SECRETS_ENDPOINT'
   | 'STRIPE_API_URL'
   | 'VIES_URL'
+  | 'POWERTOOLS_LOG_LEVEL'
+  | 'POWERTOOLS_SERVICE_NAME'
+  | 'METRICS_NAMESPACE'
+  | 'METRICS_OUTPUT'
+  | '_X_AMZN_TRACE_ID'
   | 'AWS_REGION';
 
 export class ConfigError extends Error {
@@ -116,3 +121,6 @@ const missing = (names: Setting[]) =>
 
 /** Region for every AWS client; Lambda always sets AWS_REGION. */
 export const region = (): string => read('AWS_REGION') ?? 'eu-central-1';
+
+/** The X-Ray trace header of the invocation being served: Lambda sets it anew for each one, so it is read each time. */
+export const xrayTraceHeader = (): string | undefined => read('_X_AMZN_TRACE_ID');

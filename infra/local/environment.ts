@@ -32,6 +32,7 @@ export function localEnvironment(engines: Engines, keys: SigningKeys, logLevel =
     JWT_PRIVATE_KEY: keys.privateKeyPem,
     TRANSLATE_PROVIDER: 'none',
     POWERTOOLS_LOG_LEVEL: logLevel,
-    POWERTOOLS_DEV: 'true',
+    // Metrics documents as DEBUG log lines, not EMF on stdout (lib/metrics.ts).
+    METRICS_OUTPUT: 'log',
   };
 }

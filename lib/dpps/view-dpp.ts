@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { signedGetUrl } from '../files/storage';
 import { ISO_639_1 } from '../languages';
+import { countTranslations } from '../metrics';
 import { id } from '../schemas';
 import { dppNotFound } from './model';
 import { readDppCollection, storeTranslations } from './repository';
@@ -37,6 +38,7 @@ async function translate(
     .filter(({ unit, source }) => stored.get(unit.key)?.source !== source);
   const stale = new Set(missing.map(({ unit }) => unit.key));
   const texts = new Map<string, Text>(units.map((u) => [u.key, stale.has(u.key) ? u : stored.get(u.key)!]));
+  const fromStore = units.length - missing.length;
   const provider = translator();
   if (missing.length > 0 && provider) {
     const out = await provider.translate(
@@ -50,8 +52,10 @@ async function translate(
       texts.set(u.key, fresh[u.key]!);
     });
     await storeTranslations(dppId, to, fresh);
+    countTranslations(fromStore, missing.length);
     return { texts, languages: [to] };
   }
+  countTranslations(fromStore, 0);
   if (missing.length === 0) return { texts, languages: [to] };
   return { texts, languages: missing.length === units.length ? [from] : [to, from] };
 }

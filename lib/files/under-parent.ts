@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import { type CursorBinding, decodeCursor, encodeCursor } from '../data/paging';
 import { ConflictError, type NotFoundError } from '../errors';
+import { countUpload } from '../metrics';
 import type { PageQuery } from '../schemas';
 import type { FileChanges, FileContent, FileItem } from './model';
 import { type FileRepository, inScope, type Scope } from './repository';
@@ -62,6 +63,7 @@ export async function createFileUnder<P extends object, F extends FileItem>(
   const item = build(fileId, content, now());
   const written = await recordOrRelease(content.path, () => parent.repository.putIfParent(parentId, item, scope));
   if (!written) throw parent.parentNotFound();
+  countUpload(upload.size);
   return item;
 }
 
@@ -136,6 +138,7 @@ export async function updateFileUnder<P extends object, F extends FileItem>(
   if (!updated) {
     throw new ConflictError('the file was changed or deleted by another request; read it again and retry');
   }
+  countUpload(update.upload.size);
   await releaseObject(current.path, updated.pinned_paths);
   return updated;
 }

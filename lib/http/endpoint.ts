@@ -1,12 +1,11 @@
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import type * as v from 'valibot';
 import type { Route } from '../api/contract';
 import type { Principal } from '../auth/claims';
 import { assertConfigured } from '../config';
-import { logger } from '../logger';
 import { errorMiddleware } from './middleware/errors';
+import { observability } from './middleware/observability';
 import { validateMiddleware } from './middleware/validate';
 import type { HttpResponse } from './response';
 import type { ApiEvent } from './types';
@@ -34,11 +33,12 @@ export interface EndpointParts {
 }
 
 /**
- * The one place Middy is composed, from the route row. Order: errors (registered first,
- * so it sees every error, and maps each domain error to the row's status), logging
- * context, auth (before any parsing), body parsing, validation, idempotency (it needs the
- * caller and the validated input), then the endpoint's own function. The parts must match
- * the row: a mismatch throws at cold start.
+ * The one place Middy is composed, from the route row. Around everything, the
+ * observability hooks (log keys and correlation id from the first line, metrics flushed
+ * once at the end). Order: errors (registered first, so it sees every error, and maps
+ * each domain error to the row's status), auth (before any parsing), body parsing,
+ * validation, idempotency (it needs the caller and the validated input), then the
+ * endpoint's own function. The parts must match the row: a mismatch throws at cold start.
  */
 export function endpoint<R extends Route>(
   route: R,
@@ -62,9 +62,7 @@ export function endpoint<R extends Route>(
       `${route.fn}: the route row says idempotent ${route.idempotent === true} but the handler passes ${parts.idempotency ? 'an' : 'no'} idempotency part`,
     );
   }
-  const handler = middy<ApiEvent, HttpResponse>()
-    .use(errorMiddleware(route.errors))
-    .use(injectLambdaContext(logger, { resetKeys: true }));
+  const handler = middy<ApiEvent, HttpResponse>(observability(route.fn)).use(errorMiddleware(route.errors));
   if (parts.auth) handler.use(parts.auth);
   if (parts.body) handler.use(parts.body);
   handler.use(validateMiddleware(route.input));
