@@ -3,14 +3,29 @@
  *
  * Environment-agnostic unless context `account` and/or `region` is given, so
  * `cdk synth` needs no AWS credentials. Every context value is read in
- * infra/config.ts (readStackConfig).
+ * infra/config.ts (readStackConfig), which stops the synth of a deployment that lacks
+ * the JWT public key(s) or keeps the localhost CORS origin (unless `-c sandbox=true`).
+ * cdk-nag (AwsSolutions, Serverless) checks every synth; a finding that is not
+ * acknowledged in infra/stack.ts (NAG_ACKNOWLEDGEMENTS) fails it.
  */
-import { App } from 'aws-cdk-lib';
-import { readStackConfig } from './config';
+import { App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
+import { readStackConfig, type StackConfig, StackConfigError } from './config';
 import { DppServiceStack } from './stack';
 
 const app = new App();
-const config = readStackConfig(app);
+
+/** The context, or the message of what is wrong with it (no stack trace: the message names the key and the fix). */
+function configOrExit(): StackConfig {
+  try {
+    return readStackConfig(app);
+  } catch (error) {
+    if (!(error instanceof StackConfigError)) throw error;
+    console.error(`${error.name}: ${error.message}`);
+    process.exit(1);
+  }
+}
+const config = configOrExit();
 
 new DppServiceStack(app, config.stackName, {
   config,
@@ -19,5 +34,6 @@ new DppServiceStack(app, config.stackName, {
     ? { env: { account: config.account, region: config.region } }
     : {}),
 });
+Validations.of(app).addPlugins(new AwsSolutionsChecks(app), new ServerlessChecks(app));
 
 app.synth();

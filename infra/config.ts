@@ -1,10 +1,12 @@
 /**
  * The deployment settings of the CDK app: the one place CDK context is read.
  *
- * Every value has a default, so `cdk synth` works with no context at all. Values come
- * from cdk.json (`context`) or the command line (`-c key=value`, always a string there,
- * so lists and objects are also accepted as JSON text). A bad value stops the synth
- * with a message naming the key.
+ * Values come from cdk.json (`context`) or the command line (`-c key=value`, always a
+ * string there, so lists and objects are also accepted as JSON text). A bad value stops
+ * the synth with a message naming the key. Most values have a default; two do not have one
+ * a deployment may keep: the JWT public key(s) and a CORS origin other than localhost.
+ * Without them the synth stops, unless `-c sandbox=true` says the deployment is a
+ * throwaway sandbox (then the stack only warns).
  */
 import { createPublicKey } from 'node:crypto';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -15,6 +17,27 @@ export interface ThrottleConfig {
   rateLimit: number;
   /** Burst bucket size. */
   burstLimit: number;
+}
+
+/**
+ * When an alarm fires (infra/stack.ts, alarms): every threshold of the stack, in one place.
+ * Context `alarms` may override any of them, e.g. `-c alarms='{"p99LatencyMs":5000}'`.
+ */
+export interface AlarmThresholds {
+  /** Minutes per evaluation period (CloudWatch takes whole minutes here). */
+  periodMinutes: number;
+  /** API answers with a 5xx status, in percent of all answers in a period. */
+  api5xxPercent: number;
+  /** Lambda `Errors` (invocations that threw or crashed the runtime) of one function in a period. */
+  lambdaErrors: number;
+  /** Lambda `Throttles` of one function in a period. */
+  lambdaThrottles: number;
+  /** p99 `Duration` of one function, that is of one route (one function per route), in milliseconds. */
+  p99LatencyMs: number;
+  /** Consecutive periods over p99LatencyMs before the latency alarm fires (one slow minute is not an outage). */
+  latencyEvaluationPeriods: number;
+  /** DynamoDB read + write throttle events of the table and its indexes in a period. */
+  dynamoDbThrottleEvents: number;
 }
 
 export type LogLevel = 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'CRITICAL' | 'SILENT';
@@ -29,15 +52,28 @@ export interface StackConfig {
   sesFromAddress: string;
   jwtIssuer: string;
   jwtAudience: string;
-  /** SPKI PEM of the ES256 public key; empty when not configured (the stack warns). */
-  jwtPublicKey: string;
+  /**
+   * The ES256 verification keys as canonical SPKI PEMs: the current key and, during a
+   * rotation, the previous one. Empty only in a sandbox (the stack warns).
+   */
+  jwtPublicKeys: string[];
   /** Retention of every function's log group. */
   logRetention: RetentionDays;
   /** POWERTOOLS_LOG_LEVEL of every function. */
   logLevel: LogLevel;
   /** Browser origins allowed by CORS. */
   corsAllowOrigins: string[];
+  /** Default throttle of every route of the stage. */
   throttle: ThrottleConfig;
+  /** The public `GET /dpp/{dppId}`'s own throttle, so QR-code traffic cannot use up the others' share. */
+  publicDppThrottle: ThrottleConfig;
+  /** SNS topic the alarms notify; absent: the stack creates one and outputs its ARN. */
+  alarmTopicArn?: string;
+  alarms: AlarmThresholds;
+  /** Context `sandbox=true`: a throwaway deployment that may keep the defaults above. */
+  sandbox: boolean;
+  /** What a sandbox deployment keeps that a real one may not (the stack shows each as a warning). */
+  sandboxWarnings: string[];
 }
 
 /** The context keys this app reads, with what a missing key means. */
@@ -50,7 +86,20 @@ export const CONTEXT_DEFAULTS = {
   logLevel: 'INFO',
   corsAllowOrigins: ['http://localhost:5173'],
   throttle: { rateLimit: 50, burstLimit: 100 },
+  publicDppThrottle: { rateLimit: 25, burstLimit: 50 },
+  alarms: {
+    periodMinutes: 5,
+    api5xxPercent: 1,
+    lambdaErrors: 1,
+    lambdaThrottles: 1,
+    p99LatencyMs: 3000,
+    latencyEvaluationPeriods: 3,
+    dynamoDbThrottleEvents: 1,
+  },
 } as const;
+
+/** At most this many public keys: each is ~180 bytes of a Lambda environment capped at 4 KB. */
+export const MAX_JWT_PUBLIC_KEYS = 4;
 
 const LOG_LEVELS: readonly LogLevel[] = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT'];
 
@@ -63,10 +112,14 @@ const RETENTION_DAYS: ReadonlySet<number> = new Set(
 
 export class StackConfigError extends Error {
   override name = 'StackConfigError';
-  constructor(key: string, message: string) {
-    super(`Invalid CDK context "${key}": ${message}`);
+  constructor(key: string | readonly string[], message: string) {
+    const keys = (typeof key === 'string' ? [key] : key).map((name) => `"${name}"`).join(', ');
+    super(`Invalid CDK context ${keys}: ${message}`);
   }
 }
+
+/** Loopback hosts: an origin only a developer's own machine can be. */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** Reads and validates every context value of the app. `scope` is the App (or any construct). */
 export function readStackConfig(scope: Construct): StackConfig {
@@ -94,7 +147,9 @@ export function readStackConfig(scope: Construct): StackConfig {
   const jwtIssuer = optionalString(raw('jwtIssuer'), 'jwtIssuer') ?? CONTEXT_DEFAULTS.jwtIssuer;
   const jwtAudience = optionalString(raw('jwtAudience'), 'jwtAudience') ?? CONTEXT_DEFAULTS.jwtAudience;
 
-  const jwtPublicKey = readPublicKey(raw('jwtPublicKey'));
+  const jwtPublicKeys = readPublicKeys(raw('jwtPublicKeys'), raw('jwtPublicKey'));
+  const corsAllowOrigins = readOrigins(raw('corsAllowOrigins'));
+  const sandbox = readFlag(raw('sandbox'), 'sandbox');
 
   const logRetentionDays =
     optionalNumber(raw('logRetentionDays'), 'logRetentionDays') ?? CONTEXT_DEFAULTS.logRetentionDays;
@@ -105,9 +160,38 @@ export function readStackConfig(scope: Construct): StackConfig {
     );
   }
 
+  const alarmTopicArn = optionalString(raw('alarmTopicArn'), 'alarmTopicArn');
+  if (
+    alarmTopicArn !== undefined &&
+    !/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/.test(alarmTopicArn)
+  ) {
+    throw new StackConfigError(
+      'alarmTopicArn',
+      `expected the ARN of a standard SNS topic (arn:aws:sns:<region>:<account>:<name>), got "${alarmTopicArn}"`,
+    );
+  }
+
   const logLevel = (optionalString(raw('logLevel'), 'logLevel') ?? CONTEXT_DEFAULTS.logLevel).toUpperCase();
   if (!isLogLevel(logLevel)) {
     throw new StackConfigError('logLevel', `"${logLevel}" is not one of ${LOG_LEVELS.join(', ')}`);
+  }
+
+  const throttle = readThrottle(raw('throttle'), 'throttle', CONTEXT_DEFAULTS.throttle);
+  const publicDppThrottle = readThrottle(
+    raw('publicDppThrottle'),
+    'publicDppThrottle',
+    CONTEXT_DEFAULTS.publicDppThrottle,
+  );
+  const alarms = readAlarms(raw('alarms'));
+
+  // Last, so that a malformed value is named before a missing one.
+  const defaultsKept = defaultsADeploymentMayNotKeep(jwtPublicKeys, corsAllowOrigins);
+  if (defaultsKept.length > 0 && !sandbox) {
+    throw new StackConfigError(
+      defaultsKept.map(({ key }) => key),
+      `${defaultsKept.map(({ problem }) => problem).join('; ')}. (For a throwaway sandbox, -c sandbox=true deploys ` +
+        'with these defaults and warns.)',
+    );
   }
 
   return {
@@ -117,12 +201,44 @@ export function readStackConfig(scope: Construct): StackConfig {
     sesFromAddress,
     jwtIssuer,
     jwtAudience,
-    jwtPublicKey,
+    jwtPublicKeys,
     logRetention: logRetentionDays as RetentionDays,
     logLevel,
-    corsAllowOrigins: readOrigins(raw('corsAllowOrigins')),
-    throttle: readThrottle(raw('throttle')),
+    corsAllowOrigins,
+    throttle,
+    publicDppThrottle,
+    ...(alarmTopicArn !== undefined ? { alarmTopicArn } : {}),
+    alarms,
+    sandbox,
+    sandboxWarnings: defaultsKept.map(({ key, problem }) => `Sandbox deployment keeps "${key}": ${problem}.`),
   };
+}
+
+/** The defaults only a throwaway sandbox may deploy with, each with what to pass instead. */
+function defaultsADeploymentMayNotKeep(
+  jwtPublicKeys: readonly string[],
+  corsAllowOrigins: readonly string[],
+): { key: string; problem: string }[] {
+  const kept: { key: string; problem: string }[] = [];
+  if (jwtPublicKeys.length === 0) {
+    kept.push({
+      key: 'jwtPublicKeys',
+      problem:
+        'no JWT public key, so every authenticated route would fail at cold start. Pass the SPKI PEM of the ES256 ' +
+        'public key whose private key is in the signing-key secret, e.g. ' +
+        `-c jwtPublicKeys="$(tr -d '\\n' < .keys/jwt-public.pem)"`,
+    });
+  }
+  const loopback = corsAllowOrigins.filter((origin) => origin !== '*' && LOOPBACK_HOSTS.has(new URL(origin).hostname));
+  if (loopback.length > 0) {
+    kept.push({
+      key: 'corsAllowOrigins',
+      problem:
+        `${loopback.join(', ')} is a development origin. Name the browser origin(s) of the web app, ` +
+        'e.g. -c corsAllowOrigins=https://app.example.com',
+    });
+  }
+  return kept;
 }
 
 function isLogLevel(value: string): value is LogLevel {
@@ -157,42 +273,84 @@ function parseJsonText(value: unknown, key: string): unknown {
   }
 }
 
+const PEM_BEGIN = '-----BEGIN PUBLIC KEY-----';
+const PEM_END = '-----END PUBLIC KEY-----';
+const PUBLIC_KEY_BLOCK = /-----BEGIN PUBLIC KEY-----([A-Za-z0-9+/=\s]*?)-----END PUBLIC KEY-----/g;
+
 /**
- * The ES256 verification key as a canonical SPKI PEM, or '' when absent.
+ * The ES256 verification keys as canonical SPKI PEMs (none when absent), from context
+ * `jwtPublicKeys`: a string of one or more PEM blocks, or a list of them (JSON text from
+ * `-c` too); the old name `jwtPublicKey` is read when the new one is not given.
  *
  * `cdk -c` keeps only the first line of a multi-line value, so any whitespace layout is
- * accepted and re-wrapped: the PEM on one line (`-c jwtPublicKey="$(tr -d '\n' < jwt-public.pem)"`),
+ * accepted and re-wrapped: PEMs on one line (`-c jwtPublicKeys="$(cat current.pem previous.pem | tr -d '\n')"`),
  * with literal `\n` sequences, or with real newlines (a cdk.json string with "\n" escapes).
  */
-function readPublicKey(value: unknown): string {
-  const key = 'jwtPublicKey';
-  const text = optionalString(value, key);
-  if (text === undefined) return '';
-  if (!/^-----BEGIN PUBLIC KEY-----([\sA-Za-z0-9+/=]|\\n)+-----END PUBLIC KEY-----$/.test(text)) {
+function readPublicKeys(value: unknown, oldNameValue: unknown): string[] {
+  const given = value !== undefined && value !== null;
+  if (given && oldNameValue !== undefined && oldNameValue !== null) {
+    throw new StackConfigError(['jwtPublicKeys', 'jwtPublicKey'], 'give the keys once, under "jwtPublicKeys"');
+  }
+  const key = given ? 'jwtPublicKeys' : 'jwtPublicKey';
+  const parsed = parseJsonText(given ? value : oldNameValue, key);
+  if (parsed === undefined || parsed === null) return [];
+  const texts = Array.isArray(parsed) ? parsed : [parsed];
+  if (texts.some((text) => typeof text !== 'string')) {
+    throw new StackConfigError(key, 'expected one or more SPKI PEM blocks, as a string or a list of strings');
+  }
+  const text = (texts as string[]).join('\n').replace(/\\n/g, '\n');
+  if (text.includes('PRIVATE KEY')) {
     throw new StackConfigError(
       key,
-      'expected the SPKI PEM of the ES256 public key ("-----BEGIN PUBLIC KEY----- ... -----END PUBLIC KEY-----"); never the private key',
+      'holds a private key: give only the public key(s); the private key goes in the secret',
     );
   }
-  const body = text
-    .slice('-----BEGIN PUBLIC KEY-----'.length, -'-----END PUBLIC KEY-----'.length)
-    .replace(/\\n/g, '')
-    .replace(/\s+/g, '');
-  const pem = `-----BEGIN PUBLIC KEY-----\n${body.match(/.{1,64}/g)?.join('\n') ?? ''}\n-----END PUBLIC KEY-----`;
-  let details: { type?: string; curve?: string };
-  try {
-    const publicKey = createPublicKey(pem);
-    details = { type: publicKey.asymmetricKeyType, curve: publicKey.asymmetricKeyDetails?.namedCurve };
-  } catch {
-    throw new StackConfigError(key, 'the PEM does not hold a readable public key');
-  }
-  if (details.type !== 'ec' || details.curve !== 'prime256v1') {
+  if (text.trim() === '') return [];
+  const blocks = [...text.matchAll(PUBLIC_KEY_BLOCK)].map((match) => match[1] ?? '');
+  if (blocks.length === 0 || text.replace(PUBLIC_KEY_BLOCK, '').trim() !== '') {
     throw new StackConfigError(
       key,
-      `expected an EC P-256 key (ES256), got ${details.type ?? 'unknown'} ${details.curve ?? ''}`.trim(),
+      `expected one or more SPKI PEM blocks of ES256 public keys ("${PEM_BEGIN} ... ${PEM_END}") and nothing else`,
     );
   }
-  return pem;
+  const pems = [
+    ...new Set(
+      blocks.map((block) => {
+        const body = block.replace(/\s+/g, '');
+        return `${PEM_BEGIN}\n${body.match(/.{1,64}/g)?.join('\n') ?? ''}\n${PEM_END}`;
+      }),
+    ),
+  ];
+  if (pems.length > MAX_JWT_PUBLIC_KEYS) {
+    throw new StackConfigError(
+      key,
+      `${pems.length} keys; at most ${MAX_JWT_PUBLIC_KEYS} (the current and the previous key are enough for a rotation)`,
+    );
+  }
+  pems.forEach((pem, index) => {
+    const which = pems.length > 1 ? `key ${index + 1}: ` : '';
+    let details: { type?: string; curve?: string };
+    try {
+      const publicKey = createPublicKey(pem);
+      details = { type: publicKey.asymmetricKeyType, curve: publicKey.asymmetricKeyDetails?.namedCurve };
+    } catch {
+      throw new StackConfigError(key, `${which}the PEM does not hold a readable public key`);
+    }
+    if (details.type !== 'ec' || details.curve !== 'prime256v1') {
+      throw new StackConfigError(
+        key,
+        `${which}expected an EC P-256 key (ES256), got ${details.type ?? 'unknown'} ${details.curve ?? ''}`.trim(),
+      );
+    }
+  });
+  return pems;
+}
+
+/** `-c sandbox=true` (a string) or `"sandbox": true` in cdk.json. */
+function readFlag(value: unknown, key: string): boolean {
+  if (value === undefined || value === null || value === false || value === 'false' || value === '') return false;
+  if (value === true || value === 'true') return true;
+  throw new StackConfigError(key, `expected true or false, got ${JSON.stringify(value)}`);
 }
 
 function readOrigins(value: unknown): string[] {
@@ -227,19 +385,47 @@ function readOrigins(value: unknown): string[] {
   });
 }
 
-function readThrottle(value: unknown): ThrottleConfig {
-  const key = 'throttle';
-  if (value === undefined || value === null) return { ...CONTEXT_DEFAULTS.throttle };
+function readThrottle(value: unknown, key: string, defaults: ThrottleConfig): ThrottleConfig {
+  if (value === undefined || value === null) return { ...defaults };
   const parsed = parseJsonText(value, key);
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new StackConfigError(key, 'expected {"rateLimit": <requests per second>, "burstLimit": <requests>}');
   }
   const { rateLimit, burstLimit } = parsed as Record<string, unknown>;
-  const rate = optionalNumber(rateLimit, `${key}.rateLimit`) ?? CONTEXT_DEFAULTS.throttle.rateLimit;
-  const burst = optionalNumber(burstLimit, `${key}.burstLimit`) ?? CONTEXT_DEFAULTS.throttle.burstLimit;
+  const rate = optionalNumber(rateLimit, `${key}.rateLimit`) ?? defaults.rateLimit;
+  const burst = optionalNumber(burstLimit, `${key}.burstLimit`) ?? defaults.burstLimit;
   if (rate <= 0) throw new StackConfigError(`${key}.rateLimit`, `must be positive, got ${rate}`);
   if (!Number.isInteger(burst) || burst <= 0) {
     throw new StackConfigError(`${key}.burstLimit`, `must be a positive integer, got ${burst}`);
   }
   return { rateLimit: rate, burstLimit: burst };
+}
+
+/** Context `alarms`: any of AlarmThresholds, the others from CONTEXT_DEFAULTS.alarms. */
+function readAlarms(value: unknown): AlarmThresholds {
+  const key = 'alarms';
+  const defaults: AlarmThresholds = { ...CONTEXT_DEFAULTS.alarms };
+  if (value === undefined || value === null) return defaults;
+  const parsed = parseJsonText(value, key);
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new StackConfigError(key, `expected an object with any of ${Object.keys(defaults).join(', ')}`);
+  }
+  const unknown = Object.keys(parsed).filter((name) => !(name in defaults));
+  if (unknown.length > 0) {
+    throw new StackConfigError(
+      key,
+      `unknown threshold(s) ${unknown.join(', ')}; known: ${Object.keys(defaults).join(', ')}`,
+    );
+  }
+  const alarms = { ...defaults };
+  for (const name of Object.keys(defaults) as (keyof AlarmThresholds)[]) {
+    const number = optionalNumber((parsed as Record<string, unknown>)[name], `${key}.${name}`) ?? defaults[name];
+    if (number <= 0) throw new StackConfigError(`${key}.${name}`, `must be positive, got ${number}`);
+    const whole = name === 'periodMinutes' || name === 'latencyEvaluationPeriods';
+    if (whole && !Number.isInteger(number)) {
+      throw new StackConfigError(`${key}.${name}`, `must be a whole number, got ${number}`);
+    }
+    alarms[name] = number;
+  }
+  return alarms;
 }

@@ -5,29 +5,52 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Annotations, CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import {
+  Annotations,
+  CfnOutput,
+  Duration,
+  RemovalPolicy,
+  SecretValue,
+  Stack,
+  type StackProps,
+  Validations,
+} from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import {
+  type CfnStage,
   CorsHttpMethod,
   HttpApi,
   HttpMethod,
   HttpRoute,
   HttpRouteKey,
+  LogGroupLogDestination,
   PayloadFormatVersion,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import {
+  Alarm,
+  ComparisonOperator,
+  type IMetric,
+  MathExpression,
+  Metric,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
-import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
-import type { Construct } from 'constructs';
+import { type ITopic, Topic } from 'aws-cdk-lib/aws-sns';
+import type { Construct, IConstruct } from 'constructs';
 import type { Route } from '../lib/api/contract';
 import { functionId, isCatchAll, routeKeyOf, routes as routeTable } from '../lib/api/routes';
+import { getDppRoute } from '../lib/api/routes/get-dpp';
 import { ESM_REQUIRE_BANNER, NODE_TARGET } from './bundling';
-import type { StackConfig } from './config';
+import type { StackConfig, ThrottleConfig } from './config';
 import { tableSchema } from './table-schema';
 
 /** The repository root (this file is `<repo>/infra/stack.ts`). */
@@ -49,18 +72,115 @@ export const SIGNING_KEY_PLACEHOLDER = 'REPLACE_ME: PKCS#8 PEM of the ES256 priv
  */
 const LOCK_FILE = 'package-lock.json';
 
-const TABLE_READ_ACTIONS = [
-  'dynamodb:GetItem',
-  'dynamodb:BatchGetItem',
-  'dynamodb:Query',
-  'dynamodb:ConditionCheckItem',
-];
-const TABLE_WRITE_ACTIONS = [
-  'dynamodb:PutItem',
-  'dynamodb:UpdateItem',
-  'dynamodb:DeleteItem',
-  'dynamodb:BatchWriteItem',
-];
+/** The DynamoDB actions of each `access.table` level (lib/api/contract.ts): only what lib/aws/dynamodb.ts sends. */
+export const TABLE_ACTIONS = {
+  read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
+  update: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
+  // TransactWriteItems is authorized per leg: Put, Update, Delete, ConditionCheck.
+  write: [
+    'dynamodb:GetItem',
+    'dynamodb:BatchGetItem',
+    'dynamodb:Query',
+    'dynamodb:PutItem',
+    'dynamodb:UpdateItem',
+    'dynamodb:DeleteItem',
+    'dynamodb:ConditionCheckItem',
+  ],
+} as const;
+
+/** Every function's NODE_OPTIONS: stacks of logged errors point into the sources (bundles ship their .map). */
+export const NODE_OPTIONS = '--enable-source-maps';
+
+/**
+ * One JSON line per request on the HTTP API stage (the fields of AWS's own example);
+ * `requestId` is the `apiRequestId` of the function's log lines.
+ */
+export const ACCESS_LOG_FIELDS = {
+  requestId: '$context.requestId',
+  ip: '$context.identity.sourceIp',
+  requestTime: '$context.requestTime',
+  httpMethod: '$context.httpMethod',
+  routeKey: '$context.routeKey',
+  status: '$context.status',
+  protocol: '$context.protocol',
+  responseLength: '$context.responseLength',
+  integrationLatency: '$context.integrationLatency',
+  integrationErrorMessage: '$context.integrationErrorMessage',
+} as const;
+
+/** A cdk-nag finding this stack accepts: the rule (and finding) id, where, and why. */
+export interface NagAcknowledgement {
+  /** The id cdk-nag reports; `<Bucket.Arn>` stands for the data bucket's `<LogicalId.Arn>`. */
+  readonly rule: string;
+  readonly on: string;
+  readonly reason: string;
+}
+
+/**
+ * Every cdk-nag finding (AwsSolutions, Serverless) this stack accepts, with its reason.
+ * The README lists them (Deploy, cdk-nag acknowledgements); test/infra/nag.test.ts fails
+ * on any finding not acknowledged here.
+ */
+export const NAG_ACKNOWLEDGEMENTS = {
+  apiAuthorizer: {
+    rule: 'AwsSolutions-APIG4',
+    on: 'every route',
+    reason:
+      'No API Gateway authorizer: an authenticated route verifies the ES256 JWT in its function ' +
+      '(lib/auth/verify-token.ts) before it reads anything, with the public keys of its environment (an API ' +
+      'Gateway JWT authorizer needs a published JWKS URL). GET /dpp/{dppId}, GET /generateJWT/... (which checks ' +
+      'an API key) and the $default 404 are public by the interface.',
+  },
+  starResource: {
+    rule: 'AwsSolutions-IAM5[Resource::*]',
+    on: 'every function role',
+    reason:
+      'xray:PutTraceSegments and xray:PutTelemetryRecords (active tracing) and translate:TranslateText have no ' +
+      'resource-level permissions: "*" is the only resource they take.',
+  },
+  bucketObjects: {
+    rule: 'AwsSolutions-IAM5[Resource::<Bucket.Arn>/companies/*]',
+    on: 'the roles of rows with bucket access',
+    reason:
+      'Object keys are minted per company and file at run time (companies/{companyId}/...), never taken from ' +
+      'the client; companies/* is the narrowest static scope, and tenancy is checked in code before a key is used.',
+  },
+  bucketAccessLogs: {
+    rule: 'AwsSolutions-S1',
+    on: 'the data bucket',
+    reason:
+      'No server access logs: only the functions reach the bucket, through their roles and through presigned ' +
+      'URLs they sign after an authorization check, and their logs and the API access logs record each request. ' +
+      'A log bucket would itself be unlogged; CloudTrail S3 data events give an audit trail where one is required.',
+  },
+  signingKeyRotation: {
+    rule: 'AwsSolutions-SMG4',
+    on: 'the JWT signing-key secret',
+    reason:
+      'Rotated by the operator, not by a rotation Lambda: the verifiers take their public keys from context ' +
+      'jwtPublicKeys, so a rotation is a deploy that lists the new and the old key, then the new secret value ' +
+      '(README, Deploy).',
+  },
+  cursorKeyRotation: {
+    rule: 'AwsSolutions-SMG4',
+    on: 'the cursor-key secret',
+    reason:
+      'The key only authenticates list cursors: a new value makes open cursors invalid and clients start their ' +
+      'lists over, which a rotation Lambda would not improve.',
+  },
+  deadLetterQueue: {
+    rule: 'Serverless-LambdaDLQ',
+    on: 'every function',
+    reason:
+      'API Gateway invokes every function synchronously, and a dead-letter queue only receives asynchronous ' +
+      'events. A failed request is answered to its client, logged, and counted by the Errors and 5xx alarms.',
+  },
+} as const satisfies Record<string, NagAcknowledgement>;
+
+/** Records one acknowledgement on a construct (cdk-nag 3 reads it from the construct and its ancestors). */
+function acknowledge(scope: IConstruct, acknowledgement: NagAcknowledgement, rule = acknowledgement.rule): void {
+  Validations.of(scope).acknowledge({ id: rule, reason: acknowledgement.reason });
+}
 const BUCKET_ACTIONS = { get: 's3:GetObject', put: 's3:PutObject', delete: 's3:DeleteObject' } as const;
 
 export interface DppServiceStackProps extends StackProps {
@@ -71,6 +191,8 @@ export interface DppServiceStackProps extends StackProps {
    * npm project (a package-lock.json at or above it) whose node_modules has esbuild.
    */
   functionsDir?: string;
+  /** The route rows to deploy. Default: the route table (lib/api/routes.ts); tests pass variants. */
+  routes?: readonly Route[];
 }
 
 export class DppServiceStack extends Stack {
@@ -81,6 +203,8 @@ export class DppServiceStack extends Stack {
   readonly cursorKeySecret: Secret;
   readonly emailIdentity: EmailIdentity;
   readonly api: HttpApi;
+  /** The route rows deployed, one function and one route each. */
+  readonly routes: readonly Route[];
   /** The function of each route row, by `fn`. */
   readonly functions: ReadonlyMap<string, NodejsFunction>;
 
@@ -88,17 +212,14 @@ export class DppServiceStack extends Stack {
     super(scope, id, props);
     const { config } = props;
     const functionsDir = resolve(props.functionsDir ?? join(REPO_ROOT, 'functions'));
-    assertRouteTableIsDeployable(routeTable);
-    assertHandlersExist(functionsDir, routeTable);
+    this.routes = props.routes ?? routeTable;
+    assertRouteTableIsDeployable(this.routes);
+    assertHandlersExist(functionsDir, this.routes);
 
-    if (config.jwtPublicKey === '') {
-      Annotations.of(this).addWarningV2(
-        'dpp-service:jwtPublicKeyMissing',
-        'Context "jwtPublicKey" is not set: JWT_PUBLIC_KEY is empty and every function will fail at cold start ' +
-          'until it is. Pass the SPKI PEM of the ES256 public key whose private key is in the signing-key secret, ' +
-          'e.g. cdk deploy -c jwtPublicKey="$(tr -d \'\\n\' < jwt-public.pem)", or set it in cdk.json.',
-      );
-    }
+    // readStackConfig refused these defaults unless the deployment is a sandbox.
+    config.sandboxWarnings.forEach((warning, index) => {
+      Annotations.of(this).addWarningV2(`dpp-service:sandbox${index + 1}`, warning);
+    });
 
     // Key schema shared with the local bootstrap (infra/table-schema.ts).
     this.table = new Table(this, 'Table', {
@@ -167,32 +288,42 @@ export class DppServiceStack extends Stack {
         allowOrigins: config.corsAllowOrigins,
         // The methods of the real routes (not the `$default` catch-all's ANY).
         allowMethods: [
-          ...new Set(routeTable.filter((route) => !isCatchAll(route)).map((route) => CorsHttpMethod[route.method])),
+          ...new Set(this.routes.filter((route) => !isCatchAll(route)).map((route) => CorsHttpMethod[route.method])),
         ],
         allowHeaders: ['authorization', 'content-type', 'language'],
         exposeHeaders: ['content-language'],
       },
     });
+    const accessLogs = new LogGroup(this, 'ApiAccessLogs', { retention: config.logRetention });
     const stage = this.api.addStage('DefaultStage', {
       stageName: '$default',
       autoDeploy: true,
       throttle: { rateLimit: config.throttle.rateLimit, burstLimit: config.throttle.burstLimit },
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
+      },
     });
 
     const projectRoot = findProjectRoot(functionsDir);
     const functions = new Map<string, NodejsFunction>();
-    for (const route of routeTable) {
+    for (const route of this.routes) {
       const fn = this.addRouteFunction(route, { config, functionsDir, projectRoot });
       functions.set(route.fn, fn);
-      new HttpRoute(this, `${functionId(route.fn)}Route`, {
+      const httpRoute = new HttpRoute(this, `${functionId(route.fn)}Route`, {
         httpApi: this.api,
         routeKey: isCatchAll(route) ? HttpRouteKey.DEFAULT : HttpRouteKey.with(route.path, HttpMethod[route.method]),
         integration: new HttpLambdaIntegration(`${functionId(route.fn)}Integration`, fn, {
           payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
         }),
       });
+      acknowledge(httpRoute, NAG_ACKNOWLEDGEMENTS.apiAuthorizer);
+      if (route.fn === getDppRoute.fn) {
+        this.throttleOwnRoute(stage.node.defaultChild as CfnStage, route, httpRoute, config.publicDppThrottle);
+      }
     }
     this.functions = functions;
+    const alarmTopic = this.addAlarms(config);
 
     new CfnOutput(this, 'ApiUrl', { value: stage.url, description: 'Base URL of the HTTP API' });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
@@ -201,6 +332,161 @@ export class DppServiceStack extends Stack {
       value: this.signingKeySecret.secretArn,
       description: 'Put the PKCS#8 PEM of the ES256 private key here (aws secretsmanager put-secret-value)',
     });
+    if (config.alarmTopicArn === undefined) {
+      new CfnOutput(this, 'AlarmTopicArn', {
+        value: alarmTopic.topicArn,
+        description: 'Every alarm notifies this topic: subscribe to it (or deploy with -c alarmTopicArn=<your topic>)',
+      });
+    }
+
+    acknowledge(this.bucket, NAG_ACKNOWLEDGEMENTS.bucketAccessLogs);
+    acknowledge(this.signingKeySecret, NAG_ACKNOWLEDGEMENTS.signingKeyRotation);
+    acknowledge(this.cursorKeySecret, NAG_ACKNOWLEDGEMENTS.cursorKeyRotation);
+  }
+
+  /**
+   * The public `GET /dpp/{dppId}` (QR-code scans) gets its own route throttle, so its traffic
+   * is limited apart from the stage default that the authenticated routes share.
+   */
+  private throttleOwnRoute(stage: CfnStage, row: Route, route: HttpRoute, throttle: ThrottleConfig): void {
+    stage.routeSettings = {
+      [routeKeyOf(row)]: { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit },
+    };
+    // Route settings name a route key that must exist when the stage is updated.
+    stage.node.addDependency(route);
+  }
+
+  /**
+   * CloudWatch alarms, all to one SNS topic (context alarmTopicArn, or one made here), with
+   * the thresholds of infra/config.ts (AlarmThresholds): API 5xx rate; per function (that
+   * is, per route) errors, throttles and p99 duration; DynamoDB throttle events.
+   */
+  private addAlarms(config: StackConfig): ITopic {
+    const thresholds = config.alarms;
+    const period = Duration.minutes(thresholds.periodMinutes);
+    let topic: ITopic;
+    if (config.alarmTopicArn !== undefined) {
+      topic = Topic.fromTopicArn(this, 'AlarmTopic', config.alarmTopicArn);
+    } else {
+      const created = new Topic(this, 'AlarmTopic', { displayName: `${this.stackName} alarms`, enforceSSL: true });
+      // A topic policy replaces the default one, so CloudWatch (of this account only) is allowed explicitly.
+      created.addToResourcePolicy(
+        new PolicyStatement({
+          principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
+          actions: ['sns:Publish'],
+          resources: [created.topicArn],
+          conditions: { StringEquals: { 'aws:SourceAccount': this.account } },
+        }),
+      );
+      topic = created;
+    }
+    const action = new SnsAction(topic);
+    const alarm = (
+      id: string,
+      description: string,
+      metric: IMetric,
+      threshold: number,
+      comparison: ComparisonOperator,
+      evaluationPeriods = 1,
+    ): void => {
+      const created = new Alarm(this, id, {
+        alarmDescription: description,
+        metric,
+        threshold,
+        comparisonOperator: comparison,
+        evaluationPeriods,
+        datapointsToAlarm: evaluationPeriods,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+      created.addAlarmAction(action);
+      created.addOkAction(action);
+    };
+    const atLeast = ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD;
+
+    alarm(
+      'Api5xxRateAlarm',
+      `HTTP API: ${thresholds.api5xxPercent}% or more of the answers in ${thresholds.periodMinutes} min were 5xx`,
+      new MathExpression({
+        expression: 'IF(requests > 0, 100 * errors / requests, 0)',
+        usingMetrics: {
+          errors: this.api.metricServerError({ statistic: 'Sum', period }),
+          requests: this.api.metricCount({ statistic: 'Sum', period }),
+        },
+        label: '5xx rate (%)',
+        period,
+      }),
+      thresholds.api5xxPercent,
+      atLeast,
+    );
+
+    for (const route of this.routes) {
+      const fn = this.functions.get(route.fn);
+      if (!fn) continue;
+      const id = functionId(route.fn);
+      const name = isCatchAll(route) ? 'ANY $default' : `${route.method} ${route.path}`;
+      alarm(
+        `${id}ErrorsAlarm`,
+        `${name}: ${thresholds.lambdaErrors}+ invocation errors in ${thresholds.periodMinutes} min`,
+        fn.metricErrors({ statistic: 'Sum', period }),
+        thresholds.lambdaErrors,
+        atLeast,
+      );
+      alarm(
+        `${id}ThrottlesAlarm`,
+        `${name}: ${thresholds.lambdaThrottles}+ throttled invocations in ${thresholds.periodMinutes} min`,
+        fn.metricThrottles({ statistic: 'Sum', period }),
+        thresholds.lambdaThrottles,
+        atLeast,
+      );
+      alarm(
+        `${id}P99LatencyAlarm`,
+        `${name}: p99 duration over ${thresholds.p99LatencyMs} ms for ${thresholds.latencyEvaluationPeriods} ` +
+          `periods of ${thresholds.periodMinutes} min`,
+        fn.metricDuration({ statistic: 'p99', period }),
+        thresholds.p99LatencyMs,
+        ComparisonOperator.GREATER_THAN_THRESHOLD,
+        thresholds.latencyEvaluationPeriods,
+      );
+    }
+
+    // Throttle events of the table and of each index (a throttled index write throttles the table write).
+    const throttleEvents: Record<string, IMetric> = {};
+    const dimensionSets = [
+      { TableName: this.table.tableName },
+      ...tableSchema.globalIndexes.map((index) => ({
+        TableName: this.table.tableName,
+        GlobalSecondaryIndexName: index.name,
+      })),
+    ];
+    dimensionSets.forEach((dimensionsMap, index) => {
+      for (const [kind, metricName] of [
+        ['read', 'ReadThrottleEvents'],
+        ['write', 'WriteThrottleEvents'],
+      ] as const) {
+        throttleEvents[`${kind}${index}`] = new Metric({
+          namespace: 'AWS/DynamoDB',
+          metricName,
+          dimensionsMap,
+          statistic: 'Sum',
+          period,
+        });
+      }
+    });
+    alarm(
+      'DynamoDbThrottlesAlarm',
+      `DynamoDB: ${thresholds.dynamoDbThrottleEvents}+ read or write throttle events in ${thresholds.periodMinutes} min`,
+      new MathExpression({
+        expression: Object.keys(throttleEvents)
+          .map((id) => `FILL(${id}, 0)`)
+          .join(' + '),
+        usingMetrics: throttleEvents,
+        label: 'throttle events',
+        period,
+      }),
+      thresholds.dynamoDbThrottleEvents,
+      atLeast,
+    );
+    return topic;
   }
 
   private addRouteFunction(
@@ -225,8 +511,17 @@ export class DppServiceStack extends Stack {
       }),
     );
     for (const statement of this.statementsFor(route)) role.addToPolicy(statement);
+    acknowledge(role, NAG_ACKNOWLEDGEMENTS.starResource);
+    if (route.access.bucket?.length) {
+      const bucketArn = `<${this.getLogicalId(this.bucket.node.defaultChild as CfnBucket)}.Arn>`;
+      acknowledge(
+        role,
+        NAG_ACKNOWLEDGEMENTS.bucketObjects,
+        NAG_ACKNOWLEDGEMENTS.bucketObjects.rule.replace('<Bucket.Arn>', bucketArn),
+      );
+    }
 
-    return new NodejsFunction(this, id, {
+    const fn = new NodejsFunction(this, id, {
       entry: join(opts.functionsDir, `${route.fn}.ts`),
       handler: 'handler',
       description: `${route.method} ${route.path}`.slice(0, 256),
@@ -236,6 +531,8 @@ export class DppServiceStack extends Stack {
       timeout: Duration.seconds(10),
       role,
       logGroup,
+      // X-Ray segments of each invocation and its AWS calls, without bundling a tracing SDK.
+      tracing: Tracing.ACTIVE,
       environment: this.environmentFor(route, config),
       projectRoot: opts.projectRoot,
       depsLockFilePath: join(opts.projectRoot, LOCK_FILE),
@@ -243,7 +540,10 @@ export class DppServiceStack extends Stack {
         forceDockerBundling: false,
         format: OutputFormat.ESM,
         minify: true,
-        sourceMap: false,
+        // index.mjs.map beside the bundle, for NODE_OPTIONS=--enable-source-maps: a logged stack
+        // names source files and lines. Mappings only: the sources themselves are not shipped.
+        sourceMap: true,
+        sourcesContent: false,
         target: NODE_TARGET,
         mainFields: ['module', 'main'],
         banner: ESM_REQUIRE_BANNER,
@@ -253,6 +553,8 @@ export class DppServiceStack extends Stack {
         logLevel: LogLevel.WARNING,
       },
     });
+    acknowledge(fn, NAG_ACKNOWLEDGEMENTS.deadLetterQueue);
+    return fn;
   }
 
   /** The settings a function reads (lib/config.ts), from its row only. */
@@ -265,11 +567,15 @@ export class DppServiceStack extends Stack {
       ...(access.translate ? { TRANSLATE_PROVIDER: 'aws' } : {}),
       ...(access.signingKey ? { JWT_SIGNING_KEY_SECRET_ID: this.signingKeySecret.secretArn } : {}),
       ...(access.cursorKey ? { CURSOR_KEY_SECRET_ID: this.cursorKeySecret.secretArn } : {}),
-      JWT_ISSUER: config.jwtIssuer,
-      JWT_AUDIENCE: config.jwtAudience,
-      JWT_PUBLIC_KEY: config.jwtPublicKey,
+      // Only what the function's auth reads: the verifier's keys for a jwt row, issuer and
+      // audience for it and for the signer; a public row gets no JWT setting.
+      ...(route.auth === 'jwt' || access.signingKey
+        ? { JWT_ISSUER: config.jwtIssuer, JWT_AUDIENCE: config.jwtAudience }
+        : {}),
+      ...(route.auth === 'jwt' ? { JWT_PUBLIC_KEYS: config.jwtPublicKeys.join('\n') } : {}),
       POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
       POWERTOOLS_LOG_LEVEL: config.logLevel,
+      NODE_OPTIONS,
     };
   }
 
@@ -278,11 +584,17 @@ export class DppServiceStack extends Stack {
     const { access } = route;
     const statements: PolicyStatement[] = [];
     if (access.table) {
-      const actions = access.table === 'write' ? [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS] : TABLE_READ_ACTIONS;
       statements.push(
-        new PolicyStatement({ actions, resources: [this.table.tableArn] }),
-        // Only Query reaches an index; the item actions do not apply to one.
-        new PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${this.table.tableArn}/index/*`] }),
+        new PolicyStatement({ actions: [...TABLE_ACTIONS[access.table]], resources: [this.table.tableArn] }),
+      );
+    }
+    if (access.tableIndexes) {
+      // Only Query reaches an index; each index by name, no wildcard.
+      statements.push(
+        new PolicyStatement({
+          actions: ['dynamodb:Query'],
+          resources: tableSchema.globalIndexes.map((index) => `${this.table.tableArn}/index/${index.name}`),
+        }),
       );
     }
     if (access.bucket?.length) {

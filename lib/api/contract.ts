@@ -13,8 +13,14 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'ANY';
 
 /** What a function may touch. The stack grants exactly this and nothing else. */
 export interface Access {
-  /** DynamoDB: `read` = GetItem/BatchGetItem/Query; `write` adds Put/Update/Delete/TransactWrite. */
-  readonly table?: 'read' | 'write';
+  /**
+   * DynamoDB: `read` = GetItem/BatchGetItem/Query; `update` adds UpdateItem only (upserts such
+   * as stored translations, never a Put or Delete); `write` adds Put/Update/Delete/ConditionCheck
+   * (the legs of TransactWrite).
+   */
+  readonly table?: 'read' | 'update' | 'write';
+  /** dynamodb:Query on the table's global secondary indexes; only for a row whose code queries one. */
+  readonly tableIndexes?: boolean;
   /** S3 object actions on the data bucket. `get` is also what signing a GET URL needs. */
   readonly bucket?: ReadonlyArray<'get' | 'put' | 'delete'>;
   /** ses:SendEmail / SendRawEmail from the configured identity. */

@@ -4,19 +4,20 @@
  */
 import { spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { App, type CfnResource } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { buildSync } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ESM_REQUIRE_BANNER } from '../../infra/bundling';
-import { CONTEXT_DEFAULTS, readStackConfig, StackConfigError } from '../../infra/config';
-import { DppServiceStack, REPO_ROOT } from '../../infra/stack';
+import { CONTEXT_DEFAULTS, readStackConfig } from '../../infra/config';
+import { ACCESS_LOG_FIELDS, DppServiceStack, NODE_OPTIONS, REPO_ROOT, TABLE_ACTIONS } from '../../infra/stack';
 import type { Route } from '../../lib/api/contract';
 import { functionId, routeKeyOf, routes as routeTable } from '../../lib/api/routes';
+import { getDppRoute } from '../../lib/api/routes/get-dpp';
 
 type Json = Record<string, any>; // CloudFormation JSON as the assertions library returns it
 interface Statement {
@@ -38,6 +39,32 @@ function featureFlagsFromCdkJson(): Record<string, unknown> {
   return Object.fromEntries(Object.entries(cdkJson.context ?? {}).filter(([key]) => key.startsWith('@aws-cdk')));
 }
 
+/** A real deployment's context: the current and the previous key (a rotation), a real origin. */
+const PUBLIC_KEYS = [publicKeyPem(), publicKeyPem()];
+const DEPLOYMENT_CONTEXT = { jwtPublicKeys: PUBLIC_KEYS.join(''), corsAllowOrigins: 'https://app.example.com' };
+/** X-Ray's actions, which take only the resource "*" (active tracing adds them to every role). */
+const XRAY_ACTIONS = ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'];
+
+function publicKeyPem(): string {
+  return generateKeyPairSync('ec', { namedCurve: 'P-256' })
+    .publicKey.export({ type: 'spki', format: 'pem' })
+    .toString()
+    .trim();
+}
+
+/** A stack with its functions left unbundled: for what the bundles do not change (fast). */
+function unbundledStack(
+  context: Record<string, unknown>,
+  rows?: readonly Route[],
+): { stack: DppServiceStack; template: Template } {
+  const app = new App({ context: { ...featureFlagsFromCdkJson(), 'aws:cdk:bundling-stacks': [], ...context } });
+  const unbundled = new DppServiceStack(app, 'DppServiceUnbundled', {
+    config: readStackConfig(app),
+    ...(rows ? { routes: rows } : {}),
+  });
+  return { stack: unbundled, template: Template.fromStack(unbundled) };
+}
+
 let stack: DppServiceStack;
 let template: Template;
 let assemblyDir: string;
@@ -48,7 +75,9 @@ let ids: { table: string; bucket: string; secret: string; cursorKey: string; ema
 beforeAll(() => {
   const started = performance.now();
   // Asset metadata (aws:asset:path) is what the CLI turns on; the bundles are checked through it.
-  const app = new App({ context: { ...featureFlagsFromCdkJson(), 'aws:cdk:enable-asset-metadata': true } });
+  const app = new App({
+    context: { ...featureFlagsFromCdkJson(), 'aws:cdk:enable-asset-metadata': true, ...DEPLOYMENT_CONTEXT },
+  });
   stack = new DppServiceStack(app, 'DppServiceTest', { config: readStackConfig(app) });
   const assembly = app.synth();
   assemblyDir = assembly.directory;
@@ -71,6 +100,25 @@ beforeAll(() => {
     emailIdentity: logicalId(stack.emailIdentity.node.defaultChild),
   };
 }, SYNTH_TIMEOUT_MS);
+
+/** The function's environment as deployed: Refs become dummy names, strings stay as they are. */
+function environmentOf(route: Route): Record<string, string> {
+  const variables = fnProps(route).Environment.Variables as Record<string, unknown>;
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '', AWS_REGION: 'eu-central-1' };
+  for (const [name, value] of Object.entries(variables))
+    env[name] = typeof value === 'string' ? value : `dummy-${name}`;
+  return env;
+}
+
+/** Loads the function's bundle in a fresh Node with exactly `env` (a cold start without an event). */
+function coldStart(route: Route, env: Record<string, string>) {
+  const bundle = join(assemblyDir, resources[fnLogicalId(route)]!.Metadata['aws:asset:path'] as string, 'index.mjs');
+  return spawnSync(
+    process.execPath,
+    ['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(bundle).href)})`],
+    { env, encoding: 'utf8' },
+  );
+}
 
 /** The import specifiers of an ES module (static and dynamic), as esbuild parses them. */
 function moduleImports(file: string): string[] {
@@ -128,7 +176,7 @@ function roleStatements(route: Route): Statement[] {
 function resourceKind(resource: unknown): string {
   const text = JSON.stringify(resource);
   if (resource === '*') return 'any';
-  if (references(resource, ids.table)) return text.includes('/index/*') ? 'table-indexes' : 'table';
+  if (references(resource, ids.table)) return text.includes('/index/') ? 'table-indexes' : 'table';
   if (references(resource, ids.bucket))
     return text.includes('/companies/*') ? 'bucket-companies-objects' : 'bucket-other';
   if (references(resource, ids.secret)) return 'signing-key-secret';
@@ -160,17 +208,18 @@ function expectedGrants(route: Route): Record<string, string[]> {
   const { access } = route;
   const expected: Record<string, string[]> = { 'own-log-group': ['logs:CreateLogStream', 'logs:PutLogEvents'] };
   if (access.table) {
-    const read = ['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:Query'];
-    const write = ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
-    expected.table = (access.table === 'write' ? [...read, ...write] : read).sort();
-    expected['table-indexes'] = ['dynamodb:Query'];
+    const read = ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query'];
+    const update = [...read, 'dynamodb:UpdateItem'];
+    const write = [...update, 'dynamodb:ConditionCheckItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem'];
+    expected.table = { read, update, write }[access.table].sort();
   }
+  if (access.tableIndexes) expected['table-indexes'] = ['dynamodb:Query'];
   if (access.bucket?.length) {
     const s3 = { get: 's3:GetObject', put: 's3:PutObject', delete: 's3:DeleteObject' } as const;
     expected['bucket-companies-objects'] = [...new Set(access.bucket.map((action) => s3[action]))].sort();
   }
   if (access.email) expected['email-identity'] = ['ses:SendEmail', 'ses:SendRawEmail'];
-  if (access.translate) expected.any = ['translate:TranslateText'];
+  expected.any = [...XRAY_ACTIONS, ...(access.translate ? ['translate:TranslateText'] : [])].sort();
   if (access.signingKey) expected['signing-key-secret'] = ['secretsmanager:GetSecretValue'];
   if (access.cursorKey) expected['cursor-key-secret'] = ['secretsmanager:GetSecretValue'];
   return expected;
@@ -207,7 +256,7 @@ describe('functions', () => {
   });
 
   it('gives every function its own log group with the default 30-day retention', () => {
-    template.resourceCountIs('AWS::Logs::LogGroup', routes.length);
+    template.resourceCountIs('AWS::Logs::LogGroup', routes.length + 1); // and the API's access logs
     const logGroupIds = new Set<string>();
     for (const route of routes) {
       const logGroupId = (fnProps(route).LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
@@ -217,47 +266,40 @@ describe('functions', () => {
     expect(logGroupIds.size).toBe(routes.length);
   });
 
-  it('bundles each handler as one minified ESM file with the require banner and the AWS SDK inside, no source map', () => {
+  it('bundles each handler as one minified ESM file with the require banner and the AWS SDK inside, and its source map beside it', () => {
+    const sizes: string[] = [];
     for (const route of routes) {
       const assetPath = resources[fnLogicalId(route)]!.Metadata['aws:asset:path'] as string;
       const dir = join(assemblyDir, assetPath);
-      expect({ fn: route.fn, files: readdirSync(dir).sort() }).toEqual({ fn: route.fn, files: ['index.mjs'] });
+      expect({ fn: route.fn, files: readdirSync(dir).sort() }).toEqual({
+        fn: route.fn,
+        files: ['index.mjs', 'index.mjs.map'],
+      });
       const code = readFileSync(join(dir, 'index.mjs'), 'utf8');
       expect(code.startsWith(ESM_REQUIRE_BANNER)).toBe(true);
-      expect(code).not.toMatch(/sourceMappingURL/);
+      // The map is a separate file: the bundle only gains this one comment line.
+      expect(code.trimEnd().endsWith('//# sourceMappingURL=index.mjs.map')).toBe(true);
+      const map = JSON.parse(readFileSync(join(dir, 'index.mjs.map'), 'utf8')) as {
+        sources: string[];
+        sourcesContent?: unknown;
+      };
+      expect(map.sourcesContent).toBeUndefined(); // mappings only: the sources are not shipped
+      sizes.push(`${route.fn} ${Buffer.byteLength(code)} B + map ${statSync(join(dir, 'index.mjs.map')).size} B`);
       // Everything but Node's built-ins is inside the bundle: no @aws-sdk/* from the
       // runtime's unpinned copy, no other package either.
       const nonBuiltinImports = moduleImports(join(dir, 'index.mjs')).filter((specifier) => !isBuiltin(specifier));
       expect({ fn: route.fn, nonBuiltinImports }).toEqual({ fn: route.fn, nonBuiltinImports: [] });
     }
+    console.info(`bundles:\n  ${sizes.join('\n  ')}`);
   });
 
   it('loads every bundle cold with exactly the environment the stack gives its function', () => {
     // A function must not need a setting its row does not grant (e.g. BUCKET_NAME in a
     // function without bucket access): lib/config.ts fails such a cold start. Run the real
-    // bundles, with the template's variables (Refs as dummy names, a real public key).
-    const publicKey = generateKeyPairSync('ec', { namedCurve: 'P-256' })
-      .publicKey.export({ type: 'spki', format: 'pem' })
-      .toString();
+    // bundles, with the template's variables (Refs as dummy names; the public keys and
+    // NODE_OPTIONS as they are), so a public function starts without any JWT setting.
     for (const route of routes) {
-      const variables = fnProps(route).Environment.Variables as Record<string, unknown>;
-      const env: Record<string, string> = { PATH: process.env.PATH ?? '', AWS_REGION: 'eu-central-1' };
-      for (const [name, value] of Object.entries(variables))
-        env[name] = typeof value === 'string' ? value : `dummy-${name}`;
-      env.JWT_PUBLIC_KEY = publicKey;
-      const bundle = join(
-        assemblyDir,
-        resources[fnLogicalId(route)]!.Metadata['aws:asset:path'] as string,
-        'index.mjs',
-      );
-      const run = spawnSync(
-        process.execPath,
-        ['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(bundle).href)})`],
-        {
-          env,
-          encoding: 'utf8',
-        },
-      );
+      const run = coldStart(route, environmentOf(route));
       // On failure, show the error lines only (the rest is minified source).
       const error =
         run.status === 0
@@ -271,6 +313,20 @@ describe('functions', () => {
     }
   });
 
+  it('names the source file and line of an error in a logged stack (source maps on), not only index.mjs', () => {
+    // Any jwt function without its TABLE_NAME: lib/config.ts throws at cold start.
+    const route = routes.find((candidate) => candidate.auth === 'jwt' && candidate.access.table)!;
+    const { TABLE_NAME: _, ...withoutTable } = environmentOf(route);
+    const run = coldStart(route, withoutTable);
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toMatch(/ConfigError\]?: Missing required setting.*TABLE_NAME/);
+    expect(run.stderr).toMatch(/lib\/config\.ts:\d+:\d+/);
+    // The same bundle without the flag points into the minified bundle only.
+    const unmapped = coldStart(route, { ...withoutTable, NODE_OPTIONS: '' });
+    expect(unmapped.stderr).not.toMatch(/lib\/config\.ts/);
+    expect(unmapped.stderr).toMatch(/index\.mjs:\d+/);
+  });
+
   it('sets exactly the environment each route row implies', () => {
     for (const route of routes) {
       const { access } = route;
@@ -281,19 +337,59 @@ describe('functions', () => {
         ...(access.translate ? { TRANSLATE_PROVIDER: 'aws' } : {}),
         ...(access.signingKey ? { JWT_SIGNING_KEY_SECRET_ID: { Ref: ids.secret } } : {}),
         ...(access.cursorKey ? { CURSOR_KEY_SECRET_ID: { Ref: ids.cursorKey } } : {}),
-        JWT_ISSUER: CONTEXT_DEFAULTS.jwtIssuer,
-        JWT_AUDIENCE: CONTEXT_DEFAULTS.jwtAudience,
-        JWT_PUBLIC_KEY: '',
+        ...(route.auth === 'jwt' || access.signingKey
+          ? { JWT_ISSUER: CONTEXT_DEFAULTS.jwtIssuer, JWT_AUDIENCE: CONTEXT_DEFAULTS.jwtAudience }
+          : {}),
+        ...(route.auth === 'jwt' ? { JWT_PUBLIC_KEYS: PUBLIC_KEYS.join('\n') } : {}),
         POWERTOOLS_SERVICE_NAME: 'dpp-service',
         POWERTOOLS_LOG_LEVEL: 'INFO',
+        NODE_OPTIONS: '--enable-source-maps',
       };
       expect({ fn: route.fn, env: fnProps(route).Environment.Variables }).toEqual({ fn: route.fn, env: expected });
     }
   });
 
-  it('warns at synth time that JWT_PUBLIC_KEY is empty when context jwtPublicKey is not set', () => {
-    const warnings = warningsOf(stack.artifactId);
-    expect(warnings.some((text) => text.includes('"jwtPublicKey" is not set'))).toBe(true);
+  it('gives the public routes no JWT setting, and the signer only issuer and audience besides its secret', () => {
+    const jwtSettings = (route: Route) =>
+      Object.keys(fnProps(route).Environment.Variables as object)
+        .filter((name) => name.startsWith('JWT_'))
+        .sort();
+    expect(jwtSettings(getDppRoute)).toEqual([]);
+    expect(jwtSettings(routes.find((route) => route.fn === 'not-found')!)).toEqual([]);
+    expect(jwtSettings(routes.find((route) => route.fn === 'generate-jwt')!)).toEqual([
+      'JWT_AUDIENCE',
+      'JWT_ISSUER',
+      'JWT_SIGNING_KEY_SECRET_ID',
+    ]);
+  });
+
+  it('traces every function with X-Ray (active tracing) and starts it with source maps on', () => {
+    for (const route of routes) {
+      expect({ fn: route.fn, tracing: fnProps(route).TracingConfig }).toEqual({
+        fn: route.fn,
+        tracing: { Mode: 'Active' },
+      });
+      expect(fnProps(route).Environment.Variables.NODE_OPTIONS).toBe(NODE_OPTIONS);
+    }
+  });
+
+  it('synthesizes a real deployment without a warning', () => {
+    expect(warningsOf(stack.artifactId)).toEqual([]);
+  });
+
+  it('shows each default a sandbox (-c sandbox=true) keeps as a synth warning, and gives its jwt rows empty keys', () => {
+    const { stack: sandbox, template: sandboxTemplate } = unbundledStack({ sandbox: 'true' });
+    const warnings = Annotations.fromStack(sandbox)
+      .findWarning('*', Match.stringLikeRegexp('Sandbox deployment keeps'))
+      .map((warning) => String(warning.entry.data));
+    expect(warnings).toEqual([
+      expect.stringContaining('"jwtPublicKeys"'),
+      expect.stringContaining('"corsAllowOrigins": http://localhost:5173'),
+    ]);
+    const jwtFunction = Object.values(sandboxTemplate.findResources('AWS::Lambda::Function')).find(
+      (fn) => fn.Properties.Environment.Variables.JWT_PUBLIC_KEYS !== undefined,
+    );
+    expect(jwtFunction?.Properties.Environment.Variables.JWT_PUBLIC_KEYS).toBe('');
   });
 });
 
@@ -336,11 +432,11 @@ describe('HTTP API', () => {
     }
   });
 
-  it('allows CORS from the default origin list with the headers the API reads and exposes', () => {
+  it('allows CORS from the configured origins with the headers the API reads and exposes', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
       ProtocolType: 'HTTP',
       CorsConfiguration: {
-        AllowOrigins: ['http://localhost:5173'],
+        AllowOrigins: ['https://app.example.com'],
         AllowHeaders: ['authorization', 'content-type', 'language'],
         ExposeHeaders: ['content-language'],
         AllowMethods: Match.arrayWith(['GET', 'POST', 'PUT', 'DELETE']),
@@ -355,6 +451,166 @@ describe('HTTP API', () => {
       AutoDeploy: true,
       DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
     });
+  });
+
+  it('throttles the public GET /dpp/{dppId} on its own (QR-code traffic), after its route exists', () => {
+    const [stageId, stageResource] = ofType('AWS::ApiGatewayV2::Stage')[0]!;
+    expect(stageResource.Properties.RouteSettings).toEqual({
+      'GET /dpp/{dppId}': { ThrottlingRateLimit: 25, ThrottlingBurstLimit: 50 },
+    });
+    expect(CONTEXT_DEFAULTS.publicDppThrottle).toEqual({ rateLimit: 25, burstLimit: 50 });
+    const [routeId] = ofType('AWS::ApiGatewayV2::Route').find(
+      ([, route]) => route.Properties.RouteKey === routeKeyOf(getDppRoute),
+    )!;
+    expect({ stageId, dependsOn: stageResource.DependsOn }).toEqual({
+      stageId,
+      dependsOn: expect.arrayContaining([routeId]),
+    });
+  });
+
+  it('takes the public route throttle from context publicDppThrottle', () => {
+    const { template: throttled } = unbundledStack({
+      ...DEPLOYMENT_CONTEXT,
+      publicDppThrottle: '{"rateLimit": 5, "burstLimit": 7}',
+    });
+    throttled.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      RouteSettings: { 'GET /dpp/{dppId}': { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 7 } },
+    });
+  });
+
+  it('writes one JSON access-log line per request to a log group with the configured retention', () => {
+    const [, stageResource] = ofType('AWS::ApiGatewayV2::Stage')[0]!;
+    const { DestinationArn, Format } = stageResource.Properties.AccessLogSettings as {
+      DestinationArn: { 'Fn::GetAtt': [string, string] };
+      Format: string;
+    };
+    expect(JSON.parse(Format)).toEqual(ACCESS_LOG_FIELDS);
+    expect(Object.keys(ACCESS_LOG_FIELDS)).toEqual([
+      'requestId',
+      'ip',
+      'requestTime',
+      'httpMethod',
+      'routeKey',
+      'status',
+      'protocol',
+      'responseLength',
+      'integrationLatency',
+      'integrationErrorMessage',
+    ]);
+    expect(resources[DestinationArn['Fn::GetAtt'][0]]).toMatchObject({
+      Type: 'AWS::Logs::LogGroup',
+      Properties: { RetentionInDays: 30 },
+    });
+  });
+});
+
+describe('alarms', () => {
+  const alarms = () => ofType('AWS::CloudWatch::Alarm').map(([, alarm]) => alarm.Properties as Json);
+  const thresholds = CONTEXT_DEFAULTS.alarms;
+
+  it('notifies the stack-made topic of every alarm and its recovery, and outputs the topic ARN', () => {
+    const [topicId] = ofType('AWS::SNS::Topic')[0]!;
+    // API 5xx rate; errors, throttles and p99 duration per function; DynamoDB throttling.
+    expect(alarms()).toHaveLength(1 + 3 * routes.length + 1);
+    for (const alarm of alarms()) {
+      expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
+      expect(alarm.OKActions).toEqual([{ Ref: topicId }]);
+      expect(alarm.TreatMissingData).toBe('notBreaching');
+    }
+    expect((template.toJSON().Outputs as Record<string, Json>).AlarmTopicArn!.Value).toEqual({ Ref: topicId });
+  });
+
+  it('lets only CloudWatch of this account publish to the topic, over TLS only', () => {
+    const [topicId] = ofType('AWS::SNS::Topic')[0]!;
+    template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      Topics: [{ Ref: topicId }],
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Deny',
+            Action: 'sns:Publish',
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
+          Match.objectLike({
+            Effect: 'Allow',
+            Action: 'sns:Publish',
+            Principal: { Service: 'cloudwatch.amazonaws.com' },
+            Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } },
+          }),
+        ]),
+      },
+    });
+  });
+
+  it('watches the 5xx share of all API answers', () => {
+    const alarm = alarms().find((candidate) => JSON.stringify(candidate.Metrics ?? []).includes('"5xx"'))!;
+    expect(alarm).toMatchObject({
+      Threshold: thresholds.api5xxPercent,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+    const expression = (alarm.Metrics as Json[]).find((metric) => metric.Expression)!.Expression as string;
+    expect(expression).toBe('IF(requests > 0, 100 * errors / requests, 0)');
+    const metricNames = (alarm.Metrics as Json[]).flatMap((metric) => metric.MetricStat?.Metric.MetricName ?? []);
+    expect(metricNames.sort()).toEqual(['5xx', 'Count']);
+  });
+
+  it('watches errors, throttles and p99 duration of each function (that is, of each route)', () => {
+    for (const route of routes) {
+      const ofFunction = alarms().filter((alarm) =>
+        (alarm.Dimensions as Json[] | undefined)?.some(
+          (dimension) => dimension.Name === 'FunctionName' && references(dimension.Value, fnLogicalId(route)),
+        ),
+      );
+      const byMetric = Object.fromEntries(ofFunction.map((alarm) => [alarm.MetricName, alarm]));
+      expect({ fn: route.fn, metrics: Object.keys(byMetric).sort() }).toEqual({
+        fn: route.fn,
+        metrics: ['Duration', 'Errors', 'Throttles'],
+      });
+      expect(byMetric.Errors).toMatchObject({ Statistic: 'Sum', Threshold: thresholds.lambdaErrors });
+      expect(byMetric.Throttles).toMatchObject({ Statistic: 'Sum', Threshold: thresholds.lambdaThrottles });
+      expect(byMetric.Duration).toMatchObject({
+        ExtendedStatistic: 'p99',
+        Threshold: thresholds.p99LatencyMs,
+        ComparisonOperator: 'GreaterThanThreshold',
+        EvaluationPeriods: thresholds.latencyEvaluationPeriods,
+        DatapointsToAlarm: thresholds.latencyEvaluationPeriods,
+        Period: thresholds.periodMinutes * 60,
+      });
+    }
+  });
+
+  it('watches read and write throttle events of the table and of each index', () => {
+    const alarm = alarms().find((candidate) => JSON.stringify(candidate.Metrics ?? []).includes('ThrottleEvents'))!;
+    expect(alarm.Threshold).toBe(thresholds.dynamoDbThrottleEvents);
+    const watched = (alarm.Metrics as Json[])
+      .filter((metric) => metric.MetricStat)
+      .map((metric) => {
+        const { MetricName, Dimensions } = metric.MetricStat.Metric as { MetricName: string; Dimensions: Json[] };
+        const index = Dimensions.find((dimension) => dimension.Name === 'GlobalSecondaryIndexName')?.Value;
+        return `${MetricName}${index ? ` ${index}` : ''}`;
+      });
+    expect(watched.sort()).toEqual([
+      'ReadThrottleEvents',
+      'ReadThrottleEvents gsi1',
+      'WriteThrottleEvents',
+      'WriteThrottleEvents gsi1',
+    ]);
+  });
+
+  it('notifies the topic of context alarmTopicArn instead, creating none, with thresholds from context alarms', () => {
+    const alarmTopicArn = 'arn:aws:sns:eu-central-1:123456789012:ops-alarms';
+    const { template: withTopic } = unbundledStack({
+      ...DEPLOYMENT_CONTEXT,
+      alarmTopicArn,
+      alarms: '{"p99LatencyMs": 5000}',
+    });
+    withTopic.resourceCountIs('AWS::SNS::Topic', 0);
+    expect(Object.keys(withTopic.toJSON().Outputs)).not.toContain('AlarmTopicArn');
+    const all = Object.values(withTopic.findResources('AWS::CloudWatch::Alarm')).map((alarm) => alarm.Properties);
+    expect(all).toHaveLength(1 + 3 * routes.length + 1);
+    for (const alarm of all) expect(alarm.AlarmActions).toEqual([alarmTopicArn]);
+    const latency = all.filter((alarm) => alarm.MetricName === 'Duration');
+    expect(latency.map((alarm) => alarm.Threshold)).toEqual(routes.map(() => 5000));
   });
 });
 
@@ -450,9 +706,15 @@ describe('data stores', () => {
     expect(resources[ids.cursorKey]!.Properties.SecretString).toBeUndefined();
   });
 
-  it('outputs the API URL, table name, bucket name and secret ARN', () => {
+  it('outputs the API URL, table name, bucket name, secret ARN and alarm topic ARN', () => {
     const outputs = template.toJSON().Outputs as Record<string, Json>;
-    expect(Object.keys(outputs).sort()).toEqual(['ApiUrl', 'BucketName', 'SigningKeySecretArn', 'TableName']);
+    expect(Object.keys(outputs).sort()).toEqual([
+      'AlarmTopicArn',
+      'ApiUrl',
+      'BucketName',
+      'SigningKeySecretArn',
+      'TableName',
+    ]);
     expect(outputs.TableName!.Value).toEqual({ Ref: ids.table });
     expect(outputs.BucketName!.Value).toEqual({ Ref: ids.bucket });
     expect(outputs.SigningKeySecretArn!.Value).toEqual({ Ref: ids.secret });
@@ -473,13 +735,49 @@ describe('least privilege', () => {
     expect(wildcards).toEqual([]);
   });
 
-  it('uses the resource "*" only for translate:TranslateText', () => {
+  it('uses the resource "*" only for X-Ray and translate:TranslateText (none takes a narrower resource)', () => {
     const starResources = allStatements().filter(
       ({ statement }) =>
         statement.Effect === 'Allow' &&
         (Array.isArray(statement.Resource) ? statement.Resource : [statement.Resource]).includes('*'),
     );
-    for (const { statement } of starResources) expect(actionsOf(statement)).toEqual(['translate:TranslateText']);
+    expect(starResources.length).toBeGreaterThan(0);
+    for (const { statement } of starResources) {
+      expect([...XRAY_ACTIONS, 'translate:TranslateText']).toEqual(expect.arrayContaining(actionsOf(statement)));
+    }
+  });
+
+  it('grants the public GET /dpp/{dppId} UpdateItem on the table (stored translations) and no Put or Delete', () => {
+    expect(getDppRoute.access.table).toBe('update');
+    const tableActions = grants(getDppRoute).table;
+    expect(tableActions).toContain('dynamodb:UpdateItem');
+    expect(tableActions).not.toContain('dynamodb:PutItem');
+    expect(tableActions).not.toContain('dynamodb:DeleteItem');
+  });
+
+  it('grants no index access to rows that do not say they query one, and no BatchWriteItem at all', () => {
+    for (const route of routes.filter((candidate) => !candidate.access.tableIndexes)) {
+      expect({ fn: route.fn, indexes: grants(route)['table-indexes'] }).toEqual({ fn: route.fn, indexes: undefined });
+    }
+    const batchWrites = allStatements().filter(({ statement }) =>
+      actionsOf(statement).includes('dynamodb:BatchWriteItem'),
+    );
+    expect(batchWrites).toEqual([]);
+    expect(Object.values(TABLE_ACTIONS).flat()).not.toContain('dynamodb:BatchWriteItem');
+  });
+
+  it('grants Query on each index by name, never index/*, to a row that says it queries one', () => {
+    const { template: indexedTemplate } = unbundledStack(DEPLOYMENT_CONTEXT, [
+      { ...getDppRoute, access: { table: 'read', tableIndexes: true } },
+    ]);
+    const statements = Object.values(indexedTemplate.findResources('AWS::IAM::Policy')).flatMap(
+      (policy) => policy.Properties.PolicyDocument.Statement as Statement[],
+    );
+    const onIndexes = statements.filter((statement) => JSON.stringify(statement.Resource).includes('/index/'));
+    expect(onIndexes).toHaveLength(1);
+    expect(onIndexes[0]!.Action).toBe('dynamodb:Query');
+    expect(JSON.stringify(onIndexes[0]!.Resource)).toContain('/index/gsi1"');
+    expect(JSON.stringify(onIndexes[0]!.Resource)).not.toContain('/index/*');
   });
 
   it("gives function roles no managed policies (logs go only to the function's own log group)", () => {
@@ -542,84 +840,5 @@ describe('least privilege', () => {
     for (const route of routes.filter((candidate) => !candidate.access.cursorKey)) {
       expect(fnProps(route).Environment.Variables.CURSOR_KEY_SECRET_ID).toBeUndefined();
     }
-  });
-});
-
-const ES256_PUBLIC_KEY_PEM = generateKeyPairSync('ec', { namedCurve: 'P-256' })
-  .publicKey.export({ type: 'spki', format: 'pem' })
-  .toString();
-const RSA_PUBLIC_KEY_PEM = generateKeyPairSync('rsa', { modulusLength: 2048 })
-  .publicKey.export({ type: 'spki', format: 'pem' })
-  .toString()
-  .trim();
-
-describe('readStackConfig', () => {
-  it('falls back to the documented defaults when no context is given', () => {
-    expect(readStackConfig(new App())).toEqual({
-      stackName: 'DppService',
-      sesFromAddress: 'no-reply@example.com',
-      jwtIssuer: 'dpp-service',
-      jwtAudience: 'dpp-service',
-      jwtPublicKey: '',
-      logRetention: 30,
-      logLevel: 'INFO',
-      corsAllowOrigins: ['http://localhost:5173'],
-      throttle: { rateLimit: 50, burstLimit: 100 },
-    });
-  });
-
-  it('matches the defaults written in cdk.json', () => {
-    const context = (JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Json }).context;
-    const settings = Object.fromEntries(Object.entries(context).filter(([key]) => !key.startsWith('@aws-cdk')));
-    expect(readStackConfig(new App({ context: settings }))).toEqual(readStackConfig(new App()));
-  });
-
-  it('accepts the string forms that `cdk -c key=value` produces', () => {
-    const config = readStackConfig(
-      new App({
-        context: {
-          account: '123456789012',
-          region: 'eu-south-1',
-          corsAllowOrigins: 'https://app.example.com,https://admin.example.com',
-          throttle: '{"rateLimit": 10, "burstLimit": 20}',
-          logRetentionDays: '90',
-          logLevel: 'debug',
-        },
-      }),
-    );
-    expect(config).toMatchObject({
-      account: '123456789012',
-      region: 'eu-south-1',
-      corsAllowOrigins: ['https://app.example.com', 'https://admin.example.com'],
-      throttle: { rateLimit: 10, burstLimit: 20 },
-      logRetention: 90,
-      logLevel: 'DEBUG',
-    });
-  });
-
-  it.each([
-    ['with real newlines', (pem: string) => pem],
-    ['on one line (cdk -c keeps only the first line of a value)', (pem: string) => pem.replace(/\n/g, '')],
-    ['with literal \\n sequences', (pem: string) => pem.replace(/\n/g, '\\n')],
-  ])('reads the ES256 public key PEM %s as the canonical PEM', (_layout, layout) => {
-    const pem = ES256_PUBLIC_KEY_PEM.trim();
-    expect(readStackConfig(new App({ context: { jwtPublicKey: layout(pem) } })).jwtPublicKey).toBe(pem);
-  });
-
-  it.each([
-    ['logRetentionDays', 31, /logRetentionDays/],
-    ['corsAllowOrigins', ['https://app.example.com/'], /corsAllowOrigins/],
-    ['corsAllowOrigins', [], /corsAllowOrigins/],
-    ['throttle', { rateLimit: 0, burstLimit: 10 }, /throttle\.rateLimit/],
-    ['throttle', { rateLimit: 10, burstLimit: 1.5 }, /throttle\.burstLimit/],
-    ['sesFromAddress', 'No Reply <no-reply@example.com>', /sesFromAddress/],
-    ['logLevel', 'VERBOSE', /logLevel/],
-    ['region', 'europe', /region/],
-    ['jwtPublicKey', '-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----', /jwtPublicKey/],
-    ['jwtPublicKey', RSA_PUBLIC_KEY_PEM, /jwtPublicKey.*P-256/],
-    ['jwtPublicKey', '-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----', /jwtPublicKey/],
-  ])('rejects context %s = %j with an error naming the key', (key, value, message) => {
-    expect(() => readStackConfig(new App({ context: { [key]: value } }))).toThrow(StackConfigError);
-    expect(() => readStackConfig(new App({ context: { [key]: value } }))).toThrow(message);
   });
 });

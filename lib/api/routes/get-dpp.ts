@@ -9,7 +9,7 @@ export const getDppRoute = defineRoute({
   path: '/dpp/{dppId}',
   fn: 'get-dpp',
   auth: 'public',
-  access: { table: 'write', bucket: ['get'], translate: true },
+  access: { table: 'update', bucket: ['get'], translate: true },
   tag: 'DPPs',
   summary: 'View a DPP with images, files and tech cards, translated by the `language` header',
   description:

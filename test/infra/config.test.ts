@@ -1,0 +1,221 @@
+/**
+ * The CDK context (infra/config.ts): every value read and validated, and the two
+ * defaults a deployment may not keep (no JWT public key, a localhost CORS origin) stop
+ * the synth unless the deployment says it is a throwaway sandbox.
+ */
+import { generateKeyPairSync } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { describe, expect, it } from 'vitest';
+import { CONTEXT_DEFAULTS, MAX_JWT_PUBLIC_KEYS, readStackConfig, StackConfigError } from '../../infra/config';
+import { REPO_ROOT } from '../../infra/stack';
+
+const es256PublicKey = () =>
+  generateKeyPairSync('ec', { namedCurve: 'P-256' })
+    .publicKey.export({ type: 'spki', format: 'pem' })
+    .toString()
+    .trim();
+const CURRENT_KEY = es256PublicKey();
+const PREVIOUS_KEY = es256PublicKey();
+const RSA_PUBLIC_KEY = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  .publicKey.export({ type: 'spki', format: 'pem' })
+  .toString()
+  .trim();
+const PRIVATE_KEY = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+  .privateKey.export({ type: 'pkcs8', format: 'pem' })
+  .toString()
+  .trim();
+
+/** What a real deployment passes besides the defaults. */
+const DEPLOYMENT = { jwtPublicKeys: CURRENT_KEY, corsAllowOrigins: 'https://app.example.com' };
+
+const configOf = (context: Record<string, unknown>) => readStackConfig(new App({ context }));
+const failureOf = (context: Record<string, unknown>): StackConfigError => {
+  try {
+    configOf(context);
+  } catch (error) {
+    if (error instanceof StackConfigError) return error;
+    throw error;
+  }
+  throw new Error(`no StackConfigError for ${JSON.stringify(context)}`);
+};
+
+describe('readStackConfig: what a deployment may not keep', () => {
+  it('stops a deployment with no JWT public key and the localhost CORS origin, naming both and the sandbox flag', () => {
+    const error = failureOf({});
+    expect(error.message).toMatch(/^Invalid CDK context "jwtPublicKeys", "corsAllowOrigins": /);
+    expect(error.message).toContain('no JWT public key');
+    expect(error.message).toContain('-c jwtPublicKeys=');
+    expect(error.message).toContain('http://localhost:5173 is a development origin');
+    expect(error.message).toContain('-c sandbox=true');
+  });
+
+  it('stops a deployment that has its key but keeps a loopback origin', () => {
+    for (const origin of ['http://localhost:5173', 'https://localhost', 'http://127.0.0.1:8080', 'http://[::1]:3000']) {
+      const error = failureOf({ jwtPublicKeys: CURRENT_KEY, corsAllowOrigins: ['https://app.example.com', origin] });
+      expect(error.message).toMatch(/^Invalid CDK context "corsAllowOrigins": /);
+      expect(error.message).toContain(`${origin} is a development origin`);
+    }
+  });
+
+  it('stops a deployment that has a real origin but no key', () => {
+    expect(failureOf({ corsAllowOrigins: 'https://app.example.com' }).message).toMatch(
+      /^Invalid CDK context "jwtPublicKeys": no JWT public key/,
+    );
+  });
+
+  it('passes a deployment with its key(s) and real origins, with no sandbox warning', () => {
+    expect(configOf(DEPLOYMENT)).toMatchObject({
+      jwtPublicKeys: [CURRENT_KEY],
+      corsAllowOrigins: ['https://app.example.com'],
+      sandbox: false,
+      sandboxWarnings: [],
+    });
+  });
+
+  it('lets a sandbox (-c sandbox=true) keep every default, with one warning per default kept', () => {
+    expect(configOf({ sandbox: 'true' })).toEqual({
+      stackName: 'DppService',
+      sesFromAddress: 'no-reply@example.com',
+      jwtIssuer: 'dpp-service',
+      jwtAudience: 'dpp-service',
+      jwtPublicKeys: [],
+      logRetention: 30,
+      logLevel: 'INFO',
+      corsAllowOrigins: ['http://localhost:5173'],
+      throttle: { rateLimit: 50, burstLimit: 100 },
+      publicDppThrottle: { rateLimit: 25, burstLimit: 50 },
+      alarms: CONTEXT_DEFAULTS.alarms,
+      sandbox: true,
+      sandboxWarnings: [
+        expect.stringMatching(/^Sandbox deployment keeps "jwtPublicKeys": no JWT public key/),
+        expect.stringMatching(/^Sandbox deployment keeps "corsAllowOrigins": http:\/\/localhost:5173/),
+      ],
+    });
+    expect(configOf({ sandbox: true }).sandbox).toBe(true);
+  });
+
+  it.each([['yes'], [1], ['TRUE ']])('rejects sandbox = %j (true or false only)', (value) => {
+    expect(failureOf({ ...DEPLOYMENT, sandbox: value }).message).toMatch(/"sandbox": expected true or false/);
+  });
+
+  it('reads the defaults written in cdk.json as the code has them', () => {
+    const context = (JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: object }).context;
+    const settings = Object.fromEntries(Object.entries(context).filter(([key]) => !key.startsWith('@aws-cdk')));
+    expect(configOf({ ...settings, sandbox: true })).toEqual(configOf({ sandbox: true }));
+  });
+});
+
+describe('readStackConfig: the JWT public keys', () => {
+  it.each([
+    ['with real newlines', (pem: string) => pem],
+    ['on one line (cdk -c keeps only the first line of a value)', (pem: string) => pem.replace(/\n/g, '')],
+    ['with literal \\n sequences', (pem: string) => pem.replace(/\n/g, '\\n')],
+  ])('reads one PEM %s as the canonical PEM', (_layout, layout) => {
+    expect(configOf({ ...DEPLOYMENT, jwtPublicKeys: layout(CURRENT_KEY) }).jwtPublicKeys).toEqual([CURRENT_KEY]);
+  });
+
+  it.each([
+    ['concatenated with newlines', `${CURRENT_KEY}\n${PREVIOUS_KEY}\n`],
+    [
+      'concatenated on one line (cat current.pem previous.pem | tr -d "\\n")',
+      `${CURRENT_KEY}${PREVIOUS_KEY}`.replace(/\n/g, ''),
+    ],
+    ['as a list', [CURRENT_KEY, PREVIOUS_KEY]],
+    ['as JSON text of a list (-c jwtPublicKeys=[...])', JSON.stringify([CURRENT_KEY, PREVIOUS_KEY])],
+  ])('reads the current and the previous key %s, in order', (_form, value) => {
+    expect(configOf({ ...DEPLOYMENT, jwtPublicKeys: value }).jwtPublicKeys).toEqual([CURRENT_KEY, PREVIOUS_KEY]);
+  });
+
+  it('reads the old name jwtPublicKey when jwtPublicKeys is not given, and refuses both at once', () => {
+    expect(configOf({ corsAllowOrigins: 'https://app.example.com', jwtPublicKey: CURRENT_KEY }).jwtPublicKeys).toEqual([
+      CURRENT_KEY,
+    ]);
+    expect(failureOf({ ...DEPLOYMENT, jwtPublicKey: PREVIOUS_KEY }).message).toMatch(
+      /"jwtPublicKeys", "jwtPublicKey": give the keys once/,
+    );
+  });
+
+  it('lists a key given twice once', () => {
+    expect(configOf({ ...DEPLOYMENT, jwtPublicKeys: [CURRENT_KEY, CURRENT_KEY] }).jwtPublicKeys).toEqual([CURRENT_KEY]);
+  });
+
+  it(`refuses more than ${MAX_JWT_PUBLIC_KEYS} keys (a Lambda environment holds 4 KB)`, () => {
+    const keys = Array.from({ length: MAX_JWT_PUBLIC_KEYS + 1 }, es256PublicKey);
+    expect(configOf({ ...DEPLOYMENT, jwtPublicKeys: keys.slice(0, -1) }).jwtPublicKeys).toHaveLength(
+      MAX_JWT_PUBLIC_KEYS,
+    );
+    expect(failureOf({ ...DEPLOYMENT, jwtPublicKeys: keys }).message).toMatch(/"jwtPublicKeys": 5 keys; at most 4/);
+  });
+
+  it.each([
+    ['a private key', PRIVATE_KEY, /private key/],
+    ['a public key followed by a private key', `${CURRENT_KEY}\n${PRIVATE_KEY}`, /private key/],
+    ['an RSA key', RSA_PUBLIC_KEY, /EC P-256/],
+    ['an RSA key after an ES256 key', [CURRENT_KEY, RSA_PUBLIC_KEY], /key 2: expected an EC P-256 key/],
+    ['a block that is no key', '-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----', /readable public key/],
+    ['text around the blocks', `kid-1 ${CURRENT_KEY}`, /nothing else/],
+    ['a certificate', '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----', /nothing else/],
+    ['a number in the list', [CURRENT_KEY, 42], /list of strings/],
+  ])('refuses %s, naming the key', (_what, value, message) => {
+    const error = failureOf({ ...DEPLOYMENT, jwtPublicKeys: value });
+    expect(error.message).toMatch(/^Invalid CDK context "jwtPublicKeys": /);
+    expect(error.message).toMatch(message);
+    expect(error.message).not.toContain(PRIVATE_KEY.split('\n')[1]); // never echoes key material
+  });
+});
+
+describe('readStackConfig: the other values', () => {
+  it('accepts the string forms that `cdk -c key=value` produces', () => {
+    expect(
+      configOf({
+        ...DEPLOYMENT,
+        account: '123456789012',
+        region: 'eu-south-1',
+        corsAllowOrigins: 'https://app.example.com,https://admin.example.com',
+        throttle: '{"rateLimit": 10, "burstLimit": 20}',
+        publicDppThrottle: '{"rateLimit": 5}',
+        logRetentionDays: '90',
+        logLevel: 'debug',
+        alarmTopicArn: 'arn:aws:sns:eu-south-1:123456789012:ops',
+        alarms: '{"p99LatencyMs": 5000, "periodMinutes": "1"}',
+      }),
+    ).toMatchObject({
+      account: '123456789012',
+      region: 'eu-south-1',
+      corsAllowOrigins: ['https://app.example.com', 'https://admin.example.com'],
+      throttle: { rateLimit: 10, burstLimit: 20 },
+      publicDppThrottle: { rateLimit: 5, burstLimit: 50 },
+      logRetention: 90,
+      logLevel: 'DEBUG',
+      alarmTopicArn: 'arn:aws:sns:eu-south-1:123456789012:ops',
+      alarms: { ...CONTEXT_DEFAULTS.alarms, p99LatencyMs: 5000, periodMinutes: 1 },
+    });
+  });
+
+  it('has no alarm topic unless one is given (the stack then creates one)', () => {
+    expect(configOf(DEPLOYMENT)).not.toHaveProperty('alarmTopicArn');
+  });
+
+  it.each([
+    ['logRetentionDays', 31, /logRetentionDays/],
+    ['corsAllowOrigins', ['https://app.example.com/'], /corsAllowOrigins/],
+    ['corsAllowOrigins', [], /corsAllowOrigins/],
+    ['throttle', { rateLimit: 0, burstLimit: 10 }, /throttle\.rateLimit/],
+    ['throttle', { rateLimit: 10, burstLimit: 1.5 }, /throttle\.burstLimit/],
+    ['publicDppThrottle', { rateLimit: -1 }, /publicDppThrottle\.rateLimit/],
+    ['publicDppThrottle', '[25, 50]', /publicDppThrottle/],
+    ['sesFromAddress', 'No Reply <no-reply@example.com>', /sesFromAddress/],
+    ['logLevel', 'VERBOSE', /logLevel/],
+    ['region', 'europe', /region/],
+    ['alarmTopicArn', 'ops-alarms', /alarmTopicArn/],
+    ['alarmTopicArn', 'arn:aws:sns:eu-central-1:123456789012:ops.fifo', /alarmTopicArn/],
+    ['alarms', { p99LatencyMs: 0 }, /alarms\.p99LatencyMs/],
+    ['alarms', { latencyEvaluationPeriods: 1.5 }, /alarms\.latencyEvaluationPeriods.*whole/],
+    ['alarms', { p99: 3000 }, /alarms.*unknown threshold\(s\) p99/],
+  ])('rejects context %s = %j with an error naming the key', (key, value, message) => {
+    const error = failureOf({ ...DEPLOYMENT, [key]: value });
+    expect(error.message).toMatch(message);
+  });
+});
