@@ -6,14 +6,15 @@
  * clients, commands and helpers, and nothing of ours. It is derived from the function itself,
  * so a new route is measured with no extra work:
  *   1. the function is bundled once more with every `@aws-sdk/*` and `@smithy/*` import left
- *      external; what esbuild keeps of those imports after tree shaking is exactly the SDK
- *      surface the function's live code uses (`import{S3Client as x,GetObjectCommand as y}from…`);
+ *      external and side-effect free (as the SDK's packages declare themselves); what esbuild
+ *      keeps of those imports after tree shaking is exactly the SDK surface the function's
+ *      live code uses (`import{S3Client as x,GetObjectCommand as y}from…`);
  *   2. the floor entry imports those same names and instantiates the clients and commands
  *      inside a handler (so nothing is tree-shaken, and nothing runs at import);
  *   3. it is bundled with the same options. A function that uses no SDK gets an empty bare
  *      handler as its floor.
- * A check backs step 1: every SDK module the function bundles must be in its floor too
- * (`missingFromFloor`), or the floor would flatter the function.
+ * A check backs step 1: the function and its floor must hold the same SDK modules
+ * (`missingFromFloor`, `extraInFloor`), or the floor would be wrong one way or the other.
  *
  * All functions are built in one esbuild call (many entry points, no splitting: each output
  * is byte for byte what a single-entry build gives, and the SDK is parsed once).

@@ -26,8 +26,16 @@ export async function inFreshNode<T>(script: string, args: string[], env: Record
     if (!line) throw new Error(`the child reported nothing; it printed:\n${stdout.slice(-2000)}`);
     return JSON.parse(line.slice(RESULT_MARK.length)) as T;
   } catch (error) {
-    const failed = error as Error & { stderr?: string; stdout?: string };
-    throw new Error(`${failed.message}\n${failed.stderr?.slice(-2000) ?? ''}`);
+    const failed = error as Error & { code?: unknown; stderr?: string };
+    if (failed.stderr === undefined) throw error;
+    // The last lines the child wrote, each cut short: a minified bundle's line is a whole file.
+    const said = failed.stderr
+      .trim()
+      .split('\n')
+      .slice(-12)
+      .map((line) => (line.length > 240 ? `${line.slice(0, 240)}…` : line))
+      .join('\n');
+    throw new Error(`a fresh node (${args.join(' ')}) failed with exit code ${String(failed.code)}:\n${said}`);
   }
 }
 
