@@ -290,8 +290,8 @@ export class DppServiceStack extends Stack {
         allowMethods: [
           ...new Set(this.routes.filter((route) => !isCatchAll(route)).map((route) => CorsHttpMethod[route.method])),
         ],
-        allowHeaders: ['authorization', 'content-type', 'language'],
-        exposeHeaders: ['content-language'],
+        allowHeaders: ['authorization', 'content-type', 'language', 'idempotency-key', 'x-correlation-id'],
+        exposeHeaders: ['content-language', 'idempotent-replayed', 'x-correlation-id'],
       },
     });
     const accessLogs = new LogGroup(this, 'ApiAccessLogs', { retention: config.logRetention });

@@ -437,8 +437,8 @@ describe('HTTP API', () => {
       ProtocolType: 'HTTP',
       CorsConfiguration: {
         AllowOrigins: ['https://app.example.com'],
-        AllowHeaders: ['authorization', 'content-type', 'language'],
-        ExposeHeaders: ['content-language'],
+        AllowHeaders: ['authorization', 'content-type', 'language', 'idempotency-key', 'x-correlation-id'],
+        ExposeHeaders: ['content-language', 'idempotent-replayed', 'x-correlation-id'],
         AllowMethods: Match.arrayWith(['GET', 'POST', 'PUT', 'DELETE']),
       },
     });
