@@ -109,6 +109,7 @@ function parameters(route: Route, parts: ReturnType<typeof inputParts>): Json[] 
   add('query', parts.query);
   add('header', parts.headers);
   if (route.idempotent) list.push(idempotencyParameter());
+  list.push(CORRELATION_PARAMETER);
   // Every `{name}` in the path must be declared, or "Try it out" cannot fill it.
   for (const [, name] of route.path.matchAll(/\{([^}]+)\}/g)) {
     if (!list.some((p) => p.in === 'path' && p.name === name))
@@ -116,6 +117,9 @@ function parameters(route: Route, parts: ReturnType<typeof inputParts>): Json[] 
   }
   return list;
 }
+
+/** Every function reads it (lib/http/middleware/observability.ts); one definition, referenced. */
+const CORRELATION_PARAMETER: Json = { $ref: '#/components/parameters/CorrelationId' };
 
 /** The header of an idempotent row (decisions.md, Retries; lib/http/middleware/idempotency.ts). */
 const idempotencyParameter = (): Json => ({
@@ -233,6 +237,10 @@ routes answer 404 \`{"error":"Not Found"}\` (the \`ANY $default\` route, in \`x-
 visible ASCII characters): a retry with the same key and request within 24 hours answers the
 first answer again and writes nothing; the same key with another request is 422.
 
+**Correlation.** Send \`X-Correlation-Id\` (1–128 visible ASCII characters) to follow one
+operation through the service's logs; every answer echoes it in \`X-Correlation-Id\`. Without
+it, or when it is ill-formed (then ignored, not refused), the API Gateway request id is used.
+
 **Paging.** Lists take \`?limit=\` (1–100, default 100) and \`?cursor=\` (the \`nextCursor\` of
 the previous page); oldest first.
 
@@ -265,6 +273,18 @@ export function openApiDocument(routes: readonly Route[], options: OpenApiOption
     paths,
     components: {
       schemas: { Error: schemaOf(errorBody, 'output') },
+      parameters: {
+        CorrelationId: {
+          name: 'X-Correlation-Id',
+          in: 'header',
+          required: false,
+          description:
+            'Your id for this operation (1–128 visible ASCII characters), logged with every line of the request and ' +
+            'echoed in the `X-Correlation-Id` answer header; ignored when ill-formed, when the API Gateway request id ' +
+            'is used instead.',
+          schema: { type: 'string', minLength: 1, maxLength: 128, pattern: '^[\\x21-\\x7E]+$' },
+        },
+      },
       securitySchemes: {
         bearerAuth: {
           type: 'http',

@@ -94,7 +94,13 @@ describe('openApiDocument (a small table)', () => {
       },
       { name: 'cursor', in: 'query', required: false, schema: { type: 'string', minLength: 1, maxLength: 1024 } },
       { name: 'language', in: 'header', required: false, description: 'Two letters', schema: { type: 'string' } },
+      { $ref: '#/components/parameters/CorrelationId' },
     ]);
+  });
+
+  it('offers the correlation header on every operation, defined once', () => {
+    expect(upload.parameters).toContainEqual({ $ref: '#/components/parameters/CorrelationId' });
+    expect(doc.components.parameters.CorrelationId).toMatchObject({ name: 'X-Correlation-Id', in: 'header' });
   });
 
   it('describes a multipart body with a binary file part and transformed text fields by their input type', () => {
