@@ -2,7 +2,8 @@
  * The cost of the handler stack per call: each function's real composition (Middy, error
  * and logging middlewares, token check, body parser, validation, whatever its handler
  * passes to `endpoint()`) around a stubbed use case, against a bare handler that only
- * returns an answer. Measured on the deployed bundle (same esbuild options), in a fresh
+ * returns an answer (after parsing the same body with the same parser, on a route with a body:
+ * parsing an upload is the endpoint's work, not the stack's). Measured on the deployed bundle (same esbuild options), in a fresh
  * Node process per function, on the route's sample request (infra/local/samples.ts) with
  * the same token on every call, as a client holding a token sends it.
  *
@@ -10,7 +11,7 @@
  * it imports from lib/ outside lib/http/ and lib/api/ (the use case) is replaced, at bundle
  * time, by `async () => ({})`; everything else, the stack, is the function's own.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
@@ -18,7 +19,8 @@ import { build, type Plugin } from 'esbuild';
 import { esbuildOptions } from '../../infra/bundling';
 import { sampleEvent, withToken } from '../../infra/local/sample-events';
 import { samples } from '../../infra/local/samples';
-import type { RouteFn } from '../../lib/api/routes';
+import type { Route } from '../../lib/api/contract';
+import { type RouteFn, routes } from '../../lib/api/routes';
 import { functionEntry, ROOT } from './bundles';
 import { inFreshNode } from './processes';
 
@@ -66,7 +68,7 @@ const stubUseCases: Plugin = {
 
 const CHILD = `
 import { readFileSync } from 'node:fs';
-const [bundle, eventFile, callsText, expectedText] = process.argv.slice(1);
+const [bundle, eventFile, callsText, expectedText, parsersBundle, parserName] = process.argv.slice(1);
 const { handler } = await import(bundle);
 const eventText = readFileSync(eventFile, 'utf8');
 const calls = Number(callsText);
@@ -77,7 +79,12 @@ const context = {
   awsRequestId: '00000000-0000-4000-8000-000000000000', logGroupName: '/aws/lambda/bench', logStreamName: 'bench',
   getRemainingTimeInMillis: () => 10000, done() {}, fail() {}, succeed() {},
 };
-const bare = async () => ({ statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({}) });
+// A route with a body: the bare handler parses it with the same parser, so what is left is the stack's own cost.
+const parser = parserName ? (await import(parsersBundle))[parserName]() : undefined;
+const bare = async (event) => {
+  if (parser) await parser.before({ event, context, internal: {} });
+  return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({}) };
+};
 const once = async (h) => {
   const event = JSON.parse(eventText);
   const start = performance.now();
@@ -106,9 +113,16 @@ export async function measureOverhead(
     progress?: (line: string) => void;
   },
 ): Promise<Overhead[]> {
+  mkdirSync(options.dir, { recursive: true });
+  const parsersEntry = join(options.dir, 'body-parsers.ts');
+  writeFileSync(
+    parsersEntry,
+    `export { jsonBody } from '${join(ROOT, 'lib/http/middleware/json-body')}';\n` +
+      `export { multipartBody } from '${join(ROOT, 'lib/http/middleware/multipart-body')}';\n`,
+  );
   const result = await build({
     ...esbuildOptions,
-    entryPoints: Object.fromEntries(fns.map((fn) => [fn, functionEntry(fn)])),
+    entryPoints: { ...Object.fromEntries(fns.map((fn) => [fn, functionEntry(fn)])), 'body-parsers': parsersEntry },
     absWorkingDir: ROOT,
     outdir: options.dir,
     outExtension: { '.js': '.mjs' },
@@ -125,9 +139,18 @@ export async function measureOverhead(
     const eventFile = join(options.dir, `${fn}.event.json`);
     writeFileSync(eventFile, JSON.stringify(event));
     const bundle = pathToFileURL(join(options.dir, `${fn}.stubbed.mjs`)).href;
+    const body = (routes.find((r) => r.fn === fn) as Route | undefined)?.body;
+    const parsers = pathToFileURL(join(options.dir, 'body-parsers.stubbed.mjs')).href;
     const { stack, bare } = await inFreshNode<{ stack: number; bare: number }>(
       CHILD,
-      [bundle, eventFile, String(options.calls), String(samples[fn].status)],
+      [
+        bundle,
+        eventFile,
+        String(options.calls),
+        String(samples[fn].status),
+        parsers,
+        body === 'json' ? 'jsonBody' : body === 'multipart' ? 'multipartBody' : '',
+      ],
       options.env,
     );
     out.push({ fn, stack, bare, overhead: stack - bare });
