@@ -27,7 +27,12 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['test/functions/**/*.test.ts', 'test/events/**/*.test.ts', 'test/infra/local/**/*.test.ts'],
+          include: [
+            'test/functions/**/*.test.ts',
+            'test/events/**/*.test.ts',
+            'test/infra/local/**/*.test.ts',
+            'test/fuzz/**/*.test.ts',
+          ],
           globalSetup: ['test/setup/local-stack.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,

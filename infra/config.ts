@@ -59,7 +59,7 @@ export interface StackConfig {
   jwtPublicKeys: string[];
   /** Retention of every function's log group. */
   logRetention: RetentionDays;
-  /** POWERTOOLS_LOG_LEVEL of every function. */
+  /** LOG_LEVEL of every function. */
   logLevel: LogLevel;
   /** Browser origins allowed by CORS. */
   corsAllowOrigins: string[];

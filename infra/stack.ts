@@ -573,8 +573,8 @@ export class DppServiceStack extends Stack {
         ? { JWT_ISSUER: config.jwtIssuer, JWT_AUDIENCE: config.jwtAudience }
         : {}),
       ...(route.auth === 'jwt' ? { JWT_PUBLIC_KEYS: config.jwtPublicKeys.join('\n') } : {}),
-      POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
-      POWERTOOLS_LOG_LEVEL: config.logLevel,
+      SERVICE_NAME,
+      LOG_LEVEL: config.logLevel,
       NODE_OPTIONS,
     };
   }

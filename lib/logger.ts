@@ -22,8 +22,8 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 const LEVEL_VALUES = [...LOG_LEVELS, ...LOG_LEVELS.map((level) => level.toLowerCase() as Lowercase<LogLevel>)] as const;
 
 /** The Powertools names, so the stack, the local server and the tests set them as before. */
-const levelSetting = /* @__PURE__ */ optional('POWERTOOLS_LOG_LEVEL', LEVEL_VALUES);
-const serviceSetting = /* @__PURE__ */ optional('POWERTOOLS_SERVICE_NAME');
+const levelSetting = /* @__PURE__ */ optional('LOG_LEVEL', LEVEL_VALUES);
+const serviceSetting = /* @__PURE__ */ optional('SERVICE_NAME');
 
 export const DEFAULT_SERVICE_NAME = 'dpp-service';
 /** The `service` of every log line and metric. */

@@ -31,7 +31,7 @@ export function localEnvironment(engines: Engines, keys: SigningKeys, logLevel =
     JWT_PUBLIC_KEYS: keys.publicKeyPem,
     JWT_PRIVATE_KEY: keys.privateKeyPem,
     TRANSLATE_PROVIDER: 'none',
-    POWERTOOLS_LOG_LEVEL: logLevel,
+    LOG_LEVEL: logLevel,
     // Metrics documents as DEBUG log lines, not EMF on stdout (lib/metrics.ts).
     METRICS_OUTPUT: 'log',
   };

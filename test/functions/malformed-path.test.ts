@@ -67,7 +67,7 @@ describe('the deployed functions answer 400 whatever API Gateway passes for a ma
     ['generate-jwt', { api_key: '\uFFFD%A', wallet_address: wallet }],
     ['generate-jwt', { api_key: '\uFFFD\uFFFD', wallet_address: wallet }],
   ] as const)('%s, in process, on the event API Gateway would pass with %j: 400', async (fn, pathParameters) => {
-    Object.assign(process.env, localEnv, { POWERTOOLS_LOG_LEVEL: 'SILENT' });
+    Object.assign(process.env, localEnv, { LOG_LEVEL: 'SILENT' });
     const route = routes.find((r) => r.fn === fn)!;
     const path = route.path.replace(/\{([^}]+)\}/g, (_, n: string) => (pathParameters as Record<string, string>)[n]!);
     const event = toApiGatewayEvent(

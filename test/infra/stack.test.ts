@@ -341,8 +341,8 @@ describe('functions', () => {
           ? { JWT_ISSUER: CONTEXT_DEFAULTS.jwtIssuer, JWT_AUDIENCE: CONTEXT_DEFAULTS.jwtAudience }
           : {}),
         ...(route.auth === 'jwt' ? { JWT_PUBLIC_KEYS: PUBLIC_KEYS.join('\n') } : {}),
-        POWERTOOLS_SERVICE_NAME: 'dpp-service',
-        POWERTOOLS_LOG_LEVEL: 'INFO',
+        SERVICE_NAME: 'dpp-service',
+        LOG_LEVEL: 'INFO',
         NODE_OPTIONS: '--enable-source-maps',
       };
       expect({ fn: route.fn, env: fnProps(route).Environment.Variables }).toEqual({ fn: route.fn, env: expected });

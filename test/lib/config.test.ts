@@ -83,7 +83,7 @@ describe('assertConfigured', () => {
   });
 
   it('needs no setting that no loaded module declared', async () => {
-    env({ TABLE_NAME: undefined, BUCKET_NAME: undefined, JWT_PUBLIC_KEY: undefined });
+    env({ TABLE_NAME: undefined, BUCKET_NAME: undefined, JWT_PUBLIC_KEYS: undefined });
     const { assertConfigured } = await freshConfig();
     expect(assertConfigured).not.toThrow();
   });

@@ -110,24 +110,24 @@ describe('the level', () => {
   });
 
   describe('as a setting', () => {
-    const previous = process.env.POWERTOOLS_LOG_LEVEL;
+    const previous = process.env.LOG_LEVEL;
     afterEach(() => {
-      process.env.POWERTOOLS_LOG_LEVEL = previous;
+      process.env.LOG_LEVEL = previous;
     });
 
-    it('stops a function at cold start when POWERTOOLS_LOG_LEVEL is not a level, naming the levels', () => {
-      process.env.POWERTOOLS_LOG_LEVEL = 'LOUD';
+    it('stops a function at cold start when LOG_LEVEL is not a level, naming the levels', () => {
+      process.env.LOG_LEVEL = 'LOUD';
       expect(assertConfigured).toThrow(ConfigError);
-      expect(assertConfigured).toThrow(/POWERTOOLS_LOG_LEVEL must be one of "TRACE", "DEBUG", "INFO"/);
+      expect(assertConfigured).toThrow(/LOG_LEVEL must be one of "TRACE", "DEBUG", "INFO"/);
       for (const level of [...LOG_LEVELS, 'debug', 'warn']) {
-        process.env.POWERTOOLS_LOG_LEVEL = level;
+        process.env.LOG_LEVEL = level;
         expect(assertConfigured).not.toThrow();
       }
     });
   });
 
-  it('names the service dpp-service when POWERTOOLS_SERVICE_NAME is not set', () => {
-    expect(process.env.POWERTOOLS_SERVICE_NAME).toBeUndefined();
+  it('names the service dpp-service when SERVICE_NAME is not set', () => {
+    expect(process.env.SERVICE_NAME).toBeUndefined();
     expect(serviceName()).toBe('dpp-service');
   });
 });

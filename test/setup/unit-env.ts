@@ -18,6 +18,6 @@ Object.assign(process.env, {
   JWT_PUBLIC_KEYS: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
   JWT_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
   CURSOR_KEY: 'unit-cursor-key-of-at-least-32-characters',
-  POWERTOOLS_LOG_LEVEL: 'SILENT',
+  LOG_LEVEL: 'SILENT',
   METRICS_OUTPUT: 'log',
 });

@@ -33,7 +33,7 @@ import { mintToken } from '../../support/unit/tokens';
  * load: EMF on stdout (the unit tests' default is the debug log), INFO lines, and Amazon
  * Translate as the provider.
  */
-const SETTINGS = { METRICS_OUTPUT: 'emf', POWERTOOLS_LOG_LEVEL: 'INFO', TRANSLATE_PROVIDER: 'aws' } as const;
+const SETTINGS = { METRICS_OUTPUT: 'emf', LOG_LEVEL: 'INFO', TRANSLATE_PROVIDER: 'aws' } as const;
 const previous = Object.fromEntries(Object.keys(SETTINGS).map((name) => [name, process.env[name]]));
 Object.assign(process.env, SETTINGS);
 afterAll(() => {
