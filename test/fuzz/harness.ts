@@ -1,0 +1,515 @@
+import { createHash } from 'node:crypto';
+import { Agent, request } from 'node:http';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { v7 as uuidv7 } from 'uuid';
+import { localClients } from '../../infra/local/bootstrap';
+import { toDppItem } from '../../lib/dpps/model';
+import { objectKeys } from '../../lib/files/object-keys';
+import { toTemplateItem } from '../../lib/template-files/model';
+import { apiUrl, badTokens, call, demo, fixture, form, localEnv, type Tenant, tokenFor } from '../support/api';
+import type { AuthCase, BodyCase, FileContent, Piece, Pool, PoolNames, RequestCase } from '../support/arbitraries';
+import { poolName } from '../support/arbitraries';
+
+/**
+ * What the contract fuzz (routes.test.ts) sends its cases with and checks them against:
+ * the fuzz's own records, the real values its pools hold, requests rendered to the exact
+ * bytes on the wire, and snapshots of the stored state a refused write must not change.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// The world: records the fuzz owns, so that its writes race with no other test file
+
+interface Parent {
+  company: string;
+  template: string;
+  templateFile: string;
+  dpp: string;
+  model: string;
+  dppFile: string;
+}
+
+export interface World {
+  tokens: Record<Tenant, string>;
+  bad: Record<'expired' | 'forged' | 'wrongAudience', string>;
+  /** Acme's fuzz-owned template and DPP (`own`) and Globex's (`foreign`): the targets of writes. */
+  owned: Record<'own' | 'foreign', Parent>;
+  /** Real values by pool and normalised field name (`dppid`, `templateid`, ...). */
+  pools: Record<Pool, Record<string, () => string[]>>;
+  /** A real cursor of each list route, by pool: a page of limit=1 of the fuzz's parent of each company. */
+  cursors: Record<'own' | 'foreign', Map<string, string>>;
+}
+
+const tenantOf = { own: 'acme', foreign: 'globex' } as const;
+
+async function uploadFile(tenant: Tenant, path: string, fields: Record<string, string>): Promise<string> {
+  const reply = await call('POST', path, {
+    token: await tokenFor(tenant),
+    form: form({ name: 'Fuzz fixture', ...fields }, { bytes: fixture('sample.pdf'), name: 'fuzz.pdf' }),
+  });
+  if (reply.status !== 200)
+    throw new Error(`fuzz setup: upload to ${path}: ${reply.status} ${JSON.stringify(reply.body)}`);
+  return reply.body.file.id as string;
+}
+
+/** Uploads a file to a fuzz-owned parent (again, after a fuzz case deleted the last one). */
+export const uploadTemplateFile = (side: 'own' | 'foreign', parent: Parent) =>
+  uploadFile(tenantOf[side], '/create-template-file', { template_id: parent.template });
+export const uploadDppFile = (side: 'own' | 'foreign', parent: Parent) =>
+  uploadFile(tenantOf[side], `/models/${parent.model}/dpps/${parent.dpp}/upload-file`, {});
+
+/** A template and a DPP per company, written straight to the table (no endpoint creates them), with two files each. */
+async function ownParent(side: 'own' | 'foreign'): Promise<Parent> {
+  const tenant = tenantOf[side];
+  const company = demo[tenant].company.id;
+  const now = new Date().toISOString();
+  const parent: Parent = { company, template: uuidv7(), templateFile: '', dpp: uuidv7(), model: uuidv7(), dppFile: '' };
+  const { doc } = clients();
+  const put = (Item: object) => doc.send(new PutCommand({ TableName: localEnv.TABLE_NAME, Item }));
+  await put(
+    toTemplateItem({
+      id: parent.template,
+      company_id: company,
+      name: 'Fuzz template',
+      model_id: parent.model,
+      created_at: now,
+    }),
+  );
+  await put(
+    toDppItem({
+      id: parent.dpp,
+      company_id: company,
+      model_id: parent.model,
+      name: 'Fuzz passport',
+      description: 'Written by the contract fuzz',
+      dpp_type: uuidv7(),
+      language: 'en',
+      created_at: now,
+      updated_at: now,
+    }),
+  );
+  for (let i = 0; i < 2; i++) {
+    parent.templateFile = await uploadTemplateFile(side, parent);
+    parent.dppFile = await uploadDppFile(side, parent);
+  }
+  return parent;
+}
+
+export async function createWorld(cursorRoutes: Array<{ fn: string; path: string }>): Promise<World> {
+  const tokens = { acme: await tokenFor('acme'), globex: await tokenFor('globex') };
+  const bad = await badTokens();
+  const owned = { own: await ownParent('own'), foreign: await ownParent('foreign') };
+  const { acme, globex } = demo;
+  const ids = (parent: () => Parent, tenant: Tenant, apiKey: string[], wallet: string[]) => ({
+    templateid: () => [parent().template],
+    // A file of the parent the path names: the route's path decides (see `resolve`).
+    templatefileid: () => [parent().templateFile],
+    dppfileid: () => [parent().dppFile],
+    dppid: () => [parent().dpp],
+    modelid: () => [parent().model],
+    companyid: () => [demo[tenant].company.id],
+    userid: () => [demo[tenant].admin.id],
+    apikey: () => apiKey,
+    walletaddress: () => wallet,
+  });
+  const demoParent = (tenant: Tenant): Parent => {
+    const t = demo[tenant];
+    return {
+      company: t.company.id,
+      template: t.template.id,
+      templateFile: t.template.files[0]!.id,
+      dpp: t.dpp.id,
+      model: t.dpp.model_id,
+      dppFile: t.dpp.files[0]!.id,
+    };
+  };
+  const world: World = {
+    tokens,
+    bad: bad as World['bad'],
+    owned,
+    pools: {
+      own: ids(() => owned.own, 'acme', [acme.apiKey], [acme.admin.wallet]),
+      foreign: ids(() => owned.foreign, 'globex', [globex.apiKey], [globex.admin.wallet]),
+      demo: ids(() => demoParent('acme'), 'acme', [acme.apiKey, acme.disabledApiKey], [acme.company.users[1]!.wallet]),
+      demoForeign: ids(() => demoParent('globex'), 'globex', [globex.apiKey], [globex.admin.wallet]),
+    },
+    cursors: { own: new Map(), foreign: new Map() },
+  };
+  // A real cursor for every list route: the first page of one item of each company's fuzz-owned parent.
+  for (const side of ['own', 'foreign'] as const) {
+    for (const route of cursorRoutes) {
+      const path = route.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+        resolveRef(world, side, poolName(name), route.path),
+      );
+      const reply = await call('GET', `${path}?limit=1`, { token: tokens[tenantOf[side]] });
+      if (typeof reply.body?.nextCursor !== 'string') throw new Error(`fuzz setup: no cursor from ${path}`);
+      world.cursors[side].set(route.fn, reply.body.nextCursor);
+    }
+  }
+  return world;
+}
+
+/** Which pools hold real values for a field name. */
+export const poolNames = (world: World): PoolNames => ({
+  has: (pool, name) => {
+    // A file id in every pool (see resolveRef); the true hash of the file sent is the caller's own only.
+    if (name === 'fileid') return true;
+    if (name === 'hash') return pool === 'own';
+    if (name === 'cursor') return pool === 'own' || pool === 'foreign';
+    return name in world.pools[pool];
+  },
+});
+
+/** A real value: `fileId` is a file of the parent the same path names (a template's or a DPP's). */
+function resolveRef(world: World, pool: Pool, name: string, routePath: string, fn?: string): string {
+  let key = name;
+  if (name === 'fileid') key = routePath.includes('{templateId}') ? 'templatefileid' : 'dppfileid';
+  if (name === 'cursor') {
+    const cursor = fn && (pool === 'own' || pool === 'foreign') ? world.cursors[pool].get(fn) : undefined;
+    if (!cursor) throw new Error(`fuzz: no ${pool} cursor for ${fn}`);
+    return cursor;
+  }
+  const values = world.pools[pool][key]?.();
+  if (!values?.length) throw new Error(`fuzz: no ${pool} value for ${name}`);
+  return values[0]!;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rendering a case to the bytes on the wire
+
+export interface WireRequest {
+  method: string;
+  /** Path and query exactly as on the request line. */
+  url: string;
+  headers: Array<[string, string]>;
+  body?: Buffer;
+}
+
+const CRLF = '\r\n';
+
+const FILES: Record<Exclude<FileContent, { bytes: number[] }>, () => Buffer> = {
+  pdf: () => fixture('sample.pdf'),
+  png: () => fixture('sample.png'),
+  csv: () => fixture('sample.csv'),
+  text: () => Buffer.from('hello, fuzz\n'),
+  json: () => Buffer.from('{"a":[1,2,3]}'),
+  empty: () => Buffer.alloc(0),
+  zip: () => Buffer.from('PK\u0003\u0004\u0014\u0000\u0000\u0000', 'latin1'),
+  // One byte over the upload limit (lib/limits.ts, 4 MiB).
+  oversize: () => Buffer.alloc(4 * 1024 * 1024 + 1, 0x61),
+  // Over the functions' multipart body limit (lib/limits.ts), under API Gateway's 10 MiB.
+  'body-oversize': () => Buffer.alloc(6 * 1024 * 1024, 0x61),
+};
+const fileBytes = (content: FileContent) =>
+  typeof content === 'object' ? Buffer.from(content.bytes) : FILES[content]();
+
+interface Context {
+  world: World;
+  routePath: string;
+  fn: string;
+  /** The SHA-256 of the body's first file, for a real `hash`. */
+  fileHash: string;
+}
+
+function resolvePiece(piece: Piece, ctx: Context): { text: string } | { raw: string } | undefined {
+  if ('omit' in piece) return undefined;
+  if ('ref' in piece) {
+    if (piece.name === 'hash') return { text: ctx.fileHash };
+    return { text: resolveRef(ctx.world, piece.ref, piece.name, ctx.routePath, ctx.fn) };
+  }
+  return piece;
+}
+
+const inUrl = (value: { text: string } | { raw: string }) =>
+  'raw' in value ? value.raw : encodeURIComponent(value.text.replace(/[\uD800-\uDFFF]/g, '\uFFFD'));
+const inHeader = (value: { text: string } | { raw: string }) =>
+  'raw' in value ? value.raw : Buffer.from(value.text, 'utf8').toString('latin1');
+const asText = (value: { text: string } | { raw: string }) => ('raw' in value ? value.raw : value.text);
+
+function authorization(auth: AuthCase, world: World): string | undefined {
+  if (auth === 'none') return undefined;
+  if (auth === 'own') return `Bearer ${world.tokens.acme}`;
+  if (auth === 'foreign') return `Bearer ${world.tokens.globex}`;
+  if (typeof auth === 'string') return `Bearer ${world.bad[auth]}`;
+  const token = auth.token === 'own' ? world.tokens.acme : (auth.raw ?? '');
+  return `${auth.scheme}${auth.scheme ? ' ' : ''}${token}${auth.suffix ?? ''}`;
+}
+
+function multipartContentType(body: Extract<BodyCase, { kind: 'multipart' }>): string | undefined {
+  const b = body.boundary;
+  const type = body.type;
+  if (typeof type === 'object') return type.raw;
+  const quoted = `"${b}"`;
+  // A boundary with characters a token cannot hold must be quoted (RFC 2046).
+  const param = /^[!#$%&'*+.^`|~\w-]+$/.test(b) ? b : quoted;
+  switch (type) {
+    case 'plain':
+      return `multipart/form-data; boundary=${param}`;
+    case 'quoted':
+      return `multipart/form-data; boundary=${quoted}`;
+    case 'compact-uppercase':
+      return `Multipart/Form-Data;boundary=${param}`;
+    case 'wrong-boundary':
+      return `multipart/form-data; boundary=other${b.length < 60 ? 'X' : ''}`;
+    case 'no-boundary':
+      return 'multipart/form-data';
+    case 'empty-boundary':
+      return 'multipart/form-data; boundary=';
+    case 'two-boundaries':
+      return `multipart/form-data; boundary=${param}; boundary=second`;
+    case 'none':
+      return undefined;
+  }
+}
+
+function renderMultipart(body: Extract<BodyCase, { kind: 'multipart' }>, ctx: Context): Buffer {
+  const b = body.boundary;
+  const chunks: Buffer[] = [];
+  const eol = body.framing === 'lf-only' ? '\n' : CRLF;
+  if (body.framing === 'preamble-and-epilogue') chunks.push(Buffer.from(`This is the preamble.${CRLF}`));
+  if (body.framing !== 'close-only' && body.framing !== 'nothing') {
+    for (const part of body.parts) {
+      const disposition =
+        part.name === null
+          ? 'Content-Disposition: form-data'
+          : `Content-Disposition: form-data; name="${part.name}"${part.file ? `; filename="${part.file.filename}"` : ''}`;
+      const type = part.file?.type ? `Content-Type: ${part.file.type}${eol}` : '';
+      const head = `--${b}${eol}${disposition}${eol}${type}${part.extraHeaders ?? ''}${eol}`;
+      const value = part.value ? resolvePiece(part.value, ctx) : undefined;
+      const content = part.file ? fileBytes(part.file.content) : Buffer.from(value ? asText(value) : '', 'utf8');
+      chunks.push(Buffer.from(head, 'utf8'), content, Buffer.from(eol));
+    }
+  }
+  if (body.framing !== 'nothing' && body.framing !== 'no-close') {
+    let close = `--${b}--${eol}`;
+    if (body.framing === 'close-without-final-crlf') close = `--${b}--`;
+    if (body.framing === 'close-without-crlf') {
+      // The closing delimiter right after the content, without the CRLF before it (issue 6, defect 1).
+      const last = chunks.pop();
+      if (last && last.toString() !== eol) chunks.push(last);
+      close = ` --${b}--`;
+    }
+    if (body.framing === 'preamble-and-epilogue') close += `This is the epilogue.${CRLF}`;
+    chunks.push(Buffer.from(close));
+  }
+  return Buffer.concat(chunks);
+}
+
+function renderJson(body: Extract<BodyCase, { kind: 'json' }>, ctx: Context): Buffer {
+  let value: unknown;
+  if ('literal' in body.value) value = body.value.literal;
+  else {
+    const object: Record<string, unknown> = {};
+    for (const [name, piece] of body.value.fields) {
+      if ('json' in piece) {
+        object[name] = piece.json;
+        continue;
+      }
+      const v = resolvePiece(piece, ctx);
+      if (v) object[name] = asText(v);
+    }
+    value = object;
+  }
+  return Buffer.from(JSON.stringify(value) ?? 'null', 'utf8');
+}
+
+/** The exact request a case stands for. */
+export function render(c: RequestCase, routePath: string, world: World): WireRequest {
+  const firstFile = c.body.kind === 'multipart' ? c.body.parts.find((p) => p.file)?.file : undefined;
+  const ctx: Context = {
+    world,
+    routePath,
+    fn: c.fn,
+    fileHash: createHash('sha256')
+      .update(firstFile ? fileBytes(firstFile.content) : Buffer.alloc(0))
+      .digest('hex'),
+  };
+  const path =
+    c.rawPath ??
+    routePath.replace(/\{([^}]+)\}/g, (_, name: string) => {
+      const value = resolvePiece(c.params[name]!, ctx);
+      return value ? inUrl(value) : '';
+    });
+  const query = c.query
+    .map(([name, piece]) => {
+      const value = resolvePiece(piece, ctx);
+      return value ? `${encodeURIComponent(name)}=${inUrl(value)}` : encodeURIComponent(name);
+    })
+    .join('&');
+  const headers: Array<[string, string]> = [];
+  const auth = authorization(c.auth, world);
+  if (auth !== undefined) headers.push(['authorization', auth]);
+  for (const [name, piece] of c.headers) {
+    const value = resolvePiece(piece, ctx);
+    if (value) headers.push([name, inHeader(value)]);
+  }
+  let body: Buffer | undefined;
+  let type: string | null | undefined;
+  let cut: number | undefined;
+  switch (c.body.kind) {
+    case 'multipart':
+      body = renderMultipart(c.body, ctx);
+      type = multipartContentType(c.body);
+      cut = c.body.cut;
+      break;
+    case 'json':
+      body = renderJson(c.body, ctx);
+      type = c.body.type;
+      cut = c.body.cut;
+      break;
+    case 'raw':
+      body = Buffer.from(c.body.text.repeat(c.body.repeat ?? 1), 'utf8');
+      type = c.body.type;
+      break;
+  }
+  if (body && cut !== undefined) body = body.subarray(0, Math.floor(body.length * cut));
+  if (type) headers.push(['content-type', inHeader({ text: type })]);
+  // A `transfer-encoding` the fuzz asks for is sent as a header only; the body always has its length.
+  const sent = headers.filter(([name]) => name !== 'transfer-encoding' || body === undefined);
+  return { method: c.method, url: query ? `${path}?${query}` : path, headers: sent, body };
+}
+
+/** The request as a person reads it in a failure: curl-like, long values cut. */
+export function show(request: WireRequest): string {
+  const cut = (s: string, n = 300) => (s.length > n ? `${s.slice(0, n)}…(${s.length} chars)` : s);
+  const token = (value: string) =>
+    value.replace(/[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{20,}/g, '<jwt>');
+  const lines = [`${request.method} ${cut(request.url)}`];
+  for (const [name, value] of request.headers) lines.push(`${name}: ${cut(JSON.stringify(token(value)).slice(1, -1))}`);
+  if (request.body) lines.push('', cut(JSON.stringify(request.body.toString('latin1')).slice(1, -1), 1200));
+  return lines.join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sending
+
+const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+const target = new URL(apiUrl);
+
+export interface WireReply {
+  status: number;
+  headers: Headers;
+  text: string;
+  body: unknown;
+}
+
+/** Sends the request exactly as rendered (node:http: the path is not normalised, `..` and bad escapes go as they are). */
+export function send(wire: WireRequest, timeoutMs = 10_000): Promise<WireReply> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string | string[]> = {};
+    for (const [name, value] of wire.headers) {
+      const before = headers[name];
+      headers[name] = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
+    }
+    if (wire.body) headers['content-length'] = String(wire.body.length);
+    const req = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: wire.method,
+        path: wire.url,
+        headers,
+        agent,
+        timeout: timeoutMs,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let body: unknown = text;
+          try {
+            body = JSON.parse(text);
+          } catch {
+            // not JSON: the contract check says so
+          }
+          const h = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) {
+            if (value !== undefined) h.set(name, Array.isArray(value) ? value.join(', ') : value);
+          }
+          resolve({ status: res.statusCode ?? 0, headers: h, text, body });
+        });
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    req.on('error', reject);
+    req.end(wire.body);
+  });
+}
+
+export const closeAgent = () => agent.destroy();
+
+// ---------------------------------------------------------------------------------------------
+// Stored state
+
+let cached: ReturnType<typeof localClients> | undefined;
+const clients = () => {
+  cached ??= localClients(localEnv);
+  return cached;
+};
+
+/**
+ * Everything a write of the fuzz could change: the items of the fuzz's own template and
+ * DPP collections of both companies, read straight from DynamoDB Local, and their objects
+ * in the bucket. Deterministic text, so two snapshots compare with `===`.
+ */
+export async function snapshot(world: World): Promise<string> {
+  const { doc, s3 } = clients();
+  const parents = [world.owned.own, world.owned.foreign];
+  const pks = parents.flatMap((p) => [`TEMPLATE#${p.template}`, `DPP#${p.dpp}`]);
+  const prefixes = parents.flatMap((p) => [
+    objectKeys.templateFile(p.company, p.template, '', '').replace(/files\/\/$/, ''),
+    objectKeys.dppFile(p.company, p.dpp, '', '').replace(/files\/\/$/, ''),
+  ]);
+  const items = await Promise.all(
+    pks.map(async (pk) => {
+      const out: unknown[] = [];
+      let ExclusiveStartKey: Record<string, unknown> | undefined;
+      do {
+        const page = await doc.send(
+          new QueryCommand({
+            TableName: localEnv.TABLE_NAME,
+            KeyConditionExpression: 'pk = :pk',
+            ExpressionAttributeValues: { ':pk': pk },
+            ExclusiveStartKey,
+          }),
+        );
+        out.push(...(page.Items ?? []));
+        ExclusiveStartKey = page.LastEvaluatedKey;
+      } while (ExclusiveStartKey);
+      return out;
+    }),
+  );
+  const objects = await Promise.all(
+    prefixes.map(async (Prefix) => {
+      const page = await s3.send(new ListObjectsV2Command({ Bucket: localEnv.BUCKET_NAME, Prefix }));
+      if (page.IsTruncated) throw new Error(`fuzz: more than one page of objects under ${Prefix}`);
+      return (page.Contents ?? []).map((o) => `${o.Key} ${o.Size} ${o.ETag}`).sort();
+    }),
+  );
+  return JSON.stringify({ items: items.map((list) => list.map(stable)), objects }, null, 1);
+}
+
+/** An item with its attributes in one order. */
+function stable(item: unknown): unknown {
+  if (Array.isArray(item)) return item.map(stable);
+  if (item && typeof item === 'object')
+    return Object.fromEntries(
+      Object.entries(item as Record<string, unknown>)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, v]) => [k, stable(v)]),
+    );
+  return item;
+}
+
+/** The file ids the snapshot shows under each fuzz-owned parent. */
+export function filesIn(state: string): Record<'own' | 'foreign', { template: string[]; dpp: string[] }> {
+  const { items } = JSON.parse(state) as { items: Array<Array<{ sk: string; id: string }>> };
+  const ids = (list: Array<{ sk: string; id: string }>, prefix: string) =>
+    list.filter((item) => item.sk.startsWith(prefix)).map((item) => item.id);
+  return {
+    own: { template: ids(items[0]!, 'TEMPLATE_FILE#'), dpp: ids(items[1]!, 'DPP_FILE#') },
+    foreign: { template: ids(items[2]!, 'TEMPLATE_FILE#'), dpp: ids(items[3]!, 'DPP_FILE#') },
+  };
+}
