@@ -21,7 +21,8 @@ export function validateMiddleware(schema: AnySchema): middy.MiddlewareObj<ApiEv
         params: event.pathParameters ?? {},
         query: event.queryStringParameters ?? {},
         headers: event.headers ?? {},
-        body: event.body ?? {},
+        // Only a missing body is an empty one: a parsed JSON `null` must not pass for `{}`.
+        body: event.body === undefined ? {} : event.body,
       };
       const result = v.safeParse(schema, raw);
       if (!result.success) {

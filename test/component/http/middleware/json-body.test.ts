@@ -115,11 +115,50 @@ describe('JSON bodies', () => {
     ]);
   });
 
-  it('answers 400 VALIDATION_ERROR to a JSON array where an object is expected, without running the endpoint', async () => {
-    // valibot's object() takes an array for an object, so the details name the missing
-    // fields (userId, userData) where zod named `body`; the answer is still a 400.
+  it('answers 400 MALFORMED_BODY to a JSON array where an object is expected, without running the endpoint', async () => {
+    // valibot's object() takes an array for an object, so the parser refuses it first.
     const response = await post({ body: '[1,2,3]', headers: asJson });
-    expect([response.status, response.json.code]).toEqual([400, 'VALIDATION_ERROR']);
+    expect([response.status, response.json.code]).toEqual([400, 'MALFORMED_BODY']);
     expect(received).toEqual([]);
   });
+});
+
+/** A JSON row whose body fields are all optional: an empty object is a valid body, `null` is not. */
+const optionalRoute = defineRoute({
+  ...jsonRoute,
+  input: v.object({ body: v.object({ note: v.optional(v.string()) }) }),
+});
+const optionalHandler = endpoint(
+  optionalRoute,
+  async ({ input: parsed }) => {
+    received.push(parsed.body);
+    return ok({ ok: true });
+  },
+  { body: jsonBody() },
+);
+
+describe('JSON bodies that are not an object', () => {
+  const postOptional = (body: string) =>
+    invokeEvent(
+      'not-found',
+      optionalHandler,
+      apiEvent('not-found', { method: 'POST', url: '/verify-business', body, headers: asJson }),
+    );
+
+  it('accepts {} where every field is optional', async () => {
+    const response = await postOptional('{}');
+    expect(response.status).toBe(200);
+    expect(received).toEqual([{}]);
+  });
+
+  // Found while building the contract fuzz (issue 6): a JSON `null` was validated as `{}`, and
+  // valibot's object() takes `[]`, so both ran an endpoint whose body fields are all optional.
+  it.each(['null', '[]', '[{}]', '"text"', '1', 'true'])(
+    'answers 400 MALFORMED_BODY to the JSON body %s, without running the endpoint',
+    async (body) => {
+      const response = await postOptional(body);
+      expect(response.json).toEqual({ error: 'The request body must be a JSON object', code: 'MALFORMED_BODY' });
+      expect([response.status, received]).toEqual([400, []]);
+    },
+  );
 });
