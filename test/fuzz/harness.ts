@@ -269,8 +269,9 @@ function renderMultipart(body: Extract<BodyCase, { kind: 'multipart' }>, ctx: Co
   if (body.framing === 'preamble-and-epilogue') chunks.push(Buffer.from(`This is the preamble.${CRLF}`));
   if (body.framing !== 'close-only' && body.framing !== 'nothing') {
     for (const part of body.parts) {
-      const disposition =
-        part.name === null
+      const disposition = part.disposition
+        ? `Content-Disposition: ${part.disposition}`
+        : part.name === null
           ? 'Content-Disposition: form-data'
           : `Content-Disposition: form-data; name="${part.name}"${part.file ? `; filename="${part.file.filename}"` : ''}`;
       const type = part.file?.type ? `Content-Type: ${part.file.type}${eol}` : '';

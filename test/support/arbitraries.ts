@@ -56,6 +56,8 @@ export interface PartCase {
   file?: { filename: string; type?: string; content: FileContent };
   /** Header lines of the part added as they are (a `Content-Disposition` twice, a header that never ends). */
   extraHeaders?: string;
+  /** The whole `Content-Disposition` value, in place of the one `name` and `file` make. */
+  disposition?: string;
 }
 
 /** How the content-type header of a multipart body names (or fails to name) the boundary. */
@@ -315,6 +317,8 @@ const HOSTILE_RAW = [
   '%F0%9F%98%80',
   'caf\u00e9',
   '%u0041',
+  'a#b',
+  'a?b=c',
   '+',
   '%20',
   'a'.repeat(5000),
@@ -576,6 +580,17 @@ const extraParts: fc.Arbitrary<PartCase[]> = fc.subarray<PartCase>(
     { name: 'x', value: { text: 'v' }, extraHeaders: 'Content-Type: text/plain; charset=utf-16\r\n' },
     { name: 'x', value: { text: 'v' }, extraHeaders: 'X-Never-Ends' },
     { name: 'big', value: { text: 'z'.repeat(70_000) } },
+    // RFC 5987 file names, one with a percent-encoding that does not decode.
+    {
+      name: 'file',
+      file: { filename: '', content: 'pdf' },
+      disposition: `form-data; name="file"; filename*=UTF-8''%E0%A4%A`,
+    },
+    {
+      name: 'file',
+      file: { filename: '', content: 'text' },
+      disposition: `form-data; name="file"; filename*=x-unknown''caf%C3%A9.txt; filename="b.txt"`,
+    },
   ],
   { minLength: 1, maxLength: 2 },
 );
