@@ -450,19 +450,9 @@ const clients = () => {
   return cached;
 };
 
-/**
- * Everything a write of the fuzz could change: the items of the fuzz's own template and
- * DPP collections of both companies, read straight from DynamoDB Local, and their objects
- * in the bucket. Deterministic text, so two snapshots compare with `===`.
- */
-export async function snapshot(world: World): Promise<string> {
+/** The items of these item collections and the objects under these prefixes, as deterministic text. */
+async function storedUnder(pks: string[], prefixes: string[]): Promise<string> {
   const { doc, s3 } = clients();
-  const parents = [world.owned.own, world.owned.foreign];
-  const pks = parents.flatMap((p) => [`TEMPLATE#${p.template}`, `DPP#${p.dpp}`]);
-  const prefixes = parents.flatMap((p) => [
-    objectKeys.templateFile(p.company, p.template, '', '').replace(/files\/\/$/, ''),
-    objectKeys.dppFile(p.company, p.dpp, '', '').replace(/files\/\/$/, ''),
-  ]);
   const items = await Promise.all(
     pks.map(async (pk) => {
       const out: unknown[] = [];
@@ -490,6 +480,61 @@ export async function snapshot(world: World): Promise<string> {
     }),
   );
   return JSON.stringify({ items: items.map((list) => list.map(stable)), objects }, null, 1);
+}
+
+/** The collections and object prefixes of a template and a DPP with these ids, under a company. */
+const parentPlaces = (company: string, template: string, dpp: string) => ({
+  pks: [`TEMPLATE#${template}`, `DPP#${dpp}`],
+  prefixes: [
+    objectKeys.templateFile(company, template, '', '').replace(/files\/\/$/, ''),
+    objectKeys.dppFile(company, dpp, '', '').replace(/files\/\/$/, ''),
+  ],
+});
+
+/**
+ * Everything a write of the fuzz could change: the items of the fuzz's own template and
+ * DPP collections of both companies, read straight from DynamoDB Local, and their objects
+ * in the bucket. Deterministic text, so two snapshots compare with `===`.
+ */
+export function snapshot(world: World): Promise<string> {
+  const places = [world.owned.own, world.owned.foreign].map((p) => parentPlaces(p.company, p.template, p.dpp));
+  return storedUnder(
+    places.flatMap((p) => p.pks),
+    places.flatMap((p) => p.prefixes),
+  );
+}
+
+/** What could be a key: the id rule of lib/schemas.ts (UUIDs included). */
+const ID_LIKE = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * The stored state under every other id a case names (an unknown template or DPP id in the
+ * path or a body field): the collections a write could start there and the objects it could
+ * leave behind, under both companies. The fuzz's own parents are in `snapshot`.
+ */
+export function namedState(c: RequestCase, routePath: string, world: World): Promise<string> {
+  const ctx: Context = { world, routePath, fn: c.fn, fileHash: '' };
+  const pieces = [
+    ...Object.values(c.params),
+    ...(c.body.kind === 'multipart' ? c.body.parts.flatMap((p) => (p.value ? [p.value] : [])) : []),
+    ...(c.body.kind === 'json' && 'fields' in c.body.value
+      ? c.body.value.fields.flatMap(([, p]) => ('json' in p ? [] : [p]))
+      : []),
+  ];
+  const own = new Set([world.owned.own, world.owned.foreign].flatMap((p) => [p.template, p.dpp]));
+  const ids = new Set(
+    pieces
+      .filter((p) => !('ref' in p && p.name === 'hash'))
+      .map((p) => resolvePiece(p, ctx))
+      .flatMap((v) => (v === undefined ? [] : [asText(v)]))
+      .filter((id) => ID_LIKE.test(id) && !own.has(id)),
+  );
+  const companies = [world.owned.own.company, world.owned.foreign.company];
+  const places = [...ids].flatMap((id) => companies.map((company) => parentPlaces(company, id, id)));
+  return storedUnder(
+    [...new Set(places.flatMap((p) => p.pks))],
+    places.flatMap((p) => p.prefixes),
+  );
 }
 
 /** An item with its attributes in one order. */

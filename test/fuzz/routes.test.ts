@@ -1,17 +1,21 @@
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import fc from 'fast-check';
+import { v7 as uuidv7 } from 'uuid';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localClients } from '../../infra/local/bootstrap';
 import { OWN_ANSWERS } from '../../infra/local/server';
 import type { Route } from '../../lib/api/contract';
 import { isCatchAll, routes } from '../../lib/api/routes';
 import { errorBody } from '../../lib/api/views';
-import { demo } from '../support/api';
+import { demo, localEnv } from '../support/api';
 import { FILE, fieldsOf, type RequestCase, requestArbitrary, requestParts, validValue } from '../support/arbitraries';
 import { contractViolation } from '../support/contract-check';
 import {
   closeAgent,
   createWorld,
   filesIn,
+  namedState,
   poolNames,
   render,
   send,
@@ -164,6 +168,8 @@ async function check(route: Route, c: RequestCase, statuses: Map<number, number>
   if (downAfter) return;
   const wire = render(c, route.path, world);
   if (KNOWN_DEFECTS.some((known) => known.matches(wire))) return;
+  const writes = wire.method !== 'GET';
+  const namedBefore = writes ? await namedState(c, route.path, world) : '';
   const problems: string[] = [];
   let reply: WireReply | undefined;
   try {
@@ -193,10 +199,16 @@ async function check(route: Route, c: RequestCase, statuses: Map<number, number>
   if (next.status !== 200)
     problems.push(`the next request (GET the demo DPP) answered ${next.status} ${cut(next.text)}`);
   if (next.status === 0) downAfter = route.fn;
-  else if (wire.method !== 'GET') {
+  else if (writes) {
+    const refused = !reply || reply.status >= 400;
     const after = await snapshot(world);
-    if ((!reply || reply.status >= 400) && after !== state)
+    if (refused && after !== state)
       problems.push(`a refused write changed the stored state:\n${changes(state, after)}`);
+    const namedAfter = await namedState(c, route.path, world);
+    if (refused && namedAfter !== namedBefore)
+      problems.push(
+        `a refused write changed what is stored under an id it names:\n${changes(namedBefore, namedAfter)}`,
+      );
     state = await afterWrite(after);
   }
   if (problems.length > 0) {
@@ -217,11 +229,35 @@ describe('the stored-state snapshot', () => {
     expect(changed).toMatch(/^\+ .*"companies\/[^/]+\/dpps\/[^/]+\/files\//m);
     state = after;
   });
+
+  it('sees an object left under a template id a request names, under either company', async () => {
+    const template = uuidv7();
+    const c: RequestCase = {
+      fn: 'create-template-file',
+      hot: [],
+      method: 'POST',
+      params: {},
+      query: [],
+      auth: 'own',
+      headers: [],
+      body: {
+        kind: 'multipart',
+        boundary: 'b',
+        type: 'plain',
+        framing: 'proper',
+        parts: [{ name: 'template_id', value: { text: template } }],
+      },
+    };
+    const before = await namedState(c, '/create-template-file', world);
+    const Key = `companies/${demo.globex.company.id}/templates/${template}/files/stray/stray`;
+    await localClients(localEnv).s3.send(new PutObjectCommand({ Bucket: localEnv.BUCKET_NAME, Key, Body: 'x' }));
+    expect(changes(before, await namedState(c, '/create-template-file', world))).toContain(Key);
+  });
 });
 
 describe.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (_, route) => {
   it(`${RUNS} generated requests: no 5xx, the row's answers, refused writes change nothing, the server lives on`, async () => {
-    expect(downAfter, 'the server went down during the fuzz of this route; see its failure').toBeUndefined();
+    expect(downAfter, 'the server went down in the fuzz of the route named here; see its failure').toBeUndefined();
     const statuses = new Map<number, number>();
     await fc.assert(
       fc.asyncProperty(requestArbitrary(route, routes, poolNames(world)), (c) => check(route, c, statuses)),
