@@ -6,6 +6,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { localClients } from '../../infra/local/bootstrap';
 import { toDppItem } from '../../lib/dpps/model';
 import { objectKeys } from '../../lib/files/object-keys';
+import { MAX_UPLOAD_BYTES } from '../../lib/limits';
 import { toTemplateItem } from '../../lib/template-files/model';
 import { apiUrl, badTokens, call, demo, fixture, form, localEnv, type Tenant, tokenFor } from '../support/api';
 import type { AuthCase, BodyCase, FileContent, Piece, Pool, PoolNames, RequestCase } from '../support/arbitraries';
@@ -195,8 +196,9 @@ const FILES: Record<Exclude<FileContent, { bytes: number[] }>, () => Buffer> = {
   json: () => Buffer.from('{"a":[1,2,3]}'),
   empty: () => Buffer.alloc(0),
   zip: () => Buffer.from('PK\u0003\u0004\u0014\u0000\u0000\u0000', 'latin1'),
-  // One byte over the upload limit (lib/limits.ts, 4 MiB).
-  oversize: () => Buffer.alloc(4 * 1024 * 1024 + 1, 0x61),
+  // The upload limit (lib/limits.ts), and one byte over it: plain text, so the type is allowed.
+  'at-limit': () => Buffer.alloc(MAX_UPLOAD_BYTES, 0x61),
+  oversize: () => Buffer.alloc(MAX_UPLOAD_BYTES + 1, 0x61),
   // Over the functions' multipart body limit (lib/limits.ts), under API Gateway's 10 MiB.
   'body-oversize': () => Buffer.alloc(6 * 1024 * 1024, 0x61),
 };

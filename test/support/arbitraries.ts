@@ -36,7 +36,10 @@ export type Piece =
   /** Not sent at all (an empty segment in a path). */
   | { omit: true };
 
-/** `oversize`: one byte over the 4 MiB file limit; `body-oversize`: a body over the functions' multipart limit. */
+/**
+ * `at-limit`: exactly the 4 MiB a file may have; `oversize`: one byte more; `body-oversize`:
+ * a body over the functions' multipart limit.
+ */
 export type FileContent =
   | 'pdf'
   | 'png'
@@ -44,6 +47,7 @@ export type FileContent =
   | 'text'
   | 'json'
   | 'empty'
+  | 'at-limit'
   | 'oversize'
   | 'body-oversize'
   | 'zip'
@@ -517,7 +521,7 @@ const anyFile = fc.record({
   content: fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom<FileContent>('empty', 'zip', 'pdf') },
     { weight: 2, arbitrary: fc.uint8Array({ maxLength: 64 }).map((b): FileContent => ({ bytes: [...b] })) },
-    { weight: 1, arbitrary: fc.constantFrom<FileContent>('oversize', 'body-oversize') },
+    { weight: 1, arbitrary: fc.constantFrom<FileContent>('at-limit', 'oversize', 'body-oversize') },
   ),
 });
 
