@@ -41,10 +41,15 @@ import {
  * - the answer is the row's (test/support/contract-check.ts): a status the row declares,
  *   JSON, the error body `{error, code}` of decisions.md on a 4xx;
  * - a refused write changed nothing: the items of the fuzz's own templates and DPPs (both
- *   companies) in DynamoDB and their objects in S3 are the same before and after;
+ *   companies) in DynamoDB and their objects in S3, and whatever is stored under any other
+ *   template or DPP id the request names, are the same before and after;
  * - the server still answers: the demo passport reads 200 right after.
+ * Writes go only to records the fuzz creates (a template and a DPP per company), so they race
+ * with no other test file; the demo records are only read. Requests that meet a defect known
+ * and reported elsewhere are listed in KNOWN_DEFECTS, by name, and not sent until it is fixed.
  *
- * FUZZ_RUNS (default 50 per route) and FUZZ_SEED (fixed) replay or widen a run.
+ * FUZZ_RUNS (default 50 per route) and FUZZ_SEED (fixed) replay or widen a run; FUZZ_STATS=1
+ * prints what the cases got.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_101);
