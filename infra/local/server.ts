@@ -132,6 +132,9 @@ function writeRaw(socket: Duplex, own: OwnAnswer): void {
 
 /** Node's default 'clientError' behaviour (400, 408, 431, or just close), with the error body. */
 function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  // Node's parser stays on the socket and reports every later chunk of the refused request
+  // again: the first report is answered, the rest are what drainUntilClosed drops.
+  if (answered.has(socket)) return;
   // A response already under way on this connection (keep-alive) cannot be followed by raw bytes.
   const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
   if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
@@ -144,7 +147,28 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? OWN_ANSWERS.requestTimeout
         : OWN_ANSWERS.malformedRequest;
+  answered.add(socket);
   writeRaw(socket, own);
+  drainUntilClosed(socket);
+}
+
+/** Sockets whose refused request was answered; their later parser errors are the same request. */
+const answered = new WeakSet<Duplex>();
+
+/** How long a refused request's remaining body is read and dropped before the connection is cut. */
+const DRAIN_MS = 10_000;
+
+/**
+ * After answering a request Node's parser refused, reads and drops whatever the client is
+ * still sending: closing a socket with unread bytes resets the connection (RST), and the
+ * client would see ECONNRESET/EPIPE instead of the answer it was sent. Bounded in time.
+ */
+function drainUntilClosed(socket: Duplex): void {
+  const cut = setTimeout(() => socket.destroy(), DRAIN_MS);
+  cut.unref();
+  socket.once('close', () => clearTimeout(cut));
+  socket.on('data', () => {});
+  socket.resume();
 }
 
 /**

@@ -150,18 +150,7 @@ function errorBodyViolation(reply: WireReply): string | undefined {
  * The fuzz does not send them (they pass without a request) until the defect is fixed:
  * then delete the entry, and the cases run again.
  */
-const KNOWN_DEFECTS: Array<{ defect: string; matches: (wire: WireRequest) => boolean }> = [
-  {
-    defect:
-      "infra/local/server.ts: a request Node's parser refuses (headers over 16 KiB: 431; a byte outside ASCII in " +
-      'the request target: 400 MALFORMED_REQUEST) with a body of 2 MiB or more: the answer is written and the ' +
-      'socket closed while the body still arrives, so the client gets ECONNRESET or EPIPE instead of the answer',
-    matches: (wire) =>
-      (wire.body?.length ?? 0) > 1024 * 1024 &&
-      (wire.headers.reduce((n, [name, value]) => n + name.length + value.length, 0) > 16 * 1024 ||
-        /[^\x21-\x7e]/.test(wire.url)),
-  },
-];
+const KNOWN_DEFECTS: Array<{ defect: string; matches: (wire: WireRequest) => boolean }> = [];
 
 /**
  * The route whose case took the server down. Every later case then passes vacuously, so

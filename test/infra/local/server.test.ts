@@ -122,6 +122,24 @@ describe('requests the HTTP layer refuses', () => {
     );
   });
 
+  it.each([
+    [
+      'headers over the limit',
+      `POST /dpp/x HTTP/1.1\r\n${host}X-Big: ${'a'.repeat(20_000)}\r\n`,
+      431,
+      'HEADERS_TOO_LARGE',
+    ],
+    ['a byte outside ASCII in the target', `POST /dpp/caf\xE9 HTTP/1.1\r\n${host}`, 400, 'MALFORMED_REQUEST'],
+  ])(
+    'delivers its answer to %s while a 10 MiB body still arrives (was a reset connection)',
+    async (_, head, status, code) => {
+      const body = Buffer.alloc(10 * 1024 * 1024, 'a');
+      const request = Buffer.concat([Buffer.from(`${head}Content-Length: ${body.length}\r\n\r\n`, 'latin1'), body]);
+      expectErrorBody(await raw(request), status, code);
+      await expectStillServing();
+    },
+  );
+
   it('answers an expectation other than 100-continue with 417 EXPECTATION_FAILED', async () => {
     expectErrorBody(await raw(`GET /dpp/x HTTP/1.1\r\n${host}Expect: teapot\r\n\r\n`), 417, 'EXPECTATION_FAILED');
   });
