@@ -11,11 +11,11 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
-import type { Socket } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { killWithThisProcess, stopProcess } from './child-process';
 import { freePort, isPortFree, type LocalEngine, localEndpoint, once } from './ports';
 
 /** The package whose tarball carries DynamoDB Local 1.25.1, pinned by version and integrity. */
@@ -199,36 +199,8 @@ async function spawnJava(plan: LaunchPlan): Promise<ChildProcess> {
       rejectSpawn(error.code === 'ENOENT' ? new Error(`java not found. ${JAVA_INSTALL_HINT}`) : error),
     );
   });
-  killWithThisProcess(java);
+  killWithThisProcess(java, 'dynamodb-local-watchdog');
   return java;
-}
-
-/**
- * Nothing may outlive us. A process 'exit' handler covers normal exits and uncaught errors; a
- * watchdog covers the rest (SIGTERM/SIGKILL of Node, e.g. a test runner killing a worker),
- * where no JavaScript runs: it reads a pipe from this process and kills java at EOF.
- */
-function killWithThisProcess(java: ChildProcess): void {
-  const killJava = (): void => void java.kill('SIGKILL');
-  process.on('exit', killJava);
-  const watchdog = startWatchdog(java);
-  java.once('exit', () => {
-    process.off('exit', killJava);
-    watchdog?.kill('SIGKILL');
-  });
-}
-
-function startWatchdog(java: ChildProcess): ChildProcess | undefined {
-  if (process.platform === 'win32' || java.pid === undefined) return undefined;
-  const script = 'while read -r _; do :; done; kill -9 "$1" 2>/dev/null';
-  const watchdog = spawn('sh', ['-c', script, 'dynamodb-local-watchdog', String(java.pid)], {
-    stdio: ['pipe', 'ignore', 'ignore'],
-  });
-  // Neither the watchdog nor its pipe may keep Node's event loop alive.
-  watchdog.unref();
-  (watchdog.stdin as Socket | null)?.unref();
-  watchdog.on('error', () => undefined);
-  return watchdog;
 }
 
 /** The last lines java printed, for error messages; also drains the pipes so java never blocks. */
@@ -292,14 +264,4 @@ async function answers(client: DynamoDBClient): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-/** SIGTERM (the JVM runs its shutdown hooks), SIGKILL if it takes too long; resolves on exit. */
-async function stopProcess(child: ChildProcess, graceMs = 5_000): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
-  child.kill('SIGTERM');
-  const escalation = setTimeout(() => child.kill('SIGKILL'), graceMs);
-  await exited;
-  clearTimeout(escalation);
 }
