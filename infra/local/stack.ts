@@ -14,6 +14,7 @@ export const DEFAULT_PORTS: Record<EngineName | 'api', number> = {
   ses: 8005,
   stripe: 12111,
   vies: 8089,
+  evm: 8545,
 };
 
 export interface LocalStackOptions {

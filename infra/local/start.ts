@@ -6,6 +6,7 @@
  *   --ready-json                 print one JSON line when ready (used by the test setup)
  */
 import { parseArgs } from 'node:util';
+import { EVM_CHAIN_ID } from './engines';
 import { loadDemoData } from './seed';
 import { DEFAULT_PORTS, startLocalStack } from './stack';
 
@@ -48,7 +49,14 @@ process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
 
 if (values['ready-json']) {
-  console.log(JSON.stringify({ apiUrl: stack.apiUrl, env: stack.env, sesStoreUrl: stack.engines.ses.storeUrl }));
+  console.log(
+    JSON.stringify({
+      apiUrl: stack.apiUrl,
+      env: stack.env,
+      sesStoreUrl: stack.engines.ses.storeUrl,
+      evmRpcUrl: stack.engines.evm.endpoint,
+    }),
+  );
 } else {
   await printWelcome(stack.apiUrl!, Date.now() - started);
 }
@@ -71,6 +79,7 @@ DPP service running locally (ready in ${(ms / 1000).toFixed(1)} s${stack.seeded 
   SES             ${e.ses.endpoint}   sent mail: ${e.ses.endpoint}/  (JSON: ${e.ses.storeUrl})
   Stripe stand-in ${e.stripe.endpoint}
   VIES stand-in   ${e.vies.endpoint}
+  EVM chain       ${e.evm.endpoint}   chain id ${EVM_CHAIN_ID} (anvil, test mnemonic accounts)
   Data            ${values.persist ? `kept in ${values.dir}/data` : 'in memory (use --persist to keep it)'}
 
 Demo credentials (infra/local/demo-data.json)

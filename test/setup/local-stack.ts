@@ -10,6 +10,8 @@ declare module 'vitest' {
     apiUrl: string;
     localEnv: Record<string, string>;
     sesStoreUrl: string;
+    /** JSON-RPC URL of the local EVM chain (anvil, chain id 31337). */
+    evmRpcUrl: string;
   }
 }
 
@@ -30,6 +32,7 @@ export default async function setup(project: TestProject) {
   project.provide('apiUrl', ready.apiUrl);
   project.provide('localEnv', ready.env);
   project.provide('sesStoreUrl', ready.sesStoreUrl);
+  project.provide('evmRpcUrl', ready.evmRpcUrl);
 
   return async () => {
     await stop(child);
@@ -37,8 +40,11 @@ export default async function setup(project: TestProject) {
   };
 }
 
+/** The JSON line `start.ts --ready-json` prints. */
+type Ready = { apiUrl: string; env: Record<string, string>; sesStoreUrl: string; evmRpcUrl: string };
+
 function readyLine(child: ChildProcess, stderr: string[]) {
-  return new Promise<{ apiUrl: string; env: Record<string, string>; sesStoreUrl: string }>((resolve, reject) => {
+  return new Promise<Ready>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`local stack not ready after 90 s:\n${stderr.join('')}`)), 90_000);
     createInterface({ input: child.stdout! }).on('line', (line) => {
       if (!line.startsWith('{')) return;

@@ -1,11 +1,12 @@
 /**
  * Starts every local stand-in the service talks to: DynamoDB Local, S3 (s3rver), SES
- * (aws-ses-v2-local), and the Stripe and VIES stand-ins. Used by `npm start` and by the
- * integration-test setup.
+ * (aws-ses-v2-local), the Stripe and VIES stand-ins and a local EVM chain (anvil). Used by
+ * `npm start` and by the integration-test setup.
  */
 
 import { join } from 'node:path';
 import { startDynamoDb } from './dynamodb';
+import { startEvm } from './evm';
 import type { LocalEngine } from './ports';
 import { startS3 } from './s3';
 import { type SesEngine, startSes } from './ses';
@@ -13,18 +14,19 @@ import { startStripe } from './stripe';
 import { startVies } from './vies';
 
 export { DYNAMODB_LOCAL_CREDENTIALS, DYNAMODB_LOCAL_REGION, ensureDynamoDbLocal, startDynamoDb } from './dynamodb';
+export { anvilBinary, EVM_CHAIN_ID, EVM_TEST_MNEMONIC, startEvm } from './evm';
 export type { LocalEngine } from './ports';
 export { S3_LOCAL_CREDENTIALS, startS3 } from './s3';
 export { type SesEngine, startSes } from './ses';
 export { startStripe } from './stripe';
 export { startVies } from './vies';
 
-export type EngineName = 'dynamodb' | 's3' | 'ses' | 'stripe' | 'vies';
+export type EngineName = 'dynamodb' | 's3' | 'ses' | 'stripe' | 'vies' | 'evm';
 
 export interface EnginesOptions {
   /** Fixed ports; a missing or 0 entry means a random free port. */
   ports?: Partial<Record<EngineName, number>>;
-  /** Keep data across runs: DynamoDB tables in `<dataDir>/dynamodb`, S3 objects in `<dataDir>/s3`. Default: in memory / temp dir. */
+  /** Keep data across runs: DynamoDB tables in `<dataDir>/dynamodb`, S3 objects in `<dataDir>/s3`, the chain in `<dataDir>/evm`. Default: in memory / temp dir. */
   dataDir?: string;
 }
 
@@ -34,36 +36,41 @@ export interface Engines {
   ses: SesEngine;
   stripe: LocalEngine;
   vies: LocalEngine;
+  /** JSON-RPC of a local EVM chain (anvil), chain id 31337. */
+  evm: LocalEngine;
   /** Stops all of them; rejects with an AggregateError if any failed to stop. */
   stop(): Promise<void>;
 }
 
-/** Starts all five in parallel. If one fails, the others are stopped before the error is rethrown. */
+/** Starts all six in parallel. If one fails, the others are stopped before the error is rethrown. */
 export async function startEngines(options: EnginesOptions = {}): Promise<Engines> {
   const { ports = {}, dataDir } = options;
-  const [dynamodb, s3, ses, stripe, vies] = await Promise.allSettled([
+  const [dynamodb, s3, ses, stripe, vies, evm] = await Promise.allSettled([
     startDynamoDb({ port: ports.dynamodb, dbPath: dataDir && join(dataDir, 'dynamodb') }),
     startS3({ port: ports.s3, directory: dataDir && join(dataDir, 's3') }),
     startSes({ port: ports.ses }),
     startStripe({ port: ports.stripe }),
     startVies({ port: ports.vies }),
+    startEvm({ port: ports.evm, dataDir: dataDir && join(dataDir, 'evm') }),
   ]);
-  const results = [dynamodb, s3, ses, stripe, vies];
+  const results = [dynamodb, s3, ses, stripe, vies, evm];
 
   if (
     dynamodb.status === 'fulfilled' &&
     s3.status === 'fulfilled' &&
     ses.status === 'fulfilled' &&
     stripe.status === 'fulfilled' &&
-    vies.status === 'fulfilled'
+    vies.status === 'fulfilled' &&
+    evm.status === 'fulfilled'
   ) {
-    const engines = [dynamodb.value, s3.value, ses.value, stripe.value, vies.value];
+    const engines = [dynamodb.value, s3.value, ses.value, stripe.value, vies.value, evm.value];
     return {
       dynamodb: dynamodb.value,
       s3: s3.value,
       ses: ses.value,
       stripe: stripe.value,
       vies: vies.value,
+      evm: evm.value,
       stop: () => stopAll(engines),
     };
   }

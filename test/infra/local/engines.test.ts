@@ -237,8 +237,8 @@ describe('local engines', () => {
   });
 
   // Last on purpose: it stops the engines the tests above share.
-  it('stop() frees every port and leaves no java process behind', async () => {
-    const ports = [engines.dynamodb, engines.s3, engines.ses, engines.stripe, engines.vies].map(portOf);
+  it('stop() frees every port and leaves no java or anvil process behind', async () => {
+    const ports = [engines.dynamodb, engines.s3, engines.ses, engines.stripe, engines.vies, engines.evm].map(portOf);
 
     await engines.stop();
 
@@ -381,7 +381,7 @@ function refusesConnections(port: number): Promise<boolean> {
 }
 
 /**
- * Command lines of DynamoDB Local JVMs and their watchdogs that this process started and that
+ * Command lines of DynamoDB Local JVMs, anvil and their watchdogs that this process started and that
  * are still alive. Polls briefly: a killed process can take a moment to disappear from `ps`.
  */
 async function ourDynamoDbProcessesOnceSettled(): Promise<string[]> {
@@ -399,5 +399,5 @@ function ourDynamoDbProcesses(): string[] {
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line.startsWith(`${process.pid} `))
-    .filter((line) => /DynamoDBLocal\.jar|dynamodb-local-watchdog/.test(line));
+    .filter((line) => /DynamoDBLocal\.jar|dynamodb-local-watchdog|bin\/anvil |anvil-watchdog/.test(line));
 }

@@ -1,0 +1,126 @@
+/**
+ * A local EVM chain: anvil (Foundry), the real JSON-RPC node, as a child process. Its binary
+ * comes from the npm platform package of @foundry-rs/anvil (`@foundry-rs/anvil-<os>-<arch>`),
+ * so no Rust toolchain or download script is involved. Chain id 31337, automine (one block per
+ * transaction), the ten accounts of the well-known test mnemonic unlocked with 10 000 ETH each.
+ */
+
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { killWithThisProcess, stopProcess } from './child-process';
+import { LOCAL_HOST, type LocalEngine, localEndpoint, once } from './ports';
+
+export const EVM_CHAIN_ID = 31337;
+
+/** Hardhat's and Foundry's default: its accounts are public knowledge, for local use only. */
+export const EVM_TEST_MNEMONIC = 'test test test test test test test test test test test junk';
+
+export interface EvmOptions {
+  /** 0 or undefined: a random free port (anvil binds port 0 and reports the one it got). */
+  port?: number;
+  /** Keep the chain in `<dataDir>/chain.json` (written on stop, loaded on start). Default: in memory. */
+  dataDir?: string;
+  /** How long to wait for the first `eth_blockNumber` answer. */
+  startTimeoutMs?: number;
+}
+
+/** Node's arch names → the suffix of Foundry's platform packages. */
+const ARCH: Partial<Record<NodeJS.Architecture, string>> = { x64: 'amd64', arm64: 'arm64' };
+
+/** The anvil executable inside this platform's npm package. */
+export function anvilBinary(): string {
+  const arch = ARCH[process.arch] ?? process.arch;
+  const platformPackage = `@foundry-rs/anvil-${process.platform}-${arch}`;
+  let packageJson: string;
+  try {
+    packageJson = createRequire(import.meta.url).resolve(`${platformPackage}/package.json`);
+  } catch {
+    throw new Error(
+      `anvil: the package ${platformPackage} is not installed, so there is no anvil binary for ` +
+        `${process.platform}-${process.arch} (npm installs it as an optional dependency of @foundry-rs/anvil)`,
+    );
+  }
+  return join(dirname(packageJson), 'bin', process.platform === 'win32' ? 'anvil.exe' : 'anvil');
+}
+
+export async function startEvm(options: EvmOptions = {}): Promise<LocalEngine> {
+  const args = [
+    '--host',
+    LOCAL_HOST,
+    '--port',
+    String(options.port ?? 0),
+    '--chain-id',
+    String(EVM_CHAIN_ID),
+    '--mnemonic',
+    EVM_TEST_MNEMONIC,
+  ];
+  if (options.dataDir !== undefined) {
+    const dataDir = resolve(options.dataDir);
+    await mkdir(dataDir, { recursive: true });
+    args.push('--state', join(dataDir, 'chain.json'));
+  }
+  const anvil = spawn(anvilBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  await new Promise<void>((resolveSpawn, rejectSpawn) => {
+    anvil.once('spawn', resolveSpawn);
+    anvil.once('error', rejectSpawn);
+  });
+  killWithThisProcess(anvil, 'anvil-watchdog');
+  const stop = once(() => stopProcess(anvil));
+  try {
+    const endpoint = localEndpoint(await waitUntilReady(anvil, options.startTimeoutMs ?? 30_000));
+    return { endpoint, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/**
+ * Reads the port from anvil's "Listening on 127.0.0.1:PORT", then polls `eth_blockNumber` until it
+ * answers. Fails early, with anvil's output, if anvil exits (e.g. a port in use) or takes too long.
+ */
+async function waitUntilReady(anvil: ChildProcess, timeoutMs: number): Promise<number> {
+  let stdout = '';
+  let stderr = '';
+  let port: number | undefined;
+  anvil.stdout?.on('data', (chunk: Buffer) => {
+    if (port !== undefined) return; // keeps draining the pipe so anvil never blocks on it
+    stdout += chunk.toString('utf8');
+    const listening = /Listening on [\d.]+:(\d+)/.exec(stdout);
+    if (listening) port = Number(listening[1]);
+  });
+  anvil.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-4_000);
+  });
+  const failure = (reason: string): Error =>
+    new Error(
+      `anvil ${reason}. Its stderr:\n${stderr.trim() || '(none)'}\nIts stdout:\n${stdout.trim().slice(-2_000)}`,
+    );
+
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (anvil.exitCode !== null || anvil.signalCode !== null) {
+      throw failure(`exited (${anvil.exitCode ?? anvil.signalCode}) while starting`);
+    }
+    if (port !== undefined && (await answers(localEndpoint(port)))) return port;
+    if (Date.now() > deadline) throw failure(`did not answer eth_blockNumber within ${timeoutMs} ms`);
+    await new Promise((wake) => setTimeout(wake, 50));
+  }
+}
+
+async function answers(endpoint: string): Promise<boolean> {
+  try {
+    const response = await fetch(endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }),
+      signal: AbortSignal.timeout(2_000),
+    });
+    const body = (await response.json()) as { result?: unknown };
+    return typeof body.result === 'string';
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * The local EVM chain (anvil) that `npm start` and the test setup run beside the other engines,
+ * driven over plain JSON-RPC: the chain the notarization feature (issue 8) will anchor on.
+ */
+
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { EVM_CHAIN_ID, startEvm } from '../../../../infra/local/engines/evm';
+
+/** Account 0 of the test mnemonic (m/44'/60'/0'/0/0). */
+const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+
+describe('the EVM chain of the local stack', () => {
+  const url = inject('evmRpcUrl');
+
+  it('is chain 31337', async () => {
+    expect(EVM_CHAIN_ID).toBe(31337);
+    expect(await rpc(url, 'eth_chainId')).toBe('0x7a69');
+  });
+
+  it("funds and unlocks the test mnemonic's account 0", async () => {
+    expect(BigInt(await rpc<string>(url, 'eth_getBalance', [ACCOUNT_0, 'latest']))).toBeGreaterThan(10n ** 21n);
+    expect(await rpc<string[]>(url, 'eth_accounts')).toContain(ACCOUNT_0.toLowerCase());
+  });
+
+  it('mines a transaction with arbitrary data and gives the same input back', async () => {
+    const data = `0x${randomBytes(39).toString('hex')}`;
+
+    const hash = await rpc<string>(url, 'eth_sendTransaction', [{ from: ACCOUNT_0, to: ACCOUNT_1, data }]);
+
+    const receipt = await rpc<{ status: string; blockNumber: string } | null>(url, 'eth_getTransactionReceipt', [hash]);
+    expect(receipt).toMatchObject({ status: '0x1' });
+    const transaction = await rpc<{ input: string; from: string; blockNumber: string }>(
+      url,
+      'eth_getTransactionByHash',
+      [hash],
+    );
+    expect(transaction.input).toBe(data);
+    expect(transaction.from).toBe(ACCOUNT_0.toLowerCase());
+    expect(transaction.blockNumber).toBe(receipt?.blockNumber);
+  });
+});
+
+describe('startEvm', () => {
+  it('stop() releases the port and ends the anvil process', async () => {
+    const evm = await startEvm();
+    const port = Number(new URL(evm.endpoint).port);
+    expect(await ourAnvilProcesses(1)).toHaveLength(1);
+
+    await evm.stop();
+    await evm.stop(); // a second call is harmless
+
+    expect(await refusesConnections(port)).toBe(true);
+    expect(await ourAnvilProcesses(0)).toEqual([]);
+  });
+
+  it('keeps the chain in <dataDir>/chain.json across a restart', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'evm-data-'));
+    try {
+      const first = await startEvm({ dataDir });
+      const data = `0x${randomBytes(8).toString('hex')}`;
+      const hash = await rpc<string>(first.endpoint, 'eth_sendTransaction', [{ from: ACCOUNT_0, to: ACCOUNT_1, data }]);
+      await first.stop();
+
+      const second = await startEvm({ dataDir });
+      try {
+        const transaction = await rpc<{ input: string }>(second.endpoint, 'eth_getTransactionByHash', [hash]);
+        expect(transaction.input).toBe(data);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('fails with anvil’s own words when its port is taken', async () => {
+    const evm = await startEvm();
+    try {
+      const port = Number(new URL(evm.endpoint).port);
+      await expect(startEvm({ port })).rejects.toThrow(/anvil exited .*stderr/s);
+      expect(await ourAnvilProcesses(1)).toHaveLength(1);
+    } finally {
+      await evm.stop();
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+async function rpc<T = string>(url: string, method: string, params: unknown[] = []): Promise<T> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await response.json()) as { result?: T; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result as T;
+}
+
+function refusesConnections(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+  });
+}
+
+/**
+ * Command lines of the anvil processes this test process started that are still alive, with their
+ * watchdogs when `expected` is 0. Polls until there are `expected` of them (a killed process can
+ * take a moment to disappear from `ps`) or 2 s have passed.
+ */
+async function ourAnvilProcesses(expected: number): Promise<string[]> {
+  const pattern = expected === 0 ? /bin\/anvil |anvil-watchdog/ : /bin\/anvil /;
+  const list = (): string[] =>
+    execFileSync('ps', ['-eo', 'ppid=,args='], { encoding: 'utf8' })
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line.startsWith(`${process.pid} `) && pattern.test(line));
+  let remaining = list();
+  for (let attempt = 0; remaining.length !== expected && attempt < 20; attempt++) {
+    await new Promise((wake) => setTimeout(wake, 100));
+    remaining = list();
+  }
+  return remaining;
+}
