@@ -1,7 +1,8 @@
 /**
  * A local EVM chain: anvil (Foundry), the real JSON-RPC node, as a child process. Its binary
- * comes from the npm platform package of @foundry-rs/anvil (`@foundry-rs/anvil-<os>-<arch>`),
- * so no Rust toolchain or download script is involved. Chain id 31337, automine (one block per
+ * comes from its npm platform package (`@foundry-rs/anvil-<os>-<arch>`), so no Rust toolchain
+ * or download script is involved. Only linux-x64's is an (optional) dependency: the registry
+ * this project installs from serves no other platform's, and a lock naming them fails `npm ci`. Chain id 31337, automine (one block per
  * transaction), the ten accounts of the well-known test mnemonic unlocked with 10 000 ETH each.
  */
 
@@ -39,7 +40,7 @@ export function anvilBinary(): string {
   } catch {
     throw new Error(
       `anvil: the package ${platformPackage} is not installed, so there is no anvil binary for ` +
-        `${process.platform}-${process.arch} (npm installs it as an optional dependency of @foundry-rs/anvil)`,
+        `${process.platform}-${process.arch} (package.json names linux-x64's as an optional dependency; add this platform's)`,
     );
   }
   return join(dirname(packageJson), 'bin', process.platform === 'win32' ? 'anvil.exe' : 'anvil');
