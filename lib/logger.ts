@@ -21,7 +21,7 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 /** Upper or lower case, as Powertools accepted (`npm start -- --log-level debug`). */
 const LEVEL_VALUES = [...LOG_LEVELS, ...LOG_LEVELS.map((level) => level.toLowerCase() as Lowercase<LogLevel>)] as const;
 
-/** The Powertools names, so the stack, the local server and the tests set them as before. */
+/** Set per function by the stack (context `logLevel`) and by the local server (`--log-level`). */
 const levelSetting = /* @__PURE__ */ optional('LOG_LEVEL', LEVEL_VALUES);
 const serviceSetting = /* @__PURE__ */ optional('SERVICE_NAME');
 

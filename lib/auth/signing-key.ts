@@ -1,5 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import { readSecret } from '../aws/secrets';
+import { cachedFor } from '../cached';
 import { oneOf } from '../config';
 import { parsePrivateKey } from './keys';
 
@@ -17,26 +18,6 @@ export const SIGNING_KEY_TTL_MS = 5 * 60 * 1000;
 export interface SigningKey {
   key: KeyObject;
   kid: string;
-}
-
-/**
- * A value loaded on first use and again once `ttlMs` has passed since that load began.
- * Concurrent callers share one load; a failed load is forgotten, so the next call retries.
- */
-export function cachedFor<T>(ttlMs: number, load: () => Promise<T>, now = () => Date.now()): () => Promise<T> {
-  let value: Promise<T> | undefined;
-  let expiresAt = 0;
-  return () => {
-    if (value === undefined || now() >= expiresAt) {
-      const loading = load();
-      value = loading;
-      expiresAt = now() + ttlMs;
-      loading.catch(() => {
-        if (value === loading) value = undefined;
-      });
-    }
-    return value;
-  };
 }
 
 export const signingKey = /* @__PURE__ */ cachedFor(SIGNING_KEY_TTL_MS, async (): Promise<SigningKey> => {

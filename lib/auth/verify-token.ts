@@ -1,5 +1,6 @@
 import { errors as joseErrors, jwtVerify } from 'jose';
 import * as v from 'valibot';
+import { loadedOnce } from '../cached';
 import { required } from '../config';
 import { UnauthenticatedError } from '../errors';
 import { type Principal, principalSchema, TOKEN_ALGORITHM } from './claims';
@@ -69,14 +70,7 @@ export function tokenVerifier(options: TokenVerifierOptions): (header: string | 
   };
 }
 
-let acceptedKeys: Promise<PublicKeys> | undefined;
-const configuredKeys = (): Promise<PublicKeys> => {
-  acceptedKeys ??= parsePublicKeys(publicKeyPems()).catch((error: unknown) => {
-    acceptedKeys = undefined;
-    throw error;
-  });
-  return acceptedKeys;
-};
+const configuredKeys = /* @__PURE__ */ loadedOnce(() => parsePublicKeys(publicKeyPems()));
 
 let verify: ReturnType<typeof tokenVerifier> | undefined;
 

@@ -2,6 +2,7 @@ import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } fro
 import { formatUrl } from '@aws-sdk/core/util';
 import { S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
 import { extendedEncodeURIComponent } from '@smithy/core/protocols';
+import { loadedOnce } from '../cached';
 import { optional, region, required } from '../config';
 
 /** The data bucket, and the only module that speaks S3's SDK. */
@@ -93,18 +94,11 @@ export function getObjectUrlSigner(s3: S3Client, bucket: string): GetUrlSigner {
     };
   };
 
-  let prepared: ReturnType<typeof prepare> | undefined;
+  // A failure (say, credentials not there yet) is not kept: the next URL tries again.
+  const prepared = loadedOnce(prepare);
   return async (key, expiresIn) => {
     if (key === '') throw new Error('An object key is needed to sign a URL');
-    if (!prepared) {
-      const preparing = prepare();
-      prepared = preparing;
-      // A failure (say, credentials not there yet) is not kept: the next URL tries again.
-      preparing.catch(() => {
-        if (prepared === preparing) prepared = undefined;
-      });
-    }
-    const { presigner, signing, request, basePath } = await prepared;
+    const { presigner, signing, request, basePath } = await prepared();
     const presigned = await presigner.presign(
       {
         ...request,

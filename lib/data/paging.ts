@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { readSecret } from '../aws/secrets';
+import { loadedOnce } from '../cached';
 import { oneOf } from '../config';
 import { InvalidInputError } from '../errors';
 import type { Key, KeyRange } from './keys';
@@ -29,23 +30,13 @@ const MIN_KEY_LENGTH = 32;
 
 const source = /* @__PURE__ */ oneOf('CURSOR_KEY', 'CURSOR_KEY_SECRET_ID');
 
-let key: Promise<Buffer> | undefined;
-
-function cursorKey(): Promise<Buffer> {
-  key ??= loadKey().catch((error: unknown) => {
-    key = undefined;
-    throw error;
-  });
-  return key;
-}
-
-async function loadKey(): Promise<Buffer> {
+const cursorKey = /* @__PURE__ */ loadedOnce(async (): Promise<Buffer> => {
   const value = source.first() ?? (await readSecret(source.second()!));
   if (value === undefined || value.length < MIN_KEY_LENGTH) {
     throw new Error(`The cursor key must hold at least ${MIN_KEY_LENGTH} characters (CURSOR_KEY or its secret)`);
   }
   return Buffer.from(value, 'utf8');
-}
+});
 
 /** Who may continue a list: one collection (a parent and its items) of one company. */
 export interface CursorBinding {
