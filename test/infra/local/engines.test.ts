@@ -4,10 +4,9 @@
  * SES capture) and that stop() leaves nothing behind.
  */
 
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { connect, createServer, type Server } from 'node:net';
+import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -29,6 +28,11 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { childProcesses, refusesConnections } from '../../support/processes';
+
+/** The child processes the engines start: DynamoDB Local's JVM, anvil, and their watchdogs. */
+const ENGINE_PROCESSES = /DynamoDBLocal\.jar|dynamodb-local-watchdog|bin\/anvil |anvil-watchdog/;
+
 import {
   DYNAMODB_LOCAL_CREDENTIALS,
   DYNAMODB_LOCAL_REGION,
@@ -243,7 +247,7 @@ describe('local engines', () => {
     await engines.stop();
 
     for (const port of ports) expect(await refusesConnections(port)).toBe(true);
-    expect(await ourDynamoDbProcessesOnceSettled()).toEqual([]);
+    expect(await childProcesses(ENGINE_PROCESSES)).toEqual([]);
   });
 });
 
@@ -304,7 +308,7 @@ describe('startEngines failing', () => {
     async () => {
       await expect(startEngines({ ports: { stripe: portOfServer(blocker) } })).rejects.toThrow(/EADDRINUSE/);
 
-      expect(await ourDynamoDbProcessesOnceSettled()).toEqual([]);
+      expect(await childProcesses(ENGINE_PROCESSES)).toEqual([]);
     },
     START_TIMEOUT,
   );
@@ -367,37 +371,4 @@ function portOfServer(server: Server): number {
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('not listening');
   return address.port;
-}
-
-function refusesConnections(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
-  });
-}
-
-/**
- * Command lines of DynamoDB Local JVMs, anvil and their watchdogs that this process started and that
- * are still alive. Polls briefly: a killed process can take a moment to disappear from `ps`.
- */
-async function ourDynamoDbProcessesOnceSettled(): Promise<string[]> {
-  let remaining = ourDynamoDbProcesses();
-  for (let attempt = 0; remaining.length > 0 && attempt < 20; attempt++) {
-    await new Promise((wake) => setTimeout(wake, 100));
-    remaining = ourDynamoDbProcesses();
-  }
-  return remaining;
-}
-
-function ourDynamoDbProcesses(): string[] {
-  const table = execFileSync('ps', ['-eo', 'ppid=,args='], { encoding: 'utf8' });
-  return table
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line.startsWith(`${process.pid} `))
-    .filter((line) => /DynamoDBLocal\.jar|dynamodb-local-watchdog|bin\/anvil |anvil-watchdog/.test(line));
 }

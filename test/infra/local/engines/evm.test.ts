@@ -3,14 +3,16 @@
  * driven over plain JSON-RPC: the chain the notarization feature (issue 8) will anchor on.
  */
 
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { EVM_CHAIN_ID, startEvm } from '../../../../infra/local/engines/evm';
+import { childProcesses, refusesConnections } from '../../../support/processes';
+
+const ANVIL = /bin\/anvil /;
+const ANVIL_AND_WATCHDOG = /bin\/anvil |anvil-watchdog/;
 
 /** Account 0 of the test mnemonic (m/44'/60'/0'/0/0). */
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -34,7 +36,7 @@ describe('the EVM chain of the local stack', () => {
 
     const hash = await rpc<string>(url, 'eth_sendTransaction', [{ from: ACCOUNT_0, to: ACCOUNT_1, data }]);
 
-    const receipt = await rpc<{ status: string; blockNumber: string } | null>(url, 'eth_getTransactionReceipt', [hash]);
+    const receipt = await receiptOf(url, hash);
     expect(receipt).toMatchObject({ status: '0x1' });
     const transaction = await rpc<{ input: string; from: string; blockNumber: string }>(
       url,
@@ -51,13 +53,13 @@ describe('startEvm', () => {
   it('stop() releases the port and ends the anvil process', async () => {
     const evm = await startEvm();
     const port = Number(new URL(evm.endpoint).port);
-    expect(await ourAnvilProcesses(1)).toHaveLength(1);
+    expect(await childProcesses(ANVIL, 1)).toHaveLength(1);
 
     await evm.stop();
     await evm.stop(); // a second call is harmless
 
     expect(await refusesConnections(port)).toBe(true);
-    expect(await ourAnvilProcesses(0)).toEqual([]);
+    expect(await childProcesses(ANVIL_AND_WATCHDOG)).toEqual([]);
   });
 
   it('keeps the chain in <dataDir>/chain.json across a restart', async () => {
@@ -66,6 +68,7 @@ describe('startEvm', () => {
       const first = await startEvm({ dataDir });
       const data = `0x${randomBytes(8).toString('hex')}`;
       const hash = await rpc<string>(first.endpoint, 'eth_sendTransaction', [{ from: ACCOUNT_0, to: ACCOUNT_1, data }]);
+      await receiptOf(first.endpoint, hash);
       await first.stop();
 
       const second = await startEvm({ dataDir });
@@ -85,7 +88,7 @@ describe('startEvm', () => {
     try {
       const port = Number(new URL(evm.endpoint).port);
       await expect(startEvm({ port })).rejects.toThrow(/anvil exited .*stderr/s);
-      expect(await ourAnvilProcesses(1)).toHaveLength(1);
+      expect(await childProcesses(ANVIL, 1)).toHaveLength(1);
     } finally {
       await evm.stop();
     }
@@ -105,33 +108,12 @@ async function rpc<T = string>(url: string, method: string, params: unknown[] = 
   return body.result as T;
 }
 
-function refusesConnections(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
-  });
-}
-
-/**
- * Command lines of the anvil processes this test process started that are still alive, with their
- * watchdogs when `expected` is 0. Polls until there are `expected` of them (a killed process can
- * take a moment to disappear from `ps`) or 2 s have passed.
- */
-async function ourAnvilProcesses(expected: number): Promise<string[]> {
-  const pattern = expected === 0 ? /bin\/anvil |anvil-watchdog/ : /bin\/anvil /;
-  const list = (): string[] =>
-    execFileSync('ps', ['-eo', 'ppid=,args='], { encoding: 'utf8' })
-      .split('\n')
-      .map((line) => line.trim())
-      .filter((line) => line.startsWith(`${process.pid} `) && pattern.test(line));
-  let remaining = list();
-  for (let attempt = 0; remaining.length !== expected && attempt < 20; attempt++) {
+/** The receipt of a sent transaction: anvil answers the hash first and mines right after, so poll briefly. */
+async function receiptOf(url: string, hash: string): Promise<{ status: string; blockNumber: string }> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const receipt = await rpc<{ status: string; blockNumber: string } | null>(url, 'eth_getTransactionReceipt', [hash]);
+    if (receipt) return receipt;
     await new Promise((wake) => setTimeout(wake, 100));
-    remaining = list();
   }
-  return remaining;
+  throw new Error(`no receipt for ${hash} within 5 s`);
 }
