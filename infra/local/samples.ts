@@ -20,7 +20,7 @@ export interface Sample {
 export const TOKEN_PLACEHOLDER = 'DEMO_TOKEN';
 
 const ACME = '01a19656-4a80-7000-8000-000000000000';
-const ADMIN_WALLET = '0x1111111111111111111111111111111111111111';
+const ADMIN_WALLET = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 /** "Sample-event template" and its files: one read, one renamed, one deleted by the samples. */
 const TEMPLATE = '01a19656-4a86-7000-8000-000000000006';
 const TEMPLATE_FILE = {

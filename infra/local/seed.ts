@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { toApiKeyItem, toWalletItem } from '../../lib/auth/model';
-import { toCompanyItem, toUserItem } from '../../lib/companies/model';
+import { toCompanyItem, toPartnerItems, toUserItem } from '../../lib/companies/model';
 import { toDppFileItem } from '../../lib/dpp-files/model';
 import { toDppCardItem, toDppImageItem, toDppItem, toDppTranslationItem } from '../../lib/dpps/model';
 import { detectFileType } from '../../lib/files/file-type';
@@ -25,6 +25,8 @@ export interface DemoData {
       id: string;
       model_id: string;
       template_id?: string;
+      code: string;
+      search_id: string;
       type: string;
       language: string;
       name: string;
@@ -40,6 +42,12 @@ export interface DemoData {
       translations: Record<string, Record<string, { name: string; description: string }>>;
     }>;
   }>;
+  /** Pairs of partner companies (both sides are stored). */
+  partnerships: Array<[string, string]>;
+  /** DPPs linked to others through the related-DPPs use case, after the items are written. */
+  links: Array<{ dpp: string; related: string[] }>;
+  /** Versions created (and notarized) through the service's use cases, in order, after the links. */
+  versions: Array<{ dpp: string; versionId: string; notarize: boolean }>;
 }
 interface DemoFile {
   id: string;
@@ -137,6 +145,8 @@ export async function seed(clients: LocalClients, tableName: string, bucket: str
           company_id: company.id,
           model_id: dpp.model_id,
           template_id: dpp.template_id,
+          code: dpp.code,
+          search_id: dpp.search_id,
           name: dpp.name,
           description: dpp.description,
           dpp_type: dpp.type,
@@ -185,6 +195,8 @@ export async function seed(clients: LocalClients, tableName: string, bucket: str
       }
     }
   }
+
+  for (const [a, b] of data.partnerships) items.push(...toPartnerItems(a, b, SEED_TIME));
 
   for (let i = 0; i < items.length; i += 25) {
     const batch = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));

@@ -52,12 +52,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     ensureCursorKey(dir),
   ]);
   try {
-    const env = { ...localEnvironment(engines, keys, options.logLevel), CURSOR_KEY: cursorKey };
+    const env: Record<string, string> = { ...localEnvironment(engines, keys, options.logLevel), CURSOR_KEY: cursorKey };
     Object.assign(process.env, env);
     const clients = localClients(env);
     const fresh = await ensureTableAndBucket(clients, LOCAL_TABLE, LOCAL_BUCKET);
     if (fresh) await seed(clients, LOCAL_TABLE, LOCAL_BUCKET, await loadDemoData());
     const api = options.serve === false ? undefined : await startApiServer(options.port);
+    // Links the service writes (a version's uri) start with the API's own address (decisions.md,
+    // Public links); handlers load on their first request, after this is set.
+    env.PUBLIC_BASE_URL = api?.url ?? `http://127.0.0.1:${options.port || DEFAULT_PORTS.api}`;
+    process.env.PUBLIC_BASE_URL = env.PUBLIC_BASE_URL;
     return {
       apiUrl: api?.url,
       env,

@@ -31,6 +31,11 @@ export interface Access {
   readonly signingKey?: boolean;
   /** secretsmanager:GetSecretValue on the cursor-key secret: the lists sign their cursors (lib/data/paging.ts). */
   readonly cursorKey?: boolean;
+  /**
+   * Writes public links (a version's `uri`): gets PUBLIC_BASE_URL, the configured public base
+   * URL (decisions.md, Public links). Not a grant, a setting.
+   */
+  readonly links?: boolean;
 }
 
 /** Every status a route can answer besides 200. */

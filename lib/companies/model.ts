@@ -31,3 +31,28 @@ export function toCompanyItem(company: Omit<CompanyItem, 'pk' | 'sk' | 'type'>):
 export function toUserItem(user: Omit<UserItem, 'pk' | 'sk' | 'type'>): UserItem {
   return { ...keys.user(user.company_id, user.id), type: ItemType.User, ...user, wallet: user.wallet.toLowerCase() };
 }
+
+/**
+ * One side of a partnership between two companies. Both sides are stored (`A→B` under A,
+ * `B→A` under B), so each lists its partners with one Query; a partner's DPPs are visible
+ * to the company (related DPPs).
+ */
+export interface PartnerItem {
+  pk: string;
+  sk: string;
+  type: typeof ItemType.Partner;
+  company_id: string;
+  partner_id: string;
+  created_at: string;
+}
+
+export function toPartnerItems(companyId: string, partnerId: string, createdAt: string): [PartnerItem, PartnerItem] {
+  const side = (from: string, to: string): PartnerItem => ({
+    ...keys.partner(from, to),
+    type: ItemType.Partner,
+    company_id: from,
+    partner_id: to,
+    created_at: createdAt,
+  });
+  return [side(companyId, partnerId), side(partnerId, companyId)];
+}

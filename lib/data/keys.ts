@@ -4,11 +4,13 @@
  * are listed in docs/data-model.md.
  *
  * Item collections:
- *   COMPANY#<companyId>   COMPANY (the company), USER#<userId>
+ *   COMPANY#<companyId>   COMPANY (the company), PARTNER#<companyId>, USER#<userId>
  *   WALLET#<address>      WALLET (which user and company own a wallet; address lowercased)
  *   APIKEY#<sha256>       APIKEY (only the hash of an API key is stored)
  *   TEMPLATE#<templateId> TEMPLATE, TEMPLATE_FILE#<fileId>
  *   DPP#<dppId>           CARD#<cardId>, DPP, DPP_FILE#<fileId>, IMAGE#<imageId>, TRANSLATION#<lang>
+ *   HISTORY#<dppId>       NOTARIZATION#<n>, VERSION#<n>, VERSIONID#<versionId> (a DPP's versions and
+ *                         notarizations: apart from DPP#, so the passport view never reads them)
  *   IDEMPOTENCY#<companyId>#<route>#<key>   IDEMPOTENCY (a POST's first response, 24 h)
  *
  * Sort-key names are chosen so that a parent sorts directly before its children
@@ -43,16 +45,26 @@ export const ItemType = {
   DppCard: 'DPP_CARD',
   DppTranslation: 'DPP_TRANSLATION',
   Idempotency: 'IDEMPOTENCY',
+  Partner: 'PARTNER',
+  DppVersion: 'DPP_VERSION',
+  DppVersionId: 'DPP_VERSION_ID',
+  Notarization: 'NOTARIZATION',
 } as const;
 export type ItemType = (typeof ItemType)[keyof typeof ItemType];
 
 const companyPk = (companyId: string) => `COMPANY#${companyId}`;
 const templatePk = (templateId: string) => `TEMPLATE#${templateId}`;
 const dppPk = (dppId: string) => `DPP#${dppId}`;
+const historyPk = (dppId: string) => `HISTORY#${dppId}`;
+
+/** Version numbers sort as text: zero-padded to 8 digits (a DPP never reaches 10^8 versions). */
+export const versionSortKey = (version: number): string => String(version).padStart(8, '0');
 
 export const keys = {
   company: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'COMPANY' }),
   user: (companyId: string, userId: string): Key => ({ pk: companyPk(companyId), sk: `USER#${userId}` }),
+  /** One side of a partnership; both sides are stored, so each company lists its partners with one Query. */
+  partner: (companyId: string, partnerId: string): Key => ({ pk: companyPk(companyId), sk: `PARTNER#${partnerId}` }),
   wallet: (address: string): Key => ({ pk: `WALLET#${address.toLowerCase()}`, sk: 'WALLET' }),
   apiKey: (keyHash: string): Key => ({ pk: `APIKEY#${keyHash}`, sk: 'APIKEY' }),
 
@@ -67,6 +79,19 @@ export const keys = {
   dppImage: (dppId: string, imageId: string): Key => ({ pk: dppPk(dppId), sk: `IMAGE#${imageId}` }),
   dppCard: (dppId: string, cardId: string): Key => ({ pk: dppPk(dppId), sk: `CARD#${cardId}` }),
   dppTranslation: (dppId: string, language: string): Key => ({ pk: dppPk(dppId), sk: `TRANSLATION#${language}` }),
+
+  /** Version `version` (1, 2, 3…) of a DPP: an immutable snapshot. */
+  dppVersion: (dppId: string, version: number): Key => ({
+    pk: historyPk(dppId),
+    sk: `VERSION#${versionSortKey(version)}`,
+  }),
+  /** Claims a client's `versionId` within a DPP, so a duplicate is refused in the version's transaction. */
+  dppVersionId: (dppId: string, versionId: string): Key => ({ pk: historyPk(dppId), sk: `VERSIONID#${versionId}` }),
+  /** The notarization of version `version` of a DPP (one per version). */
+  notarization: (dppId: string, version: number): Key => ({
+    pk: historyPk(dppId),
+    sk: `NOTARIZATION#${versionSortKey(version)}`,
+  }),
 
   /**
    * One idempotency key of one company on one route. The client's key comes last, so a `#`
@@ -87,6 +112,12 @@ export const ranges = {
   }),
   /** The DPP item followed by its files. */
   dppWithFiles: (dppId: string): KeyRange => ({ pk: dppPk(dppId), from: 'DPP', to: `DPP_FILE#${END}` }),
+  /** A DPP's versions, oldest first (not the VERSIONID# claims, which sort after `VERSION#\uffff`). */
+  dppVersions: (dppId: string): KeyRange => ({ pk: historyPk(dppId), from: 'VERSION#', to: `VERSION#${END}` }),
+  /** A DPP's notarizations followed by its versions: what the notarizations view joins. */
+  dppHistory: (dppId: string): KeyRange => ({ pk: historyPk(dppId), from: 'NOTARIZATION#', to: `VERSION#${END}` }),
+  /** A company's partners. */
+  partners: (companyId: string): KeyRange => ({ pk: companyPk(companyId), from: 'PARTNER#', to: `PARTNER#${END}` }),
 };
 
 /** The whole DPP item collection (a DPP with images, files, cards and translations). */
@@ -96,6 +127,8 @@ export const dppCollection = (dppId: string): string => dppPk(dppId);
 export const gsi1 = {
   name: 'gsi1',
   companyDpp: (companyId: string, dppId: string) => ({ gsi1pk: companyPk(companyId), gsi1sk: `DPP#${dppId}` }),
+  /** Every DPP of a company: `gsi1pk = :pk AND begins_with(gsi1sk, :prefix)`. */
+  companyDpps: (companyId: string) => ({ gsi1pk: companyPk(companyId), prefix: 'DPP#' }),
   companyTemplate: (companyId: string, templateId: string) => ({
     gsi1pk: companyPk(companyId),
     gsi1sk: `TEMPLATE#${templateId}`,

@@ -13,9 +13,20 @@ export interface DppItem {
   company_id: string;
   model_id: string;
   template_id?: string;
+  /** The company's product code, e.g. the GTIN-14 of the product model (docs: README, DPP fields). */
+  code?: string;
+  /**
+   * The public identifier a data carrier encodes and people search by: the GS1 Digital Link path
+   * of the item, `01/<GTIN-14>/21/<serial>` (README, DPP fields).
+   */
+  search_id?: string;
   name: string;
   description: string;
   dpp_type: string;
+  /** The number of the latest version (absent: none yet); the version create transaction's counter. */
+  version_count?: number;
+  /** Ids of the DPPs linked to this one (POST /related-dpps); their files and cards were copied here. */
+  related_dpps?: string[];
   /** ISO 639-1 language of name and description as stored. */
   language: string;
   created_at: string;

@@ -194,7 +194,7 @@ describe('a failure of the server itself', () => {
     console.error = (...args: unknown[]) => void logged.push(args);
     try {
       const response = await fetch(
-        `${server.url}/generateJWT/demo-acme-api-key/0x1111111111111111111111111111111111111111`,
+        `${server.url}/generateJWT/demo-acme-api-key/0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266`,
       );
       expect(response.status).toBe(500);
       expect(response.headers.get('content-type')).toBe('application/json');
