@@ -1,0 +1,17 @@
+import { required } from './config';
+
+/**
+ * Public links the service writes into responses (decisions.md, Public links): they start
+ * with the configured public base URL (the custom domain in the cloud, the local API's
+ * address locally), never an `execute-api` address. Only rows with `access.links` read it.
+ */
+const publicBaseUrl = /* @__PURE__ */ required('PUBLIC_BASE_URL');
+
+const base = (): string => publicBaseUrl().replace(/\/+$/, '');
+
+/**
+ * A version's `uri`: the public, unauthenticated address of its canonical version document
+ * (GET /dpp/{dppId}/versions/{version}), whose SHA-256 is the `dpp_hash` a notarization anchors.
+ */
+export const versionUri = (dppId: string, version: number): string =>
+  `${base()}/dpp/${encodeURIComponent(dppId)}/versions/${version}`;
