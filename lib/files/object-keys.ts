@@ -9,4 +9,10 @@ export const objectKeys = {
     `companies/${companyId}/dpps/${dppId}/files/${fileId}/${uploadId}`,
   dppImage: (companyId: string, dppId: string, imageId: string) =>
     `companies/${companyId}/dpps/${dppId}/images/${imageId}`,
+  /** A version's canonical document; one object per attempt, so a lost race never overwrites the winner's. */
+  versionDocument: (companyId: string, dppId: string, documentId: string) =>
+    `companies/${companyId}/dpps/${dppId}/versions/${documentId}.json`,
+  /** The report a client uploaded to notarize version `version`. */
+  versionReport: (companyId: string, dppId: string, version: number, uploadId: string) =>
+    `companies/${companyId}/dpps/${dppId}/versions/${version}/report/${uploadId}`,
 };

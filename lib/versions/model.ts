@@ -113,6 +113,11 @@ export interface NotarizationItem {
   /** The client's report hash that `submitter` signed. */
   report_hash: string;
   submitter: string;
+  /**
+   * The notarized version's snapshot, copied from the version (both are immutable): the
+   * notarizations view shows each with its DPP, files and cards from one Query.
+   */
+  snapshot: DppVersionItem['snapshot'];
   status: NotarizationStatus;
   created_at: string;
   updated_at: string;
