@@ -1,4 +1,10 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { formatUrl } from '@aws-sdk/core/util';
 import { S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
 import { extendedEncodeURIComponent } from '@smithy/core/protocols';
@@ -123,6 +129,28 @@ export const bucket = {
         Body: body,
         ContentType: contentType,
         Metadata: metadata,
+      }),
+    );
+  },
+
+  /** An object's bytes as text (UTF-8), or undefined when there is no such object. */
+  async getText(key: string): Promise<string | undefined> {
+    try {
+      const result = await s3Client().send(new GetObjectCommand({ Bucket: bucketName(), Key: key }));
+      return await result.Body?.transformToString('utf8');
+    } catch (error) {
+      if ((error as { name?: string }).name === 'NoSuchKey') return undefined;
+      throw error;
+    }
+  },
+
+  /** Copies an object of the bucket to a new key (a server-side copy: the bytes never pass through the function). */
+  async copy(fromKey: string, toKey: string): Promise<void> {
+    await s3Client().send(
+      new CopyObjectCommand({
+        Bucket: bucketName(),
+        Key: toKey,
+        CopySource: `${bucketName()}/${fromKey.split('/').map(encodeURIComponent).join('/')}`,
       }),
     );
   },
