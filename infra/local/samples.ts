@@ -78,5 +78,24 @@ export const samples: Record<RouteFn, Sample> = {
     status: 200,
   },
   'delete-dpp-file': { path: `/models/${MODEL}/delete-dpp-file/${DPP}/file/${DPP_FILE.deleted}`, status: 200 },
+  // Notarizes the passport's latest version not yet notarized (the one the sample above creates: the events
+  // test runs the samples in route order) with sample.pdf as the report: `hash` is its SHA-256, `signature` the
+  // admin wallet's (test-mnemonic account 0) EIP-191 signature of the hash's 32 bytes (RFC 6979, so fixed).
+  'notarize-dpp-version': {
+    path: `/version/${DPP}/notarize`,
+    multipart: {
+      fields: {
+        companyId: ACME,
+        hash: 'e93b453fe6a8f7977982121c915dbf47095f0c93b76aa4a6acfc87575e402051',
+        signature:
+          '0xf9e8b0dd55400f8d7190c4cd6a1fef0b73c76a8dd37986932ec54b20cb8ea53205a96b73c625e6ddc8677518ca55a1071d3753d967a44bbf52a7ee8ecdc1b3a51b',
+        submitter: ADMIN_WALLET,
+        filesList: JSON.stringify([DPP_FILE.read]),
+      },
+      file: { name: 'notarization-report.pdf', fixture: 'sample.pdf' },
+    },
+    status: 200,
+  },
+  'list-dpp-notarizations': { path: `/view-dpp-notarizations/${DPP}`, status: 200 },
   'not-found': { method: 'GET', path: '/no-such-route', status: 404 },
 };

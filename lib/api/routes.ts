@@ -19,8 +19,10 @@ import { getDppRoute } from './routes/get-dpp';
 import { getDppFileRoute } from './routes/get-dpp-file';
 import { getTemplateFileRoute } from './routes/get-template-file';
 import { listDppFilesRoute } from './routes/list-dpp-files';
+import { listDppNotarizationsRoute } from './routes/list-dpp-notarizations';
 import { listTemplateFilesRoute } from './routes/list-template-files';
 import { notFoundRoute } from './routes/not-found';
+import { notarizeDppVersionRoute } from './routes/notarize-dpp-version';
 import { updateDppFileRoute } from './routes/update-dpp-file';
 import { updateTemplateFileRoute } from './routes/update-template-file';
 
@@ -37,6 +39,8 @@ export const routes = [
   getDppFileRoute,
   updateDppFileRoute,
   deleteDppFileRoute,
+  notarizeDppVersionRoute,
+  listDppNotarizationsRoute,
   notFoundRoute,
 ] as const satisfies readonly Route[];
 

@@ -59,6 +59,89 @@ export const dppFile = {
   notarized: /* @__PURE__ */ v.boolean(),
 };
 
+/** A file as a version froze it (versions and notarizations views); `url` is signed, to that version's bytes. */
+export const versionFile = /* @__PURE__ */ v.strictObject({
+  id: str,
+  name: str,
+  description: str,
+  type: fileType,
+  path: str,
+  url: signedUrl,
+});
+
+/** A tech card as a version froze it. */
+export const versionCard = /* @__PURE__ */ v.strictObject({
+  id: str,
+  name: str,
+  description: str,
+  characteristics: /* @__PURE__ */ v.array(/* @__PURE__ */ v.strictObject({ id: str, characteristic: str })),
+});
+
+const evmAddress = /* @__PURE__ */ v.pipe(
+  str,
+  /* @__PURE__ */ v.regex(/^0x[0-9a-fA-F]{40}$/, 'must be an EVM address'),
+);
+/** A chain field the anchor worker has not filled yet is `""`. */
+const notYet = /* @__PURE__ */ v.literal('');
+const chainHash = /* @__PURE__ */ v.union([
+  notYet,
+  /* @__PURE__ */ v.pipe(str, /* @__PURE__ */ v.regex(/^0x[0-9a-f]{64}$/, 'must be a 0x-prefixed 32-byte hash')),
+]);
+const count = /* @__PURE__ */ v.pipe(
+  /* @__PURE__ */ v.number(),
+  /* @__PURE__ */ v.integer(),
+  /* @__PURE__ */ v.minValue(0),
+);
+
+/** The answer of notarize (interface 4.8): the notarized version. */
+export const notarizedVersion = /* @__PURE__ */ v.strictObject({
+  id: str,
+  status: /* @__PURE__ */ v.literal('READY'),
+  hash: sha256,
+  signature: /* @__PURE__ */ v.pipe(
+    str,
+    /* @__PURE__ */ v.regex(/^0x[0-9a-f]{130}$/, 'must be a 0x-prefixed 65-byte signature'),
+  ),
+  submitter: evmAddress,
+  uri: /* @__PURE__ */ v.pipe(str, /* @__PURE__ */ v.url()),
+});
+
+/**
+ * A notarization (interface 4.8): its chain fields (`""` and block 0 until the anchor worker
+ * fills them), the DPP as the version froze it, and the version's files and cards.
+ */
+export const notarization = /* @__PURE__ */ v.strictObject({
+  id: str,
+  block_hash: chainHash,
+  block_number: count,
+  created_at: timestamp,
+  dpp_hash: sha256,
+  from: /* @__PURE__ */ v.union([notYet, evmAddress]),
+  to: /* @__PURE__ */ v.union([notYet, evmAddress]),
+  transaction_hash: chainHash,
+  url: /* @__PURE__ */ v.union([notYet, /* @__PURE__ */ v.pipe(str, /* @__PURE__ */ v.url())]),
+  version: count,
+  status: /* @__PURE__ */ v.picklist(['PENDING', 'ANCHORED', 'FAILED']),
+  dpp: /* @__PURE__ */ v.strictObject({
+    id: str,
+    code: str,
+    description: str,
+    dpp_id: str,
+    model_id: str,
+    name: str,
+    type: str,
+    search_id: str,
+    template_id: str,
+    company_id: str,
+    created_at: timestamp,
+    updated_at: timestamp,
+    version_id: str,
+    related_dpps: /* @__PURE__ */ v.null(),
+  }),
+  files: /* @__PURE__ */ v.array(versionFile),
+  cards: /* @__PURE__ */ v.array(versionCard),
+});
+
 /** `{message, ok}` of the write routes. */
 export const done = { message: str, ok: /* @__PURE__ */ v.literal(true) };
 

@@ -8,7 +8,7 @@ import type { DppVersionItem } from './model';
  * URL to the bytes as they were at that version (pinned, so a later replace or delete of the
  * file never breaks it).
  */
-export async function versionView(item: DppVersionItem) {
+export async function versionView(item: Pick<DppVersionItem, 'dpp_id' | 'version' | 'snapshot'>) {
   const { files, cards } = item.snapshot;
   return {
     version: String(item.version),

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { type RouteFn, routes } from '../../lib/api/routes';
 import { type CallOptions, call, demo, fixture, form, tokenFor } from '../support/api';
+import { signHash, testAccount, WALLET } from '../support/wallets';
 
 /**
  * Decisions.md, tenant isolation: Globex's token against Acme's ids answers exactly as if
@@ -12,6 +14,14 @@ const tFile = acme.template.files[0]!;
 const dFile = acme.dpp.files[0]!;
 const m = acme.dpp.model_id;
 const pdf = () => ({ bytes: fixture('sample.pdf'), name: 'x.pdf' });
+
+/** A notarize that passes every check made before reading: a report, its hash signed by Globex's admin (account 2). */
+const notarize = (companyId: string) => {
+  const report = fixture('sample.pdf');
+  const hash = createHash('sha256').update(report).digest('hex');
+  const fields = { companyId, hash, signature: signHash(hash, WALLET.globexAdmin), filesList: '[]' };
+  return form({ ...fields, submitter: testAccount(WALLET.globexAdmin).address }, { bytes: report, name: 'r.pdf' });
+};
 
 type Probe = { method: string; path: string; options?: Omit<CallOptions, 'token'>; status: number };
 type AuthenticatedFn = Exclude<RouteFn, 'generate-jwt' | 'get-dpp' | 'not-found'>;
@@ -80,6 +90,22 @@ const probes: Record<AuthenticatedFn, Probe[]> = {
   'delete-dpp-file': [
     { method: 'DELETE', path: `/models/${m}/delete-dpp-file/${acme.dpp.id}/file/${dFile.id}`, status: 406 },
   ],
+  'notarize-dpp-version': [
+    {
+      method: 'POST',
+      path: `/version/${acme.dpp.id}/notarize`,
+      options: { form: notarize(acme.company.id) },
+      status: 403,
+    },
+    // Globex's own company and its admin's valid signature: Acme's DPP answers as if it did not exist.
+    {
+      method: 'POST',
+      path: `/version/${acme.dpp.id}/notarize`,
+      options: { form: notarize(demo.globex.company.id) },
+      status: 404,
+    },
+  ],
+  'list-dpp-notarizations': [{ method: 'GET', path: `/view-dpp-notarizations/${acme.dpp.id}`, status: 404 }],
 };
 
 /**

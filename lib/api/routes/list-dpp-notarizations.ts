@@ -1,0 +1,31 @@
+import * as v from 'valibot';
+import { listDppNotarizationsInput } from '../../notarizations/list-notarizations';
+import { defineRoute } from '../contract';
+import { authenticated, invalid, paging } from '../errors';
+import { nextCursor, notarization } from '../views';
+
+export const listDppNotarizationsRoute = defineRoute({
+  method: 'GET',
+  path: '/view-dpp-notarizations/{dppId}',
+  fn: 'list-dpp-notarizations',
+  auth: 'jwt',
+  access: { table: 'read', bucket: ['get'], cursorKey: true, links: true },
+  tag: 'Notarizations',
+  summary: 'List the notarizations of a DPP with their chain data, files and tech cards',
+  description:
+    'Oldest version first, paged with `limit` and `cursor`. Each notarization has its chain data, the DPP as the ' +
+    'version froze it (`dpp.id` and `dpp.dpp_id` both name the DPP, `version_id` is the client’s `versionId`, ' +
+    '`related_dpps` is always null) and the version’s files (each with a signed `url` to its bytes at that ' +
+    'version, valid 15 minutes) and tech cards. `status` is `PENDING` until the anchor worker has the ' +
+    'transaction mined, then `ANCHORED` (or `FAILED` after its last try). The chain fields are `""` and ' +
+    '`block_number` 0 until known: `transaction_hash`, `from`, `to` and `url` (an explorer link) once the ' +
+    'transaction is sent, `block_hash` and `block_number` once it is mined. Its data is `0x` + `dpp_hash` + the ' +
+    'report’s hash: `dpp_hash` is the SHA-256 of the version’s canonical document (its `uri`).',
+  input: listDppNotarizationsInput,
+  response: v.strictObject({ notarizations: v.array(notarization), ...nextCursor }),
+  errors: {
+    invalid: invalid(paging),
+    not_found: { status: 404, description: 'No DPP with this id in the company of the token (`DPP_NOT_FOUND`)' },
+    ...authenticated,
+  },
+});

@@ -1,0 +1,192 @@
+import type { WalletItem } from '../auth/model';
+import { type Item, type TransactionItem, table } from '../aws/dynamodb';
+import { type Key, keys, ranges } from '../data/keys';
+import type { DppFileItem } from '../dpp-files/model';
+import type { DppItem } from '../dpps/model';
+import type { DppVersionItem, NotarizationItem } from '../versions/model';
+
+/**
+ * All DynamoDB access of notarizations. A notarization lives in its DPP's history collection
+ * (`HISTORY#<dppId>`, lib/data/keys.ts) beside the version it notarizes, and carries a copy of
+ * that version's snapshot, so the notarizations view is one Query.
+ */
+
+/** What notarize reads before it writes anything. */
+export interface NotarizeSource {
+  dpp?: DppItem;
+  /** The WALLET item of the submitter's address (which user and company own it). */
+  wallet?: WalletItem;
+  /** The listed files that exist (of whatever company: the caller checks). */
+  files: DppFileItem[];
+  /** The latest version of the DPP that is not notarized yet. */
+  version?: DppVersionItem;
+}
+
+const sameKey = (a: Key) => (b: Item) => b.pk === a.pk && b.sk === a.sk;
+
+/**
+ * The latest `CREATED` version, newest first: the first page reads one version (the latest,
+ * the usual answer); past it, whole pages, until one is found or none is left.
+ */
+async function latestCreatedVersion(dppId: string): Promise<DppVersionItem | undefined> {
+  const range = ranges.dppVersions(dppId);
+  let startKey: Item | undefined;
+  let first = true;
+  do {
+    const page = await table.query({
+      keyCondition: {
+        expression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        values: { ':pk': range.pk, ':from': range.from, ':to': range.to },
+      },
+      filter: { expression: '#status = :created', names: { '#status': 'status' }, values: { ':created': 'CREATED' } },
+      descending: true,
+      startKey,
+      limit: first ? 1 : undefined,
+    });
+    if (page.items[0]) return page.items[0] as unknown as DppVersionItem;
+    startKey = page.lastKey;
+    first = false;
+  } while (startKey);
+  return undefined;
+}
+
+/**
+ * Everything notarize checks, in one round trip: a BatchGetItem of the DPP, the submitter's
+ * wallet and the listed files (at most MAX_NOTARIZED_FILES + 2 keys, within its 100), sent in
+ * parallel with the Query of the latest version not yet notarized.
+ */
+export async function readNotarizeSource(
+  dppId: string,
+  submitter: string,
+  fileIds: readonly string[],
+): Promise<NotarizeSource> {
+  const dppKey = keys.dpp(dppId);
+  const walletKey = keys.wallet(submitter);
+  const fileKeys = fileIds.map((fileId) => keys.dppFile(dppId, fileId));
+  const [items, version] = await Promise.all([
+    table.batchGet([dppKey, walletKey, ...fileKeys]),
+    latestCreatedVersion(dppId),
+  ]);
+  return {
+    dpp: items.find(sameKey(dppKey)) as DppItem | undefined,
+    wallet: items.find(sameKey(walletKey)) as WalletItem | undefined,
+    files: fileKeys.flatMap((key) => (items.find(sameKey(key)) as DppFileItem | undefined) ?? []),
+    version,
+  };
+}
+
+/** What notarize sets on the version. */
+export interface VersionNotarized {
+  hash: string;
+  signature: string;
+  submitter: string;
+  report_path: string;
+  notarized_at: string;
+  notarized_files: string[];
+}
+
+export type NotarizeOutcome = 'written' | 'version_changed' | 'retry';
+
+/** Where the version is among the legs of the notarize transaction. */
+const VERSION_LEG = 0;
+
+/**
+ * Notarizes a version in ONE transaction:
+ * - the version becomes `READY` with the notarize fields, only if it is still `CREATED` and of
+ *   the caller's company;
+ * - the notarization record is written `PENDING` (attribute_not_exists);
+ * - each of `fileIds` (files of the DPP that existed when read) gets `notarized = true`, only if
+ *   it still exists and is of the company.
+ * Outcomes: written; the version was notarized meanwhile (by another request); or retry (a
+ * listed file was deleted meanwhile, or DynamoDB cancelled a conflicting transaction).
+ */
+export async function writeNotarization(
+  version: DppVersionItem,
+  notarized: VersionNotarized,
+  notarization: NotarizationItem,
+  fileIds: readonly string[],
+): Promise<NotarizeOutcome> {
+  const companyId = version.company_id;
+  const set = Object.entries({ status: 'READY', ...notarized });
+  const legs: TransactionItem[] = [
+    {
+      update: keys.dppVersion(version.dpp_id, version.version),
+      set: {
+        expression: `SET ${set.map((_, i) => `#a${i} = :v${i}`).join(', ')}`,
+        names: Object.fromEntries(set.map(([name], i) => [`#a${i}`, name])),
+        values: Object.fromEntries(set.map(([, value], i) => [`:v${i}`, value])),
+      },
+      condition: {
+        expression: '#status = :created AND #company = :company',
+        names: { '#status': 'status', '#company': 'company_id' },
+        values: { ':created': 'CREATED', ':company': companyId },
+      },
+    },
+    { put: { ...notarization }, condition: { expression: 'attribute_not_exists(pk)' } },
+    ...fileIds.map(
+      (fileId): TransactionItem => ({
+        update: keys.dppFile(version.dpp_id, fileId),
+        set: { expression: 'SET #notarized = :true', names: { '#notarized': 'notarized' }, values: { ':true': true } },
+        condition: {
+          expression: 'attribute_exists(pk) AND #company = :company',
+          names: { '#company': 'company_id' },
+          values: { ':company': companyId },
+        },
+      }),
+    ),
+  ];
+  try {
+    await table.transact(legs);
+    return 'written';
+  } catch (error) {
+    const e = error as { name?: string; CancellationReasons?: Array<{ Code?: string }> } | null;
+    if (e?.name !== 'TransactionCanceledException') throw error;
+    const codes = (e.CancellationReasons ?? []).map((reason) => reason.Code);
+    if (codes[VERSION_LEG] === 'ConditionalCheckFailed') return 'version_changed';
+    if (codes.some((code) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict')) return 'retry';
+    throw error;
+  }
+}
+
+export interface NotarizationPage {
+  /** The DPP, read on every page to check ownership; absent when it does not exist. */
+  dpp?: DppItem;
+  notarizations: NotarizationItem[];
+  /** Set when more notarizations remain after this page. */
+  more: boolean;
+}
+
+/**
+ * A page of a DPP's notarizations, oldest first, after `after` (a key of the range, decoded
+ * from a cursor), with the DPP item read by a GetItem sent in parallel with the Query (the DPP
+ * lives in another collection): two requests, one round trip of latency, on every page. Reads
+ * one more than asked to know whether another page has any.
+ */
+export async function pageNotarizations(
+  dppId: string,
+  page: { limit: number; after?: Key },
+): Promise<NotarizationPage> {
+  const range = ranges.dppNotarizations(dppId);
+  const wanted = page.limit + 1;
+  const queryRange = async () => {
+    const items: Item[] = [];
+    let startKey: Item | undefined = page.after && { pk: page.after.pk, sk: page.after.sk };
+    do {
+      const result = await table.query({
+        keyCondition: {
+          expression: 'pk = :pk AND sk BETWEEN :from AND :to',
+          values: { ':pk': range.pk, ':from': range.from, ':to': range.to },
+        },
+        startKey,
+        limit: wanted - items.length,
+      });
+      items.push(...result.items);
+      startKey = result.lastKey;
+    } while (startKey && items.length < wanted);
+    return items as unknown as NotarizationItem[];
+  };
+  const [dpp, notarizations] = await Promise.all([table.get<DppItem>(keys.dpp(dppId)), queryRange()]);
+  const more = notarizations.length > page.limit;
+  if (more) notarizations.length = page.limit;
+  return { dpp, notarizations, more };
+}
