@@ -48,6 +48,8 @@ export interface QueryInput {
   filter?: Expression;
   startKey?: Item;
   limit?: number;
+  /** Highest sort key first (ScanIndexForward false). */
+  descending?: boolean;
 }
 
 /** One leg of a transaction, in the table's own terms. */
@@ -100,6 +102,7 @@ export const table = {
         ...merge(input.keyCondition, input.filter),
         ExclusiveStartKey: input.startKey,
         Limit: input.limit,
+        ScanIndexForward: input.descending ? false : undefined,
       }),
     );
     return { items: result.Items ?? [], lastKey: result.LastEvaluatedKey };

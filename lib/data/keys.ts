@@ -116,6 +116,12 @@ export const ranges = {
   dppVersions: (dppId: string): KeyRange => ({ pk: historyPk(dppId), from: 'VERSION#', to: `VERSION#${END}` }),
   /** A DPP's notarizations followed by its versions: what the notarizations view joins. */
   dppHistory: (dppId: string): KeyRange => ({ pk: historyPk(dppId), from: 'NOTARIZATION#', to: `VERSION#${END}` }),
+  /** A DPP's notarizations, oldest version first. */
+  dppNotarizations: (dppId: string): KeyRange => ({
+    pk: historyPk(dppId),
+    from: 'NOTARIZATION#',
+    to: `NOTARIZATION#${END}`,
+  }),
   /** A company's partners. */
   partners: (companyId: string): KeyRange => ({ pk: companyPk(companyId), from: 'PARTNER#', to: `PARTNER#${END}` }),
 };
