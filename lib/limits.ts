@@ -6,6 +6,16 @@ export const MAX_JSON_BODY_BYTES = 256 * 1024;
 /** Signed GET URLs are valid 15 minutes (decisions.md, Files). */
 export const SIGNED_URL_TTL_SECONDS = 15 * 60;
 /**
+ * Related DPPs (POST /related-dpps): DPPs one request may link. The copies of their files and
+ * tech cards are written in one transaction with the target's update, so at most
+ * MAX_RELATED_COPIES of them (TransactWriteItems takes 100 actions) and at most
+ * MAX_TRANSACTION_BYTES together (its 4 MB); more is 400 TOO_MANY_ITEMS.
+ */
+export const MAX_RELATED_DPPS = 10;
+export const MAX_RELATED_COPIES = 99;
+/** DynamoDB's limit on a transaction's items together (4 MB), in the JSON bytes of the items (a little more than their stored size). */
+export const MAX_TRANSACTION_BYTES = 4_000_000;
+/**
  * DPP files one notarize may mark notarized: its transaction holds the version, the
  * notarization and one update per file (TransactWriteItems takes 100), and its one read asks
  * for the DPP, the submitter's wallet and the files together (BatchGetItem takes 100 keys).

@@ -59,6 +59,40 @@ export const dppFile = {
   notarized: /* @__PURE__ */ v.boolean(),
 };
 
+/** A DPP as the related-DPPs search shows it (interface 4.3): `related_dpps` are the ids it links to. */
+export const relatedDpp = /* @__PURE__ */ v.strictObject({
+  id: str,
+  company_id: str,
+  name: str,
+  description: str,
+  type: str,
+  created_at: timestamp,
+  updated_at: timestamp,
+  related_dpps: /* @__PURE__ */ v.array(str),
+});
+
+/** A file copied from a related DPP onto the target (POST /related-dpps), with a signed URL to its own bytes. */
+export const relatedFile = /* @__PURE__ */ v.strictObject({
+  id: str,
+  name: str,
+  description: str,
+  type: fileType,
+  path: str,
+  url: signedUrl,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+/** A tech card copied from a related DPP onto the target; `dpp_card_id` is the copy's own id. */
+export const relatedTechCard = /* @__PURE__ */ v.strictObject({
+  id: str,
+  name: str,
+  description: str,
+  characteristics: /* @__PURE__ */ v.array(
+    /* @__PURE__ */ v.strictObject({ id: str, characteristic: str, dpp_card_id: str }),
+  ),
+});
+
 /** A file as a version froze it (versions and notarizations views); `url` is signed, to that version's bytes. */
 export const versionFile = /* @__PURE__ */ v.strictObject({
   id: str,

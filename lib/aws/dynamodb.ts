@@ -44,6 +44,8 @@ export interface Expression {
 }
 
 export interface QueryInput {
+  /** A global secondary index to query instead of the table (`gsi1`); the row needs `tableIndexes`. */
+  index?: string;
   keyCondition: Expression;
   filter?: Expression;
   startKey?: Item;
@@ -97,6 +99,7 @@ export const table = {
     const result = await dynamodbClient().send(
       new QueryCommand({
         TableName: tableNameSetting(),
+        IndexName: input.index,
         KeyConditionExpression: input.keyCondition.expression,
         FilterExpression: input.filter?.expression,
         ...merge(input.keyCondition, input.filter),

@@ -144,15 +144,24 @@ export const bucket = {
     }
   },
 
-  /** Copies an object of the bucket to a new key (a server-side copy: the bytes never pass through the function). */
-  async copy(fromKey: string, toKey: string): Promise<void> {
-    await s3Client().send(
-      new CopyObjectCommand({
-        Bucket: bucketName(),
-        Key: toKey,
-        CopySource: `${bucketName()}/${fromKey.split('/').map(encodeURIComponent).join('/')}`,
-      }),
-    );
+  /**
+   * Copies an object of the bucket to a new key (a server-side copy: the bytes never pass through
+   * the function). False when there is no object at `fromKey` (then nothing was written).
+   */
+  async copy(fromKey: string, toKey: string): Promise<boolean> {
+    try {
+      await s3Client().send(
+        new CopyObjectCommand({
+          Bucket: bucketName(),
+          Key: toKey,
+          CopySource: `${bucketName()}/${fromKey.split('/').map(encodeURIComponent).join('/')}`,
+        }),
+      );
+      return true;
+    } catch (error) {
+      if ((error as { name?: string }).name === 'NoSuchKey') return false;
+      throw error;
+    }
   },
 
   async delete(key: string): Promise<void> {

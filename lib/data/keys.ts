@@ -122,6 +122,11 @@ export const ranges = {
     from: 'NOTARIZATION#',
     to: `NOTARIZATION#${END}`,
   }),
+  /**
+   * A DPP's tech cards, the DPP item and its files (`CARD#…` < `DPP` < `DPP_FILE#…`), not its images
+   * or translations: what linking it to another DPP copies (related DPPs).
+   */
+  dppCardsAndFiles: (dppId: string): KeyRange => ({ pk: dppPk(dppId), from: 'CARD#', to: `DPP_FILE#${END}` }),
   /** A company's partners. */
   partners: (companyId: string): KeyRange => ({ pk: companyPk(companyId), from: 'PARTNER#', to: `PARTNER#${END}` }),
 };

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { ItemType, keys } from '../data/keys';
+import type { CopiedFrom } from '../dpps/model';
 import { NotFoundError } from '../errors';
 import type { FileContent, FileItem } from '../files/model';
 import { id, uuid } from '../schemas';
@@ -11,6 +12,8 @@ export interface DppFileItem extends FileItem {
   model_id: string;
   created_by: string;
   notarized: boolean;
+  /** Set on a file copied from a related DPP (its bytes copied to this DPP's own object key). */
+  copied_from?: CopiedFrom;
 }
 
 /** DPP-file routes answer 406 for this (interface 4.10), also for other companies' ids. */
@@ -25,6 +28,7 @@ export interface NewDppFile {
   description: string;
   created_by: string;
   created_at: string;
+  copied_from?: CopiedFrom;
 }
 
 export function toDppFileItem(file: NewDppFile, content: FileContent): DppFileItem {

@@ -48,6 +48,12 @@ export interface Characteristic {
   characteristic: string;
 }
 
+/** Where a copied file or card came from (POST /related-dpps): the related DPP and the item's id there. */
+export interface CopiedFrom {
+  dpp_id: string;
+  id: string;
+}
+
 export interface DppCardItem {
   pk: string;
   sk: string;
@@ -57,6 +63,8 @@ export interface DppCardItem {
   name: string;
   description: string;
   characteristics?: Characteristic[];
+  /** Set on a card copied from a related DPP. */
+  copied_from?: CopiedFrom;
 }
 
 /** A missing DPP, or another company's: 404 on the passport view, 406 on the file routes. */

@@ -1,0 +1,31 @@
+import * as v from 'valibot';
+import { searchRelatedDppsInput } from '../../related-dpps/search-related-dpps';
+import { defineRoute } from '../contract';
+import { authenticated, invalid } from '../errors';
+import { done, relatedDpp } from '../views';
+
+export const searchRelatedDppsRoute = defineRoute({
+  method: 'GET',
+  path: '/related-dpps/{userId}',
+  fn: 'search-related-dpps',
+  auth: 'jwt',
+  access: { table: 'read', tableIndexes: true },
+  tag: 'Related DPPs',
+  summary: "Search the DPPs related to a user: its company's, its partners' and the ones they link to",
+  description:
+    "The DPPs of the user's company, of its partner companies, and those the company's DPPs link to " +
+    "(`related_dpps`, written by `POST /related-dpps/{companyId}/{dppId}`), each once: the company's first, " +
+    "then each partner's, then the other linked ones, each oldest first. Not paged. `userId` must be the token's " +
+    "user or a user of the token's company; any other id, an unknown one included, is 404 `USER_NOT_FOUND`. " +
+    "Two DynamoDB round trips: the company's DPPs and its partners, then the partners' DPPs and the linked ones.",
+  input: searchRelatedDppsInput,
+  response: v.strictObject({ ...done, dpps: v.array(relatedDpp) }),
+  errors: {
+    invalid: invalid('`userId` is malformed'),
+    not_found: {
+      status: 404,
+      description: "`userId` is neither the token's user nor a user of the token's company (`USER_NOT_FOUND`)",
+    },
+    ...authenticated,
+  },
+});

@@ -1,0 +1,131 @@
+import { type Item, type QueryInput, type TransactionItem, table } from '../aws/dynamodb';
+import { isConditionFailure } from '../aws/errors';
+import type { UserItem } from '../companies/model';
+import { gsi1, ItemType, type KeyRange, keys, ranges } from '../data/keys';
+import type { DppFileItem } from '../dpp-files/model';
+import type { DppCardItem, DppItem } from '../dpps/model';
+
+/**
+ * DynamoDB access of related DPPs (docs/data-model.md): a company's DPPs on gsi1, its
+ * partners, the DPPs its DPPs link to, and the link's one transaction. No Scan.
+ */
+
+/** Every item a Query matches, across DynamoDB's 1 MB pages. */
+async function queryAll<T = Item>(input: QueryInput): Promise<T[]> {
+  const items: unknown[] = [];
+  let startKey: Item | undefined;
+  do {
+    const page = await table.query({ ...input, startKey });
+    items.push(...page.items);
+    startKey = page.lastKey;
+  } while (startKey);
+  return items as T[];
+}
+
+const inRange = (range: KeyRange): QueryInput => ({
+  keyCondition: {
+    expression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    values: { ':pk': range.pk, ':from': range.from, ':to': range.to },
+  },
+});
+
+/** A company's DPPs (gsi1: `COMPANY#<id>` / `DPP#…`), oldest first. */
+export async function readCompanyDpps(companyId: string): Promise<DppItem[]> {
+  const { gsi1pk, prefix } = gsi1.companyDpps(companyId);
+  return queryAll<DppItem>({
+    index: gsi1.name,
+    keyCondition: {
+      expression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
+      values: { ':pk': gsi1pk, ':prefix': prefix },
+    },
+  });
+}
+
+/** The ids of a company's partner companies. */
+export async function readPartnerIds(companyId: string): Promise<string[]> {
+  const items = await queryAll(inRange(ranges.partners(companyId)));
+  return items.map((item) => item.partner_id as string);
+}
+
+/** A user of a company, or undefined. */
+export const readUser = (companyId: string, userId: string): Promise<UserItem | undefined> =>
+  table.get<UserItem>(keys.user(companyId, userId));
+
+/** BatchGetItem's limit of keys per request. */
+const BATCH_GET_KEYS = 100;
+
+/** DPPs by id (BatchGetItem, 100 keys per request, sent in parallel); ids that name no DPP are left out. */
+export async function readDpps(ids: readonly string[]): Promise<DppItem[]> {
+  const batches: string[][] = [];
+  for (let i = 0; i < ids.length; i += BATCH_GET_KEYS) batches.push(ids.slice(i, i + BATCH_GET_KEYS));
+  const found = await Promise.all(batches.map((batch) => table.batchGet(batch.map((id) => keys.dpp(id)))));
+  return found.flat().filter((item): item is Item & DppItem => item.type === ItemType.Dpp);
+}
+
+/** A DPP with its tech cards and files (not its images or translations): what linking copies, or keeps. */
+export interface LinkableDpp {
+  dpp?: DppItem;
+  files: DppFileItem[];
+  cards: DppCardItem[];
+}
+
+/** One Query of the DPP's collection, from its cards to its files (`ranges.dppCardsAndFiles`). */
+export async function readLinkable(dppId: string): Promise<LinkableDpp> {
+  const items = await queryAll(inRange(ranges.dppCardsAndFiles(dppId)));
+  const ofType = <T>(type: string) => items.filter((item) => item.type === type) as T[];
+  return {
+    dpp: ofType<DppItem>(ItemType.Dpp)[0],
+    files: ofType<DppFileItem>(ItemType.DppFile),
+    cards: ofType<DppCardItem>(ItemType.DppCard),
+  };
+}
+
+/**
+ * Records new links on the target and writes the copies, in ONE transaction: the ids in
+ * `linked` are appended to the target's `related_dpps` only if the target is still the
+ * company's and none of them was linked meanwhile (so the same DPP is never copied twice, while
+ * links of other DPPs to the same target do not conflict), and every copy is a new item. False
+ * when the race was lost (a condition failed, or DynamoDB cancelled a conflicting transaction on
+ * the target): nothing was written; read again and retry.
+ */
+export async function writeLinks(
+  target: { dppId: string; companyId: string },
+  linked: readonly string[],
+  copies: ReadonlyArray<DppFileItem | DppCardItem>,
+  updatedAt: string,
+): Promise<boolean> {
+  const notLinked = linked.map((_, i) => `NOT contains(#related, :linked${i})`);
+  const update: TransactionItem = {
+    update: keys.dpp(target.dppId),
+    set: {
+      expression: 'SET #related = list_append(if_not_exists(#related, :none), :new), #updated = :updated',
+      names: { '#related': 'related_dpps', '#updated': 'updated_at' },
+      values: { ':none': [], ':new': linked, ':updated': updatedAt },
+    },
+    condition: {
+      expression: ['#company = :company', ...notLinked].join(' AND '),
+      names: { '#company': 'company_id', '#related': 'related_dpps' },
+      values: { ':company': target.companyId, ...Object.fromEntries(linked.map((id, i) => [`:linked${i}`, id])) },
+    },
+  };
+  const puts: TransactionItem[] = copies.map((item) => ({
+    put: { ...item },
+    condition: { expression: 'attribute_not_exists(pk)' },
+  }));
+  try {
+    await table.transact([update, ...puts]);
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error) || cancelledByConflict(error)) return false;
+    throw error;
+  }
+}
+
+/** A transaction DynamoDB cancelled because another one was changing the same item at the time. */
+function cancelledByConflict(error: unknown): boolean {
+  const e = error as { name?: string; CancellationReasons?: Array<{ Code?: string }> } | null;
+  return (
+    e?.name === 'TransactionCanceledException' &&
+    (e.CancellationReasons ?? []).some((reason) => reason.Code === 'TransactionConflict')
+  );
+}
