@@ -27,6 +27,10 @@ export const METRIC = {
   translationsFromStore: 'TranslationsFromStore',
   /** Texts of a viewed DPP translated by the provider for this request (then stored). */
   translationsFromProvider: 'TranslationsFromProvider',
+  /** Notarizations the anchor worker anchored (their transaction mined). */
+  notarizationsAnchored: 'NotarizationsAnchored',
+  /** Notarizations the anchor worker gave up on after its last attempt (FAILED; the stack alarms on it). */
+  notarizationsFailed: 'NotarizationsFailed',
 } as const;
 
 /** Every metric is published under these dimensions (`route` is the function, e.g. `create-dpp-file`). */
@@ -63,6 +67,16 @@ export function countUpload(bytes: number): void {
 export function countTranslations(fromStore: number, fromProvider: number): void {
   add(METRIC.translationsFromStore, 'Count', fromStore);
   add(METRIC.translationsFromProvider, 'Count', fromProvider);
+}
+
+/** A notarization's transaction was mined: it is ANCHORED. */
+export function countNotarizationAnchored(): void {
+  add(METRIC.notarizationsAnchored, 'Count', 1);
+}
+
+/** The anchor worker gave up on a notarization: it is FAILED. */
+export function countNotarizationFailed(): void {
+  add(METRIC.notarizationsFailed, 'Count', 1);
 }
 
 /** Starts an empty record for the invocation being served (and the work it awaits). */

@@ -72,8 +72,11 @@ const merge = (...parts: Array<Expression | undefined>) => {
 const keyOf = (key: ItemKey) => ({ pk: key.pk, sk: key.sk });
 
 export const table = {
-  async get<T = Item>(key: ItemKey): Promise<T | undefined> {
-    const { Item } = await dynamodbClient().send(new GetCommand({ TableName: tableNameSetting(), Key: keyOf(key) }));
+  /** One item by key; `consistent` reads the latest write (a strongly consistent read, twice the read units). */
+  async get<T = Item>(key: ItemKey, options: { consistent?: boolean } = {}): Promise<T | undefined> {
+    const { Item } = await dynamodbClient().send(
+      new GetCommand({ TableName: tableNameSetting(), Key: keyOf(key), ConsistentRead: options.consistent }),
+    );
     return Item as T | undefined;
   },
 

@@ -1,0 +1,77 @@
+import middy from '@middy/core';
+import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { assertConfigured } from '../config';
+import type { Key } from '../data/keys';
+import { logger } from '../logger';
+import { flushMetrics, startMetrics } from '../metrics';
+
+/**
+ * The Middy composition of a worker fed by the table's DynamoDB stream (the counterpart of
+ * lib/http/endpoint.ts for HTTP routes): the function's settings checked at cold start, the
+ * same log keys and metrics flush as a route, and each record's keys handed to one use case.
+ *
+ * Partial batch responses (`ReportBatchItemFailures`): records are run in order, and the first
+ * that fails is reported by its sequence number and ends the batch, since the stream resends
+ * from that record on (https://docs.aws.amazon.com/lambda/latest/dg/services-ddb-batchfailurereporting.html).
+ * A record with no `pk`/`sk` string keys can never be worked on: it is logged and passed.
+ */
+export type StreamWorkerHandler = middy.MiddyfiedHandler<DynamoDBStreamEvent, DynamoDBBatchResponse, Error, Context>;
+
+/** The item key of a stream record (KEYS_ONLY: the keys are all it carries), or undefined. */
+export function recordKey(record: DynamoDBRecord): Key | undefined {
+  const keys = record.dynamodb?.Keys;
+  const pk = keys?.pk?.S;
+  const sk = keys?.sk?.S;
+  return pk !== undefined && sk !== undefined ? { pk, sk } : undefined;
+}
+
+let coldStart = true;
+
+/** Log keys and metrics of every invocation, as Middy lifecycle hooks (lib/http/middleware/observability.ts for routes). */
+function observability(name: string): middy.PluginObject {
+  return {
+    requestStart: (request) => {
+      logger.setRequestKeys({
+        cold_start: coldStart,
+        function_name: request.context?.functionName,
+        function_request_id: request.context?.awsRequestId,
+        correlation_id: request.context?.awsRequestId,
+      });
+      coldStart = false;
+      startMetrics();
+    },
+    requestEnd: () => flushMetrics(name),
+  };
+}
+
+/** The handler of a stream worker: `run` once per record, in order. */
+export function streamWorker(name: string, run: (key: Key) => Promise<unknown>): StreamWorkerHandler {
+  // Fail at cold start, naming every missing setting the function's modules declared.
+  assertConfigured();
+  return middy<DynamoDBStreamEvent, DynamoDBBatchResponse>(observability(name)).handler(async (event, context) => {
+    for (const record of event.Records ?? []) {
+      const key = recordKey(record);
+      // Every line about this record carries its stream event id.
+      logger.setRequestKeys({
+        cold_start: false,
+        function_name: context?.functionName,
+        function_request_id: context?.awsRequestId,
+        correlation_id: record.eventID ?? context?.awsRequestId,
+      });
+      if (!key) {
+        logger.error(`${name}: a stream record without pk and sk; passed over`, { event_id: record.eventID });
+        continue;
+      }
+      try {
+        await run(key);
+      } catch (error) {
+        const sequence = record.dynamodb?.SequenceNumber;
+        logger.warn(`${name}: the record failed; the stream delivers it again`, { ...key, sequence, error });
+        // Without a sequence number the record cannot be named: fail the invocation, so the whole batch is retried.
+        if (sequence === undefined) throw error;
+        return { batchItemFailures: [{ itemIdentifier: sequence }] };
+      }
+    }
+    return { batchItemFailures: [] };
+  });
+}
