@@ -19,9 +19,16 @@ export const GOALS = {
   coldPerFloor: 1.3,
   /** p50 ms the handler stack adds to a bare handler, on a repeated token. */
   overheadMs: 0.1,
-  /** DynamoDB round trips per request of a read route. */
+  /** DynamoDB round trips per request of a read route (requests sent together are one; READ_ROUND_TRIPS_BY_DESIGN). */
   readRoundTrips: 1,
 } as const;
+
+/**
+ * Read routes whose design takes more round trips than the goal, and why: the related-DPPs
+ * search cannot know its partners' DPPs and the linked ones before it has read the company's
+ * DPPs and partners (decisions.md, Related DPPs): 2 round trips, each of requests in parallel.
+ */
+export const READ_ROUND_TRIPS_BY_DESIGN: Readonly<Record<string, number>> = { 'search-related-dpps': 2 };
 
 export type Goal = keyof typeof GOALS;
 
@@ -79,13 +86,22 @@ export function overheadBreaches(fn: string, ms: number): Breach[] {
     : [];
 }
 
+/**
+ * How far a measured mean may sit from its goal: now and then a request that is not the route's
+ * (background work of the in-process local stack on the same client) or an SDK retry falls
+ * inside a measured request, adding a request or joining two waves (seen: 1 in 50-100 requests).
+ * A route that really takes one more round trip misses by 1.00, or by its share of requests.
+ */
+const ROUND_TRIP_TOLERANCE = 0.05;
+
 export function roundTripBreaches(fn: string, dynamodb: number): Breach[] {
-  return dynamodb !== GOALS.readRoundTrips
+  const goal = READ_ROUND_TRIPS_BY_DESIGN[fn] ?? GOALS.readRoundTrips;
+  return Math.abs(dynamodb - goal) > ROUND_TRIP_TOLERANCE
     ? [
         {
           fn,
           goal: 'readRoundTrips',
-          text: `${dynamodb.toFixed(2)} DynamoDB round trips per read request, not ${GOALS.readRoundTrips}.00`,
+          text: `${dynamodb.toFixed(2)} DynamoDB round trips per read request, not ${goal}.00`,
         },
       ]
     : [];
