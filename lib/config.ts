@@ -37,6 +37,8 @@ export type Setting =
   | 'SECRETS_ENDPOINT'
   | 'STRIPE_API_URL'
   | 'VIES_URL'
+  | 'VIES_TIMEOUT_MS'
+  | 'VIES_REQUESTER_VAT'
   | 'LOG_LEVEL'
   | 'SERVICE_NAME'
   | 'METRICS_NAMESPACE'

@@ -8,6 +8,11 @@ export const LOCAL_REGION = 'eu-central-1';
 export const LOCAL_ISSUER = 'https://dpp.local';
 export const LOCAL_AUDIENCE = 'dpp-api';
 
+/** How long the KYB functions wait for the VIES stand-in, locally (the cloud's default is 5 s: lib/kyb/vies.ts). */
+export const LOCAL_VIES_TIMEOUT_MS = 2000;
+/** The requester VIES is told locally: a made-up Italian VAT number with the right check digit. */
+export const LOCAL_VIES_REQUESTER_VAT = 'IT12345670017';
+
 /**
  * The settings every handler reads (lib/config.ts), pointed at the local engines.
  * Credentials are the S3 stand-in's; DynamoDB Local and the SES stand-in accept any.
@@ -25,6 +30,10 @@ export function localEnvironment(engines: Engines, keys: SigningKeys, logLevel =
     SES_FROM_ADDRESS: 'no-reply@dpp.local',
     STRIPE_API_URL: engines.stripe.endpoint,
     VIES_URL: engines.vies.endpoint,
+    // The stand-in answers at once; its slow demo number (README, KYB) outlasts this, so a timeout is seen quickly.
+    VIES_TIMEOUT_MS: String(LOCAL_VIES_TIMEOUT_MS),
+    // The operator's own VAT number as the requester: VIES then gives a consultation number (requestIdentifier).
+    VIES_REQUESTER_VAT: LOCAL_VIES_REQUESTER_VAT,
     JWT_ISSUER: LOCAL_ISSUER,
     JWT_AUDIENCE: LOCAL_AUDIENCE,
     // One key locally; a rotation lists the new and the previous (README, Rotating the signing key).

@@ -3,6 +3,7 @@ import { ensureTableAndBucket, localClients } from './bootstrap';
 import { ensureCursorKey } from './cursor-key';
 import { type EngineName, type Engines, startEngines } from './engines';
 import { LOCAL_BUCKET, LOCAL_TABLE, localEnvironment } from './environment';
+import { startKybRetryTimer } from './kyb-retry';
 import { loadDemoData, seed } from './seed';
 import { startApiServer } from './server';
 import { ensureSigningKeys } from './signing-keys';
@@ -57,6 +58,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const clients = localClients(env);
     const fresh = await ensureTableAndBucket(clients, LOCAL_TABLE, LOCAL_BUCKET);
     if (fresh) await seed(clients, LOCAL_TABLE, LOCAL_BUCKET, await loadDemoData());
+    // The KYB retry worker on a short timer, as EventBridge Scheduler runs it in the cloud (not for npm run invoke).
+    const kybRetry = options.serve === false ? undefined : startKybRetryTimer();
     const api = options.serve === false ? undefined : await startApiServer(options.port);
     // Links the service writes (a version's uri) start with the API's own address (decisions.md,
     // Public links); handlers load on their first request, after this is set.
@@ -68,6 +71,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       engines,
       seeded: fresh,
       stop: async () => {
+        await kybRetry?.stop();
         await api?.close();
         await engines.stop();
       },

@@ -36,6 +36,11 @@ export interface Access {
    * URL (decisions.md, Public links). Not a grant, a setting.
    */
   readonly links?: boolean;
+  /**
+   * Asks the EU VIES service about VAT numbers (lib/kyb/vies.ts): gets VIES_URL, VIES's REST
+   * base URL. Not a grant (VIES is public), a setting.
+   */
+  readonly vies?: boolean;
 }
 
 /** Every status a route can answer besides 200. */

@@ -179,6 +179,34 @@ export const notarization = /* @__PURE__ */ v.strictObject({
 /** `{message, ok}` of the write routes. */
 export const done = { message: str, ok: /* @__PURE__ */ v.literal(true) };
 
+/** decisions.md, Enumerations: KYB `status`. */
+const kybStatus = /* @__PURE__ */ v.picklist(['PENDING', 'VERIFIED', 'REJECTED']);
+
+/** The interface's "KYB data" (section 2): the nine fields as the company sent them. */
+export const kybData = /* @__PURE__ */ v.strictObject({
+  company_name: str,
+  vat_number: str,
+  street_address: str,
+  zip_or_postal_code: str,
+  city_or_town: str,
+  district_or_province: str,
+  sdi_or_pec: str,
+  rea_code: str,
+  country_code: str,
+});
+
+/** The interface's KYB result (`companyInfo`): `vat` is the number as VIES checked it (`IT…`, `EL…`, `XI…`). */
+export const kybResult = /* @__PURE__ */ v.strictObject({
+  vat: str,
+  street_address: str,
+  zip_or_postal_code: str,
+  city_or_town: str,
+  district_or_province: str,
+  rea_code: str,
+  sdi_or_pec: str,
+  status: kybStatus,
+});
+
 /** `nextCursor` when another page has items (decisions.md, Lists). */
 export const nextCursor = { nextCursor: /* @__PURE__ */ v.optional(str) };
 

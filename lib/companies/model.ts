@@ -1,4 +1,5 @@
 import { ItemType, keys } from '../data/keys';
+import type { KybRecord } from '../kyb/model';
 
 /** A tenant. Everything a company owns carries its id as `company_id`. */
 export interface CompanyItem {
@@ -9,6 +10,11 @@ export interface CompanyItem {
   name: string;
   country_code: string;
   created_at: string;
+  /** KYB data, status and last VIES consultation (lib/kyb/model.ts); absent until the first POST /verify-business. */
+  kyb?: KybRecord;
+  /** `KYB#PENDING` / the company id while `kyb.status` is PENDING (gsi1.kybPending), absent otherwise. */
+  gsi1pk?: string;
+  gsi1sk?: string;
 }
 
 /** A member of a company (the wallet item points back here). */

@@ -56,6 +56,7 @@ const companyPk = (companyId: string) => `COMPANY#${companyId}`;
 const templatePk = (templateId: string) => `TEMPLATE#${templateId}`;
 const dppPk = (dppId: string) => `DPP#${dppId}`;
 const historyPk = (dppId: string) => `HISTORY#${dppId}`;
+const KYB_PENDING = 'KYB#PENDING';
 
 /** Version numbers sort as text: zero-padded to 8 digits (a DPP never reaches 10^8 versions). */
 export const versionSortKey = (version: number): string => String(version).padStart(8, '0');
@@ -144,4 +145,11 @@ export const gsi1 = {
     gsi1pk: companyPk(companyId),
     gsi1sk: `TEMPLATE#${templateId}`,
   }),
+  /**
+   * A company whose KYB check is PENDING (VIES could not answer): set on its company item while
+   * the check is pending and removed when it moves on, so the retry worker Queries exactly
+   * these: `gsi1pk = KYB#PENDING`.
+   */
+  kybPending: (companyId: string) => ({ gsi1pk: KYB_PENDING, gsi1sk: companyId }),
+  kybPendingPartition: (): string => KYB_PENDING,
 };

@@ -1,0 +1,66 @@
+import middy from '@middy/core';
+import type { Context } from 'aws-lambda';
+import { assertConfigured } from '../config';
+import { logger } from '../logger';
+import { flushMetrics, startMetrics } from '../metrics';
+
+/**
+ * The Middy composition of a worker run on a schedule (EventBridge Scheduler in the cloud, a
+ * timer locally): the counterpart of lib/http/endpoint.ts for HTTP routes and of
+ * stream-worker.ts for the table's stream. The function's settings are checked at cold start,
+ * each run carries the same log keys as a route (its correlation id is the schedule's
+ * execution id) and flushes its metrics once, and the use case gets the time left.
+ *
+ * A run that throws fails the invocation (the function's Errors alarm counts it); its work
+ * is redone by the next run, so nothing is queued for it.
+ */
+
+/** The input the schedule sends (infra/stack.ts): its context attributes, for the logs. */
+export interface ScheduledRun {
+  scheduledTime?: string;
+  executionId?: string;
+}
+
+export interface ScheduledContext {
+  /** Milliseconds left before the function times out (Lambda's own count). */
+  remainingMs(): number;
+}
+
+export type ScheduledWorkerHandler = middy.MiddyfiedHandler<ScheduledRun | undefined, unknown, Error, Context>;
+
+let coldStart = true;
+
+function observability(name: string): middy.PluginObject {
+  return {
+    requestStart: (request) => {
+      const event = request.event as ScheduledRun | undefined;
+      logger.setRequestKeys({
+        cold_start: coldStart,
+        function_name: request.context?.functionName,
+        function_request_id: request.context?.awsRequestId,
+        correlation_id: event?.executionId ?? request.context?.awsRequestId,
+        ...(event?.scheduledTime !== undefined && { scheduled_time: event.scheduledTime }),
+      });
+      coldStart = false;
+      startMetrics();
+    },
+    requestEnd: () => flushMetrics(name),
+  };
+}
+
+/** The handler of a scheduled worker: `run` once per invocation. */
+export function scheduledWorker<T>(
+  name: string,
+  run: (context: ScheduledContext) => Promise<T>,
+): ScheduledWorkerHandler {
+  // Fail at cold start, naming every missing setting the function's modules declared.
+  assertConfigured();
+  return middy<ScheduledRun | undefined, unknown>(observability(name)).handler(async (_event, context) => {
+    try {
+      return await run({ remainingMs: () => context?.getRemainingTimeInMillis?.() ?? Number.POSITIVE_INFINITY });
+    } catch (error) {
+      logger.error(`${name}: the run failed; the next scheduled run does its work`, { error });
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,106 @@
+import { type Item, table } from '../aws/dynamodb';
+import { isConditionFailure } from '../aws/errors';
+import type { CompanyItem, UserItem } from '../companies/model';
+import { gsi1, keys } from '../data/keys';
+import { type KybRecord, KybStatus, type ViesConsultation } from './model';
+
+/**
+ * KYB lives on the company item (`COMPANY#<id>/COMPANY`, attribute `kyb`); a PENDING check
+ * also puts the item in the pending index (gsi1 `KYB#PENDING`), which the retry worker
+ * Queries. docs/data-model.md, patterns of KYB.
+ */
+
+/** Whether a user of the company exists (another company's user id is simply not under this company). */
+export async function userExists(companyId: string, userId: string): Promise<boolean> {
+  return (await table.get<UserItem>(keys.user(companyId, userId))) !== undefined;
+}
+
+/** The user (to check they are the company's) and the company's KYB, in one BatchGetItem. */
+export async function readUserAndKyb(companyId: string, userId: string): Promise<{ user?: UserItem; kyb?: KybRecord }> {
+  const userKey = keys.user(companyId, userId);
+  const companyKey = keys.company(companyId);
+  const items = await table.batchGet([userKey, companyKey]);
+  const find = (key: { pk: string; sk: string }) => items.find((item) => item.pk === key.pk && item.sk === key.sk);
+  return { user: find(userKey) as UserItem | undefined, kyb: (find(companyKey) as CompanyItem | undefined)?.kyb };
+}
+
+const pendingIndex = (companyId: string, pending: boolean) =>
+  pending
+    ? { set: ', gsi1pk = :gsi1pk, gsi1sk = :gsi1sk', remove: '', values: { ...prefixed(gsi1.kybPending(companyId)) } }
+    : { set: '', remove: ' REMOVE gsi1pk, gsi1sk', values: {} };
+
+const prefixed = (values: Record<string, string>) =>
+  Object.fromEntries(Object.entries(values).map(([name, value]) => [`:${name}`, value]));
+
+/**
+ * Stores a new KYB check on the company (replacing the previous one), in the pending index
+ * exactly while it is PENDING. False when the company item does not exist.
+ */
+export async function saveKyb(companyId: string, kyb: KybRecord): Promise<boolean> {
+  const index = pendingIndex(companyId, kyb.status === KybStatus.Pending);
+  try {
+    await table.update(
+      keys.company(companyId),
+      { expression: `SET kyb = :kyb${index.set}${index.remove}`, values: { ':kyb': kyb, ...index.values } },
+      { expression: 'attribute_exists(pk)' },
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** A pending check as the worker reads it from the index. */
+export interface PendingCheck {
+  companyId: string;
+  kyb: KybRecord;
+}
+
+/** One page of the pending index (gsi1 `KYB#PENDING`), oldest company id first. */
+export async function pendingChecks(startKey?: Item, limit = 25): Promise<{ checks: PendingCheck[]; lastKey?: Item }> {
+  const { items, lastKey } = await table.query({
+    index: gsi1.name,
+    keyCondition: { expression: 'gsi1pk = :pk', values: { ':pk': gsi1.kybPendingPartition() } },
+    startKey,
+    limit,
+  });
+  const checks = (items as unknown as CompanyItem[])
+    .filter((item) => item.kyb?.status === KybStatus.Pending)
+    .map((item) => ({ companyId: item.id, kyb: item.kyb as KybRecord }));
+  return { checks, lastKey };
+}
+
+/**
+ * Moves a pending check on with VIES's new answer: its status and consultation, out of the
+ * pending index unless still PENDING. Conditioned on the check still being this one and
+ * still PENDING, so a POST /verify-business made meanwhile wins. False when it did not.
+ */
+export async function settlePendingCheck(
+  companyId: string,
+  checkId: string,
+  status: KybStatus,
+  vies: ViesConsultation,
+  updatedAt: string,
+): Promise<boolean> {
+  const index = pendingIndex(companyId, status === KybStatus.Pending);
+  try {
+    await table.update(
+      keys.company(companyId),
+      {
+        expression: `SET kyb.#status = :status, kyb.vies = :vies, kyb.updated_at = :now${index.set}${index.remove}`,
+        names: { '#status': 'status' },
+        values: { ':status': status, ':vies': vies, ':now': updatedAt, ...index.values },
+      },
+      {
+        expression: 'kyb.check_id = :check AND kyb.#status = :pending',
+        names: { '#status': 'status' },
+        values: { ':check': checkId, ':pending': KybStatus.Pending },
+      },
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,95 @@
+import { v7 as uuidv7 } from 'uuid';
+import * as v from 'valibot';
+import type { Principal } from '../auth/claims';
+import {
+  companyInfoView,
+  consultationOf,
+  type KybData,
+  type KybRecord,
+  type KybStatus,
+  statusOf,
+  userNotFound,
+  type ViesVat,
+} from './model';
+import { saveKyb, userExists } from './repository';
+import { checkKybData } from './vat';
+import { checkVatNumber } from './vies';
+
+const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, `must be at most ${max} characters`));
+const required = (max: number) => v.pipe(text(max), v.minLength(1, 'must not be empty'));
+
+/** The nine fields of the interface's KYB data, each a string; the offline checks run once all are. */
+const kybData = v.object({
+  company_name: required(200),
+  vat_number: required(32),
+  street_address: required(200),
+  zip_or_postal_code: required(20),
+  city_or_town: required(100),
+  district_or_province: text(100),
+  sdi_or_pec: text(254),
+  rea_code: text(32),
+  country_code: v.pipe(v.string(), v.trim(), v.toUpperCase()),
+});
+
+export const verifyBusinessInput = v.object({
+  body: v.object({
+    userId: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(128)),
+    userData: v.pipe(
+      kybData,
+      // Offline checks (lib/kyb/vat.ts), each issue on its own field (`userData.vat_number`), and
+      // the VAT number as VIES takes it for the use case.
+      v.rawTransform(({ dataset, addIssue, NEVER }) => {
+        const { issues, vat } = checkKybData(dataset.value);
+        for (const issue of issues) {
+          addIssue({
+            message: issue.message,
+            path: [
+              {
+                type: 'object',
+                origin: 'value',
+                input: dataset.value,
+                key: issue.field,
+                value: dataset.value[issue.field],
+              },
+            ],
+          });
+        }
+        if (!vat || issues.length > 0) return NEVER;
+        return { data: dataset.value as KybData, vat };
+      }),
+    ),
+  }),
+});
+
+const MESSAGES: Record<KybStatus, string> = {
+  VERIFIED: 'Business verified: VIES confirmed the VAT number',
+  REJECTED: 'Business not verified: VIES does not know the VAT number as valid',
+  PENDING: 'VIES could not answer now: the check is pending and will be retried',
+};
+
+/**
+ * POST /verify-business: offline checks (in the input schema), then VIES, then the KYB
+ * data, the status and the consultation are stored on the company of the user (who must be
+ * the token's user or a user of the token's company: another company's user is unknown).
+ */
+export async function verifyBusiness(auth: Principal, { body }: v.InferOutput<typeof verifyBusinessInput>) {
+  const { data, vat } = body.userData as { data: KybData; vat: ViesVat };
+  if (!(await userExists(auth.companyId, body.userId))) throw userNotFound();
+  const answer = await checkVatNumber(vat);
+  const now = new Date().toISOString();
+  const kyb: KybRecord = {
+    status: statusOf(answer),
+    data,
+    vat: `${vat.countryCode}${vat.vatNumber}`,
+    vies_country_code: vat.countryCode,
+    vies_vat_number: vat.vatNumber,
+    check_id: uuidv7(),
+    submitted_by: auth.userId,
+    submitted_at: now,
+    updated_at: now,
+    vies: consultationOf(answer, now, 1),
+  };
+  // The user was found under the company, so its item exists; a missing one is gone meanwhile.
+  if (!(await saveKyb(auth.companyId, kyb))) throw userNotFound();
+  return { message: MESSAGES[kyb.status], ok: true as const, companyInfo: companyInfoView(kyb) };
+}
