@@ -7,4 +7,6 @@ export const tableSchema = {
   sortKey: 'sk',
   globalIndexes: [{ name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' }],
   timeToLiveAttribute: 'ttl',
+  /** The table's stream: only the keys of each changed item (the anchor worker reads the record itself). */
+  stream: 'KEYS_ONLY',
 } as const;

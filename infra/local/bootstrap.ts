@@ -3,6 +3,7 @@ import {
   DescribeTableCommand,
   DynamoDBClient,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
@@ -22,7 +23,7 @@ export function localClients(env: Record<string, string>) {
 export type LocalClients = ReturnType<typeof localClients>;
 
 /**
- * Creates the table (same keys, index and TTL as the CDK stack) and the bucket when
+ * Creates the table (same keys, index, TTL and stream as the CDK stack) and the bucket when
  * missing. Returns true when the table was new, i.e. the demo data should be seeded.
  */
 export async function ensureTableAndBucket(clients: LocalClients, tableName: string, bucket: string): Promise<boolean> {
@@ -36,8 +37,13 @@ export async function ensureTableAndBucket(clients: LocalClients, tableName: str
 }
 
 async function ensureTable(client: DynamoDBClient, tableName: string): Promise<boolean> {
+  const stream = { StreamEnabled: true, StreamViewType: tableSchema.stream };
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    // A table kept (--persist) from before the table had a stream gets one.
+    if (!Table?.StreamSpecification?.StreamEnabled) {
+      await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: stream }));
+    }
     return false;
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
@@ -61,6 +67,7 @@ async function ensureTable(client: DynamoDBClient, tableName: string): Promise<b
         ],
         Projection: { ProjectionType: 'ALL' },
       })),
+      StreamSpecification: stream,
     }),
   );
   await client.send(

@@ -1,4 +1,5 @@
 import type { Engines } from './engines';
+import { EVM_CHAIN_ID } from './engines/evm';
 import { S3_LOCAL_CREDENTIALS } from './engines/s3';
 import type { SigningKeys } from './signing-keys';
 
@@ -12,6 +13,16 @@ export const LOCAL_AUDIENCE = 'dpp-api';
 export const LOCAL_VIES_TIMEOUT_MS = 2000;
 /** The requester VIES is told locally: a made-up Italian VAT number with the right check digit. */
 export const LOCAL_VIES_REQUESTER_VAT = 'IT12345670017';
+
+/**
+ * The local anchoring key: the test mnemonic's account 9 (m/44'/60'/0'/0/9), which no demo
+ * user has. Public knowledge, like every key of that mnemonic: for the local chain only.
+ */
+export const LOCAL_ANCHOR_KEY = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6';
+export const LOCAL_ANCHOR_ADDRESS = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';
+
+/** Where the local server shows a transaction of the local chain (infra/local/chain-explorer.ts). */
+export const localExplorerUrl = (apiUrl: string): string => `${apiUrl.replace(/\/+$/, '')}/local/chain`;
 
 /**
  * The settings every handler reads (lib/config.ts), pointed at the local engines.
@@ -40,6 +51,10 @@ export function localEnvironment(engines: Engines, keys: SigningKeys, logLevel =
     JWT_PUBLIC_KEYS: keys.publicKeyPem,
     JWT_PRIVATE_KEY: keys.privateKeyPem,
     TRANSLATE_PROVIDER: 'none',
+    // The anchor worker (lib/anchoring) on the local chain; EVM_EXPLORER_URL is set once the API listens (stack.ts).
+    EVM_RPC_URL: engines.evm.endpoint,
+    EVM_CHAIN_ID: String(EVM_CHAIN_ID),
+    ANCHOR_PRIVATE_KEY: LOCAL_ANCHOR_KEY,
     LOG_LEVEL: logLevel,
     // Metrics documents as DEBUG log lines, not EMF on stdout (lib/metrics.ts).
     METRICS_OUTPUT: 'log',

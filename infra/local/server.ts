@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { lambdaContext, malformedPathAnswer, matchRoute, toApiGatewayEvent } from './api-gateway-event';
+import { serveChainExplorer } from './chain-explorer';
 import { serveDocs } from './docs-page';
 import { closeHttpServer, listen, localEndpoint } from './engines/ports';
 import { loadHandler } from './handlers';
@@ -68,6 +69,8 @@ async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
   // /docs and /openapi.json are the local server's own pages, matched before the routes so
   // they never reach the $default (not-found) function. Not part of the deployed API.
   if (await serveDocs(req, res)) return;
+  // The local chain's transactions (the `url` of an anchored notarization), also the server's own.
+  if (await serveChainExplorer(req, res)) return;
   const body = await readBody(req);
   if (body === undefined) {
     answer(res, OWN_ANSWERS.payloadTooLarge);

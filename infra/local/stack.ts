@@ -2,11 +2,12 @@ import { join, resolve } from 'node:path';
 import { ensureTableAndBucket, localClients } from './bootstrap';
 import { ensureCursorKey } from './cursor-key';
 import { type EngineName, type Engines, startEngines } from './engines';
-import { LOCAL_BUCKET, LOCAL_TABLE, localEnvironment } from './environment';
+import { LOCAL_BUCKET, LOCAL_TABLE, localEnvironment, localExplorerUrl } from './environment';
 import { startKybRetryTimer } from './kyb-retry';
 import { loadDemoData, seed } from './seed';
 import { startApiServer } from './server';
 import { ensureSigningKeys } from './signing-keys';
+import { type LocalStreamWorker, startStreamWorker } from './stream-worker';
 
 export const DEFAULT_PORTS: Record<EngineName | 'api', number> = {
   api: 3000,
@@ -40,8 +41,8 @@ export interface LocalStack {
 
 /**
  * Everything `npm start` runs: the engines, the handler environment (set on this process
- * before any handler loads), the table and bucket, the demo data on a fresh table, and
- * the HTTP API.
+ * before any handler loads), the table and bucket, the HTTP API, the stream worker that
+ * anchors notarizations, and the demo data on a fresh table.
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const dir = resolve(options.dir);
@@ -52,19 +53,27 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     ensureSigningKeys(dir),
     ensureCursorKey(dir),
   ]);
+  let api: Awaited<ReturnType<typeof startApiServer>> | undefined;
+  let worker: LocalStreamWorker | undefined;
   try {
     const env: Record<string, string> = { ...localEnvironment(engines, keys, options.logLevel), CURSOR_KEY: cursorKey };
     Object.assign(process.env, env);
     const clients = localClients(env);
     const fresh = await ensureTableAndBucket(clients, LOCAL_TABLE, LOCAL_BUCKET);
+    // The API listens before the seed, so the settings that name its address are known to
+    // everything the seed runs (notarizations are anchored by the stream worker meanwhile).
+    api = options.serve === false ? undefined : await startApiServer(options.port);
+    // Links the service writes (a version's uri) start with the API's own address (decisions.md,
+    // Public links); handlers load on their first request, after this is set. An anchored
+    // notarization's url points at the local server's explorer of the local chain.
+    env.PUBLIC_BASE_URL = api?.url ?? `http://127.0.0.1:${options.port || DEFAULT_PORTS.api}`;
+    env.EVM_EXPLORER_URL = localExplorerUrl(env.PUBLIC_BASE_URL);
+    Object.assign(process.env, { PUBLIC_BASE_URL: env.PUBLIC_BASE_URL, EVM_EXPLORER_URL: env.EVM_EXPLORER_URL });
+    // The anchor worker on the table's stream, as the event source mapping runs it in the cloud.
+    worker = await startStreamWorker({ env, tableName: LOCAL_TABLE });
     if (fresh) await seed(clients, LOCAL_TABLE, LOCAL_BUCKET, await loadDemoData());
     // The KYB retry worker on a short timer, as EventBridge Scheduler runs it in the cloud (not for npm run invoke).
     const kybRetry = options.serve === false ? undefined : startKybRetryTimer();
-    const api = options.serve === false ? undefined : await startApiServer(options.port);
-    // Links the service writes (a version's uri) start with the API's own address (decisions.md,
-    // Public links); handlers load on their first request, after this is set.
-    env.PUBLIC_BASE_URL = api?.url ?? `http://127.0.0.1:${options.port || DEFAULT_PORTS.api}`;
-    process.env.PUBLIC_BASE_URL = env.PUBLIC_BASE_URL;
     return {
       apiUrl: api?.url,
       env,
@@ -72,11 +81,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       seeded: fresh,
       stop: async () => {
         await kybRetry?.stop();
+        await worker?.stop();
         await api?.close();
         await engines.stop();
       },
     };
   } catch (error) {
+    await worker?.stop().catch(() => undefined);
+    await api?.close().catch(() => undefined);
     await engines.stop().catch(() => undefined);
     throw error;
   }
