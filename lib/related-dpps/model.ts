@@ -12,12 +12,14 @@ import { InvalidInputError, NotFoundError } from '../errors';
 /** A user id that is neither the token's user nor a user of the token's company (unknown ones alike). */
 export const userNotFound = () => new NotFoundError('User not found', 'USER_NOT_FOUND');
 
-/** A related DPP of another company than the caller's or a partner's, or no DPP at all: the same 400. */
+/**
+ * A related DPP of another company than the caller's or a partner's, or no DPP at all: the same
+ * 400, naming only the position the caller sent it at.
+ */
 export const relatedDppNotVisible = (index: number) =>
   new InvalidInputError(
-    'A related DPP is not a DPP of your company or of a partner company',
+    `relatedDppIds.${index} is not a DPP of your company or of a partner company`,
     'RELATED_DPP_NOT_VISIBLE',
-    [{ path: `relatedDppIds.${index}`, message: 'is not a DPP of your company or of a partner company' }],
   );
 
 /** More copies than one transaction can write. */
