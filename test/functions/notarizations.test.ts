@@ -245,6 +245,19 @@ describe('POST /version/{dppId}/notarize', () => {
     expect((await notarize(dpp)).status).toBe(200);
   });
 
+  it('notarizes a version once under concurrent requests: one 200, the others 409, one record and one report', async () => {
+    const { dpp, manual } = await dppWithVersion();
+    const replies = await Promise.all(Array.from({ length: 6 }, () => notarize(dpp, [manual.id])));
+    const statuses = replies.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 409, 409, 409, 409, 409]);
+    for (const r of replies.filter((x) => x.status === 409)) {
+      expect(['CONCURRENT_CHANGE', 'NOTHING_TO_NOTARIZE']).toContain(r.body.code);
+    }
+    const { versions, notarizations } = await history(dpp.id);
+    expect(notarizations).toHaveLength(1);
+    expect(await reportObjects(dpp)).toEqual([versions[0]!.report_path]);
+  });
+
   it('answers 409 NOTHING_TO_NOTARIZE for a DPP with no version, writing nothing', async () => {
     const dpp = await newDpp();
     await upload(dpp, 'Manual');
