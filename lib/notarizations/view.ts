@@ -7,9 +7,10 @@ import { versionView } from '../versions/view';
  * and cards, as the versions view shows them.
  *
  * The chain fields are what the anchor worker has stored so far, `""` (and `block_number` 0)
- * until then: all of them while `PENDING` before a transaction is sent (and when `FAILED`
- * before one was); `transaction_hash`, `from`, `to` and `url` once the transaction is sent;
- * `block_hash` and `block_number` once it is mined (`ANCHORED`).
+ * until then: all of them while `PENDING` before a transaction is signed (and when `FAILED`
+ * before one was); `transaction_hash`, `from`, `to` and `url` once it is signed (the worker
+ * stores them just before sending it, and a retry sends the same one); `block_hash` and
+ * `block_number` once it is mined (`ANCHORED`).
  */
 export async function notarizationView(item: NotarizationItem) {
   const { files, cards } = await versionView(item);

@@ -19,8 +19,10 @@ export const listDppNotarizationsRoute = defineRoute({
     'version, valid 15 minutes) and tech cards. `status` is `PENDING` until the anchor worker has the ' +
     'transaction mined, then `ANCHORED` (or `FAILED` after its last try). The chain fields are `""` and ' +
     '`block_number` 0 until known: `transaction_hash`, `from`, `to` and `url` (an explorer link) once the ' +
-    'transaction is sent, `block_hash` and `block_number` once it is mined. Its data is `0x` + `dpp_hash` + the ' +
-    'report’s hash: `dpp_hash` is the SHA-256 of the version’s canonical document (its `uri`).',
+    'transaction is signed (stored just before it is sent; a retry re-sends the same one), `block_hash` and ' +
+    '`block_number` once it is mined. The transaction’s data is `0x` + `dpp_hash` + the report’s hash (the ' +
+    '`hash` notarize took): `dpp_hash` is the SHA-256 of the version’s canonical document, which ' +
+    '`GET /dpp/{dppId}/versions/{version}` serves.',
   input: listDppNotarizationsInput,
   response: v.strictObject({ notarizations: v.array(notarization), ...nextCursor }),
   errors: {
