@@ -37,6 +37,11 @@ export interface Access {
    */
   readonly links?: boolean;
   /**
+   * Calls Stripe (lib/stripe/client.ts): secretsmanager:GetSecretValue on the Stripe secret-key
+   * secret, and the settings STRIPE_SECRET_KEY_SECRET_ID and STRIPE_PRICE_ID.
+   */
+  readonly stripe?: boolean;
+  /**
    * Asks the EU VIES service about VAT numbers (lib/kyb/vies.ts): gets VIES_URL, VIES's REST
    * base URL. Not a grant (VIES is public), a setting.
    */

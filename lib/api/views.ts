@@ -231,6 +231,68 @@ export const translatedDpp = /* @__PURE__ */ v.strictObject({
   ),
 });
 
+/** Stripe's integers (epoch seconds, counts, amounts in a currency's smallest unit). */
+const int = /* @__PURE__ */ v.pipe(/* @__PURE__ */ v.number(), /* @__PURE__ */ v.integer());
+const nullableInt = /* @__PURE__ */ v.nullable(int);
+const nullableStr = /* @__PURE__ */ v.nullable(str);
+const stripeMetadata = /* @__PURE__ */ v.record(str, str);
+
+/**
+ * A promotion code, validation form (interface 2): `discount.amount` is a percentage or an amount in
+ * the smallest unit of the coupon's currency (as Stripe counts it); `expiration_date` is null when
+ * the code never expires.
+ */
+export const validatedPromotionCode = /* @__PURE__ */ v.strictObject({
+  id: str,
+  code: str,
+  active: /* @__PURE__ */ v.boolean(),
+  discount: /* @__PURE__ */ v.strictObject({
+    type: /* @__PURE__ */ v.picklist(['percent', 'amount']),
+    amount: /* @__PURE__ */ v.number(),
+  }),
+  expiration_date: /* @__PURE__ */ v.nullable(timestamp),
+});
+
+/**
+ * A promotion code, activation form (interface 2): Stripe's promotion code object, its coupon in
+ * place, with Stripe's own nulls (`percent_off` of an amount coupon, a coupon with no limit).
+ */
+export const activatedPromotionCode = /* @__PURE__ */ v.strictObject({
+  id: str,
+  object: /* @__PURE__ */ v.literal('promotion_code'),
+  code: str,
+  active: /* @__PURE__ */ v.boolean(),
+  created: int,
+  customer: nullableStr,
+  expires_at: nullableInt,
+  livemode: /* @__PURE__ */ v.boolean(),
+  max_redemptions: nullableInt,
+  times_redeemed: int,
+  metadata: stripeMetadata,
+  restrictions: /* @__PURE__ */ v.strictObject({
+    first_time_transaction: /* @__PURE__ */ v.boolean(),
+    minimum_amount: nullableInt,
+    minimum_amount_currency: nullableStr,
+  }),
+  coupon: /* @__PURE__ */ v.strictObject({
+    id: str,
+    object: /* @__PURE__ */ v.literal('coupon'),
+    amount_off: nullableInt,
+    created: int,
+    currency: nullableStr,
+    duration: /* @__PURE__ */ v.picklist(['forever', 'once', 'repeating']),
+    duration_in_months: nullableInt,
+    livemode: /* @__PURE__ */ v.boolean(),
+    max_redemptions: nullableInt,
+    metadata: stripeMetadata,
+    name: nullableStr,
+    percent_off: /* @__PURE__ */ v.nullable(/* @__PURE__ */ v.number()),
+    redeem_by: nullableInt,
+    times_redeemed: int,
+    valid: /* @__PURE__ */ v.boolean(),
+  }),
+});
+
 /** The error body of decisions.md. */
 export const errorBody = /* @__PURE__ */ v.strictObject({
   error: str,

@@ -1,5 +1,6 @@
 import { ItemType, keys } from '../data/keys';
 import type { KybRecord } from '../kyb/model';
+import type { CompanyPlan } from '../promotions/model';
 
 /** A tenant. Everything a company owns carries its id as `company_id`. */
 export interface CompanyItem {
@@ -15,6 +16,8 @@ export interface CompanyItem {
   /** `KYB#PENDING` / the company id while `kyb.status` is PENDING (gsi1.kybPending), absent otherwise. */
   gsi1pk?: string;
   gsi1sk?: string;
+  /** The company's plan: its Stripe subscription, set by POST /discount-subscription (lib/promotions/model.ts). */
+  plan?: CompanyPlan;
 }
 
 /** A member of a company (the wallet item points back here). */
