@@ -6,6 +6,16 @@ export const MAX_JSON_BODY_BYTES = 256 * 1024;
 /** Signed GET URLs are valid 15 minutes (decisions.md, Files). */
 export const SIGNED_URL_TTL_SECONDS = 15 * 60;
 /**
+ * Files one DPP version may snapshot: its transaction holds the DPP's counter, the version,
+ * the versionId claim and one pin per file, within DynamoDB's 100 items per transaction.
+ */
+export const MAX_VERSION_FILES = 96;
+/**
+ * The canonical version document's size at most: the version item holds the same snapshot
+ * and must stay under DynamoDB's 400 KB per item (names and descriptions may be multibyte).
+ */
+export const MAX_VERSION_DOCUMENT_BYTES = 300 * 1024;
+/**
  * Related DPPs (POST /related-dpps): DPPs one request may link. The copies of their files and
  * tech cards are written in one transaction with the target's update, so at most
  * MAX_RELATED_COPIES of them (TransactWriteItems takes 100 actions) and at most

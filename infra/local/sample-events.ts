@@ -39,6 +39,11 @@ export function sampleEvent(fn: RouteFn): APIGatewayProxyEventV2 {
     headers['content-type'] = `multipart/form-data; boundary=${BOUNDARY}`;
     headers['content-length'] = String(body.length);
   }
+  if (sample.json) {
+    body = Buffer.from(JSON.stringify(sample.json));
+    headers['content-type'] = 'application/json';
+    headers['content-length'] = String(body.length);
+  }
   const matched = matchRoute(method, sample.path);
   if (matched?.route.fn !== fn) throw new Error(`sample for ${fn} does not match its route`);
   return toApiGatewayEvent({ method, url: sample.path, headers, body }, matched, {

@@ -13,6 +13,8 @@ export interface Sample {
   path: string;
   headers?: Record<string, string>;
   multipart?: { fields: Record<string, string>; file?: { name: string; fixture: string } };
+  /** A JSON body (sent with `content-type: application/json`). */
+  json?: Record<string, unknown>;
   status: number;
 }
 
@@ -78,6 +80,12 @@ export const samples: Record<RouteFn, Sample> = {
     status: 200,
   },
   'delete-dpp-file': { path: `/models/${MODEL}/delete-dpp-file/${DPP}/file/${DPP_FILE.deleted}`, status: 200 },
+  // Version 1 of the passport (the only create of a sample: a second one with this versionId is 409).
+  'create-dpp-version': {
+    path: `/version/${DPP}/create`,
+    json: { dppId: DPP, versionId: 'sample-event-version' },
+    status: 200,
+  },
   // Notarizes the passport's latest version not yet notarized (the one the sample above creates: the events
   // test runs the samples in route order) with sample.pdf as the report: `hash` is its SHA-256, `signature` the
   // admin wallet's (test-mnemonic account 0) EIP-191 signature of the hash's 32 bytes (RFC 6979, so fixed).

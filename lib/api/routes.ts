@@ -11,6 +11,7 @@
  */
 import type { Route } from './contract';
 import { createDppFileRoute } from './routes/create-dpp-file';
+import { createDppVersionRoute } from './routes/create-dpp-version';
 import { createTemplateFileRoute } from './routes/create-template-file';
 import { deleteDppFileRoute } from './routes/delete-dpp-file';
 import { deleteTemplateFileRoute } from './routes/delete-template-file';
@@ -39,6 +40,7 @@ export const routes = [
   getDppFileRoute,
   updateDppFileRoute,
   deleteDppFileRoute,
+  createDppVersionRoute,
   notarizeDppVersionRoute,
   listDppNotarizationsRoute,
   notFoundRoute,

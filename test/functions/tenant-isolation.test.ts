@@ -90,6 +90,17 @@ const probes: Record<AuthenticatedFn, Probe[]> = {
   'delete-dpp-file': [
     { method: 'DELETE', path: `/models/${m}/delete-dpp-file/${acme.dpp.id}/file/${dFile.id}`, status: 406 },
   ],
+  'create-dpp-version': [
+    {
+      method: 'POST',
+      path: `/version/${acme.dpp.id}/create`,
+      options: {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ dppId: acme.dpp.id, versionId: 'globex-probe' }),
+      },
+      status: 404,
+    },
+  ],
   'notarize-dpp-version': [
     {
       method: 'POST',

@@ -1,0 +1,145 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { v7 as uuidv7 } from 'uuid';
+import * as v from 'valibot';
+import type { Principal } from '../auth/claims';
+import { dppNotFound } from '../dpps/model';
+import { ConflictError, InvalidInputError } from '../errors';
+import { objectKeys } from '../files/object-keys';
+import { MAX_VERSION_DOCUMENT_BYTES, MAX_VERSION_FILES } from '../limits';
+import { id } from '../schemas';
+import {
+  canonicalDocument,
+  releaseVersionDocument,
+  snapshotOf,
+  storeVersionDocument,
+  versionDocument,
+} from './document';
+import { toDppVersionItem } from './model';
+import { readVersionSource, writeVersion } from './repository';
+
+export const createDppVersionInput = v.pipe(
+  v.object({
+    params: v.object({ dppId: id }),
+    body: v.object({ dppId: id, versionId: id }),
+  }),
+  // The body repeats the path's DPP id; it must agree with it.
+  v.forward(
+    v.partialCheck(
+      [
+        ['params', 'dppId'],
+        ['body', 'dppId'],
+      ],
+      ({ params, body }) => body.dppId === params.dppId,
+      'must equal the dppId of the path',
+    ),
+    ['body', 'dppId'],
+  ),
+);
+
+/**
+ * Lost races are retried: a concurrent create took the number (or a file changed, or DynamoDB
+ * cancelled a conflicting transaction) between this attempt's read and its transaction. The
+ * wait is full jitter on an exponential step whose unit is the duration of the attempt just
+ * lost (at least `baseDelayMs`): contenders spread over about as many attempt-lengths as
+ * there are of them, whatever an attempt costs where it runs, so fewer attempts are wasted.
+ * Bounded in attempts and in time (the function times out after 10 s); sized so that 20
+ * creates sent at once on one DPP all succeed (test/functions/versions.test.ts).
+ */
+export const RETRY = {
+  maxAttempts: 16,
+  baseDelayMs: 10,
+  maxDelayMs: 2_000,
+  /** No new attempt starts this long after the first one started. */
+  budgetMs: 8_000,
+} as const;
+
+/**
+ * The wait after losing attempt `attempt` (1-based) that lasted `lostMs`: uniform in
+ * [0, min(maxDelayMs, max(baseDelayMs, lostMs) · 2^(attempt-1))).
+ */
+export const retryDelayMs = (attempt: number, lostMs: number, random: () => number = Math.random): number =>
+  random() * Math.min(RETRY.maxDelayMs, Math.max(RETRY.baseDelayMs, lostMs) * 2 ** (attempt - 1));
+
+/**
+ * Creates the next version of a DPP of the caller's company: numbered 1, 2, 3… with no gaps
+ * and no duplicates, an immutable snapshot of the DPP's fields, files and cards, whose
+ * canonical document is written to S3 first and whose files' current bytes are pinned.
+ */
+export async function createDppVersion(auth: Principal, { params, body }: v.InferOutput<typeof createDppVersionInput>) {
+  const { dppId } = params;
+  const started = Date.now();
+  // The documents of lost attempts are removed while the next attempt runs, all before answering.
+  const releases: Promise<void>[] = [];
+  try {
+    for (let attempt = 1; ; attempt++) {
+      const attemptStarted = Date.now();
+      const created = await attemptVersion(auth, dppId, body.versionId, releases);
+      if (created !== undefined) return { message: `Version ${created} of DPP ${dppId} created`, ok: true };
+      if (attempt >= RETRY.maxAttempts || Date.now() - started >= RETRY.budgetMs) {
+        throw new ConflictError(
+          'the DPP was changed by other requests during every attempt; retry the request',
+          'CONCURRENT_CHANGE',
+        );
+      }
+      await sleep(retryDelayMs(attempt, Date.now() - attemptStarted));
+    }
+  } finally {
+    await Promise.all(releases);
+  }
+}
+
+/**
+ * One attempt: read the DPP, write its document, then the version's transaction. The
+ * version's number when written; undefined when the race was lost (the document is released).
+ */
+async function attemptVersion(
+  auth: Principal,
+  dppId: string,
+  versionId: string,
+  releases: Promise<void>[],
+): Promise<number | undefined> {
+  const source = await readVersionSource(dppId);
+  const dpp = source.dpp;
+  if (dpp?.company_id !== auth.companyId) throw dppNotFound();
+  if (source.files.length > MAX_VERSION_FILES) {
+    throw new InvalidInputError(
+      `a version holds at most ${MAX_VERSION_FILES} files; this DPP has ${source.files.length}`,
+      'TOO_MANY_FILES',
+    );
+  }
+  const previousCount = dpp.version_count ?? 0;
+  const version = previousCount + 1;
+  const createdAt = new Date().toISOString();
+  const snapshot = snapshotOf(dpp, source.files, source.cards);
+  const document = canonicalDocument(versionDocument({ dppId, version, versionId, createdAt, snapshot }));
+  if (document.bytes.length > MAX_VERSION_DOCUMENT_BYTES) {
+    throw new InvalidInputError(
+      `the DPP's snapshot is ${document.bytes.length} bytes; a version holds at most ${MAX_VERSION_DOCUMENT_BYTES}`,
+      'VERSION_TOO_LARGE',
+    );
+  }
+  const documentPath = objectKeys.versionDocument(auth.companyId, dppId, uuidv7());
+  await storeVersionDocument(documentPath, document);
+  const item = toDppVersionItem({
+    id: versionId,
+    dpp_id: dppId,
+    company_id: auth.companyId,
+    version,
+    created_at: createdAt,
+    created_by: auth.userId,
+    snapshot,
+    document_path: documentPath,
+    content_hash: document.hash,
+    status: 'CREATED',
+  });
+  const outcome = await writeVersion(item, previousCount, snapshot.files).catch(async (error: unknown) => {
+    await releaseVersionDocument(documentPath);
+    throw error;
+  });
+  if (outcome === 'written') return version;
+  releases.push(releaseVersionDocument(documentPath));
+  if (outcome === 'version_id_taken') {
+    throw new ConflictError(`versionId ${versionId} is already a version of this DPP`, 'VERSION_ID_TAKEN');
+  }
+  return undefined;
+}

@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto';
+import canonicalize from 'canonicalize';
+import { bucket } from '../aws/s3';
+import type { DppFileItem } from '../dpp-files/model';
+import type { DppCardItem, DppItem } from '../dpps/model';
+import { releaseObject } from '../files/storage';
+import type { DppVersionItem, VersionDocument } from './model';
+
+/**
+ * The canonical version document (decisions.md, Versions and notarization): the snapshot a
+ * version froze, serialized with the JSON Canonicalization Scheme (RFC 8785, the
+ * `canonicalize` package), so anyone who fetches the document (its public `uri`) can hash
+ * its bytes and compare with the version's `content_hash`, the `dpp_hash` a notarization
+ * anchors. The bytes are written once, to a key of their own, and never changed.
+ */
+export const VERSION_DOCUMENT_FORMAT = 'dpp-version/1';
+
+export type VersionSnapshot = DppVersionItem['snapshot'];
+
+/** What a version freezes of a DPP: its fields, its files (their current bytes' key and hash) and its cards. */
+export function snapshotOf(
+  dpp: DppItem,
+  files: readonly DppFileItem[],
+  cards: readonly DppCardItem[],
+): VersionSnapshot {
+  return {
+    dpp: {
+      id: dpp.id,
+      company_id: dpp.company_id,
+      model_id: dpp.model_id,
+      template_id: dpp.template_id ?? '',
+      code: dpp.code ?? '',
+      search_id: dpp.search_id ?? '',
+      name: dpp.name,
+      description: dpp.description,
+      type: dpp.dpp_type,
+      language: dpp.language,
+      created_at: dpp.created_at,
+      updated_at: dpp.updated_at,
+    },
+    files: files.map((file) => ({
+      id: file.id,
+      name: file.name,
+      description: file.description,
+      type: file.mime_type,
+      path: file.path,
+      hash: file.hash,
+    })),
+    cards: cards.map((card) => ({
+      id: card.id,
+      name: card.name,
+      description: card.description,
+      characteristics: (card.characteristics ?? []).map(({ id, characteristic }) => ({ id, characteristic })),
+    })),
+  };
+}
+
+export function versionDocument(fields: {
+  dppId: string;
+  version: number;
+  versionId: string;
+  createdAt: string;
+  snapshot: VersionSnapshot;
+}): VersionDocument {
+  return {
+    format: VERSION_DOCUMENT_FORMAT,
+    dpp_id: fields.dppId,
+    version: fields.version,
+    version_id: fields.versionId,
+    created_at: fields.createdAt,
+    ...fields.snapshot,
+  };
+}
+
+export interface CanonicalDocument {
+  /** The RFC 8785 serialization. */
+  text: string;
+  /** Its UTF-8 bytes: what is stored and served. */
+  bytes: Buffer;
+  /** Hex SHA-256 of `bytes`: the version's content hash. */
+  hash: string;
+}
+
+export function canonicalDocument(document: VersionDocument): CanonicalDocument {
+  const text = canonicalize(document);
+  if (text === undefined) throw new Error('a version document must serialize to JSON');
+  const bytes = Buffer.from(text, 'utf8');
+  return { text, bytes, hash: createHash('sha256').update(bytes).digest('hex') };
+}
+
+/** Writes the document to its own key (one per attempt: a lost race never overwrites a winner's). */
+export async function storeVersionDocument(path: string, document: CanonicalDocument): Promise<void> {
+  await bucket.put(path, document.bytes, 'application/json', { sha256: document.hash });
+}
+
+/** Removes the document of an attempt that wrote no version (logged, not thrown, when it fails). */
+export const releaseVersionDocument = (path: string): Promise<void> => releaseObject(path, undefined);
+
+/** The stored document's exact text, or undefined when the object is missing. */
+export const readVersionDocument = (path: string): Promise<string | undefined> => bucket.getText(path);

@@ -1,0 +1,167 @@
+import { type Item, type TransactionItem, table } from '../aws/dynamodb';
+import { isConditionFailure } from '../aws/errors';
+import { ItemType, type Key, keys, ranges } from '../data/keys';
+import type { DppFileItem } from '../dpp-files/model';
+import type { DppCardItem, DppItem } from '../dpps/model';
+import { type DppVersionItem, toDppVersionIdItem } from './model';
+
+/**
+ * All DynamoDB access of DPP versions. Versions live in the DPP's history collection
+ * (`HISTORY#<dppId>`, lib/data/keys.ts); the counter `version_count` lives on the DPP item.
+ */
+
+/** The items a version snapshots: the DPP, its files and its cards. */
+export interface VersionSource {
+  dpp?: DppItem;
+  files: DppFileItem[];
+  cards: DppCardItem[];
+}
+
+/**
+ * The DPP with its files and cards: one Query (more pages only past 1 MB) of the range that
+ * holds them together, never the images or the stored translations (which can be large).
+ */
+export async function readVersionSource(dppId: string): Promise<VersionSource> {
+  const range = ranges.dppCardsAndFiles(dppId);
+  const items: Item[] = [];
+  let startKey: Item | undefined;
+  do {
+    const page = await table.query({
+      keyCondition: {
+        expression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        values: { ':pk': range.pk, ':from': range.from, ':to': range.to },
+      },
+      startKey,
+    });
+    items.push(...page.items);
+    startKey = page.lastKey;
+  } while (startKey);
+  const ofType = <T>(type: string) => items.filter((item) => item.type === type) as T[];
+  return {
+    dpp: ofType<DppItem>(ItemType.Dpp)[0],
+    files: ofType<DppFileItem>(ItemType.DppFile),
+    cards: ofType<DppCardItem>(ItemType.DppCard),
+  };
+}
+
+export type WriteOutcome = 'written' | 'version_id_taken' | 'lost_race';
+
+/** Where the versionId claim is among the legs of the version transaction. */
+const CLAIM_LEG = 2;
+
+/**
+ * Writes version `version.version` in ONE transaction:
+ * - the DPP's counter moves from `previousCount` to the version's number (conditioned on the
+ *   company and on the counter still being `previousCount`: a concurrent create lost or won);
+ * - the version item (attribute_not_exists);
+ * - the versionId claim (attribute_not_exists: a duplicate versionId);
+ * - on each snapshotted file, its current bytes' key is added to `pinned_paths`, conditioned
+ *   on the file still pointing at them (replaced or deleted meanwhile: the snapshot is stale).
+ * Outcomes: written; the versionId is taken; or the race was lost (the counter moved, a file
+ * changed, or DynamoDB cancelled a conflicting transaction): read again and retry.
+ */
+export async function writeVersion(
+  version: DppVersionItem,
+  previousCount: number,
+  files: ReadonlyArray<{ id: string; path: string }>,
+): Promise<WriteOutcome> {
+  const { dpp_id: dppId, company_id: companyId } = version;
+  const legs: TransactionItem[] = [
+    {
+      update: keys.dpp(dppId),
+      set: { expression: 'SET #count = :n', names: { '#count': 'version_count' }, values: { ':n': version.version } },
+      condition:
+        previousCount === 0
+          ? {
+              expression: '#company = :company AND attribute_not_exists(#count)',
+              names: { '#company': 'company_id' },
+              values: { ':company': companyId },
+            }
+          : {
+              expression: '#company = :company AND #count = :previous',
+              names: { '#company': 'company_id' },
+              values: { ':company': companyId, ':previous': previousCount },
+            },
+    },
+    { put: { ...version }, condition: { expression: 'attribute_not_exists(pk)' } },
+    {
+      put: { ...toDppVersionIdItem(dppId, version.id, version.version) },
+      condition: { expression: 'attribute_not_exists(pk)' },
+    },
+    ...files.map(
+      (file): TransactionItem => ({
+        update: keys.dppFile(dppId, file.id),
+        set: {
+          expression: 'ADD #pinned :pinned',
+          names: { '#pinned': 'pinned_paths' },
+          values: { ':pinned': new Set([file.path]) },
+        },
+        condition: {
+          expression: '#path = :path AND #company = :company',
+          names: { '#path': 'path', '#company': 'company_id' },
+          values: { ':path': file.path, ':company': companyId },
+        },
+      }),
+    ),
+  ];
+  try {
+    await table.transact(legs);
+    return 'written';
+  } catch (error) {
+    const reasons = cancellationCodes(error);
+    if (reasons === undefined) throw error;
+    if (reasons[CLAIM_LEG] === 'ConditionalCheckFailed') return 'version_id_taken';
+    if (isConditionFailure(error) || reasons.includes('TransactionConflict')) return 'lost_race';
+    throw error;
+  }
+}
+
+function cancellationCodes(error: unknown): Array<string | undefined> | undefined {
+  const e = error as { name?: string; CancellationReasons?: Array<{ Code?: string }> } | null;
+  if (e?.name !== 'TransactionCanceledException') return undefined;
+  return (e.CancellationReasons ?? []).map((reason) => reason.Code);
+}
+
+/** One version of a DPP. */
+export const getVersion = (dppId: string, version: number) =>
+  table.get<DppVersionItem>(keys.dppVersion(dppId, version));
+
+export interface VersionPage {
+  /** The DPP, read on every page to check ownership; absent when it does not exist. */
+  dpp?: DppItem;
+  versions: DppVersionItem[];
+  /** Set when more versions remain after this page. */
+  more: boolean;
+}
+
+/**
+ * A page of a DPP's versions, oldest first, after `after` (a key of the range, decoded from a
+ * cursor), with the DPP item read by a GetItem sent in parallel with the Query (the DPP lives
+ * in another collection): two requests, one round trip of latency, on every page. Reads one
+ * version more than asked to know whether another page has any.
+ */
+export async function pageVersions(dppId: string, page: { limit: number; after?: Key }): Promise<VersionPage> {
+  const range = ranges.dppVersions(dppId);
+  const wanted = page.limit + 1;
+  const queryRange = async () => {
+    const items: Item[] = [];
+    let startKey: Item | undefined = page.after && { pk: page.after.pk, sk: page.after.sk };
+    do {
+      const result = await table.query({
+        keyCondition: {
+          expression: 'pk = :pk AND sk BETWEEN :from AND :to',
+          values: { ':pk': range.pk, ':from': range.from, ':to': range.to },
+        },
+        startKey,
+        limit: wanted - items.length,
+      });
+      items.push(...result.items);
+      startKey = result.lastKey;
+    } while (startKey && items.length < wanted);
+    return items as unknown as DppVersionItem[];
+  };
+  const [dpp, versions] = await Promise.all([table.get<DppItem>(keys.dpp(dppId)), queryRange()]);
+  const more = versions.length > page.limit;
+  if (more) versions.length = page.limit;
+  return { dpp, versions, more };
+}

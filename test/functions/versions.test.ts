@@ -1,0 +1,331 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import canonicalize from 'canonicalize';
+import { describe, expect, it } from 'vitest';
+import { keys, ranges } from '../../lib/data/keys';
+import { toDppFileItem } from '../../lib/dpp-files/model';
+import { toDppCardItem, toDppItem } from '../../lib/dpps/model';
+import type { DppVersionItem } from '../../lib/versions/model';
+import { call, demo, fixture, form, localEnv, localTable, type Tenant, tokenFor } from '../support/api';
+
+/**
+ * Section 4.11, DPP versions, end to end through the local API and engines. Each test that
+ * creates versions does so on a DPP of its own, written straight to the table (DPPs have no
+ * create endpoint), so counts cannot race with other test files.
+ */
+const { doc, tableName } = localTable();
+const s3 = new S3Client({
+  endpoint: localEnv.S3_ENDPOINT,
+  region: localEnv.AWS_REGION,
+  forcePathStyle: true,
+  credentials: { accessKeyId: localEnv.AWS_ACCESS_KEY_ID!, secretAccessKey: localEnv.AWS_SECRET_ACCESS_KEY! },
+});
+const pdf = fixture('sample.pdf');
+const png = fixture('sample.png');
+const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
+const acme = demo.acme;
+
+/** A fresh DPP of the tenant's company (of the demo DPP's model), with these tech cards. */
+async function newDpp(tenant: Tenant = 'acme', cards: Array<{ name: string; characteristics: string[] }> = []) {
+  const { company, dpp } = demo[tenant];
+  const now = new Date().toISOString();
+  const item = toDppItem({
+    id: `ver-${randomUUID()}`,
+    company_id: company.id,
+    model_id: dpp.model_id,
+    template_id: dpp.template_id,
+    code: '08012345678901',
+    search_id: `01/08012345678901/21/${randomUUID().slice(0, 8)}`,
+    name: 'Version test passport',
+    description: 'A passport of the versions tests',
+    dpp_type: randomUUID(),
+    language: 'en',
+    created_at: now,
+    updated_at: now,
+  });
+  await doc.send(new PutCommand({ TableName: tableName, Item: item }));
+  for (const [i, card] of cards.entries()) {
+    const cardItem = toDppCardItem(item.id, {
+      id: `card-${i}-${randomUUID()}`,
+      company_id: company.id,
+      name: card.name,
+      description: `${card.name} details`,
+      characteristics: card.characteristics.map((characteristic, j) => ({ id: `c${j}`, characteristic })),
+    });
+    await doc.send(new PutCommand({ TableName: tableName, Item: cardItem }));
+  }
+  return { tenant, id: item.id, modelId: item.model_id, companyId: company.id };
+}
+type Dpp = Awaited<ReturnType<typeof newDpp>>;
+
+/** Uploads a file to the DPP through the API. */
+async function upload(dpp: Dpp, name: string, bytes = pdf) {
+  const reply = await call('POST', `/models/${dpp.modelId}/dpps/${dpp.id}/upload-file`, {
+    token: await tokenFor(dpp.tenant),
+    form: form({ name, description: `${name} description` }, { bytes, name: `${name}.bin` }),
+  });
+  expect(reply.status).toBe(200);
+  return reply.body.file as { id: string; path: string; hash: string; name: string; type: string };
+}
+
+function createVersion(
+  dppId: string,
+  body: unknown,
+  options: { tenant?: Tenant; headers?: Record<string, string>; raw?: string } = {},
+) {
+  return tokenFor(options.tenant ?? 'acme').then((token) =>
+    call('POST', `/version/${dppId}/create`, {
+      token,
+      headers: { 'content-type': 'application/json', ...options.headers },
+      body: options.raw ?? JSON.stringify(body),
+    }),
+  );
+}
+const create = (dpp: Dpp, versionId = `v-${randomUUID()}`, headers?: Record<string, string>) =>
+  createVersion(dpp.id, { dppId: dpp.id, versionId }, { tenant: dpp.tenant, headers });
+
+/** The version items of a DPP, straight from the table. */
+async function storedVersions(dppId: string): Promise<DppVersionItem[]> {
+  const range = ranges.dppVersions(dppId);
+  const out: DppVersionItem[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await doc.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': range.pk, ':from': range.from, ':to': range.to },
+        ExclusiveStartKey,
+      }),
+    );
+    out.push(...((page.Items ?? []) as DppVersionItem[]));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return out;
+}
+
+const getItem = async <T>(key: { pk: string; sk: string }) =>
+  (await doc.send(new GetCommand({ TableName: tableName, Key: key }))).Item as T | undefined;
+
+async function objectText(key: string): Promise<string> {
+  const result = await s3.send(new GetObjectCommand({ Bucket: localEnv.BUCKET_NAME, Key: key }));
+  return result.Body!.transformToString('utf8');
+}
+
+/** The version documents stored under a DPP (every attempt writes its own key). */
+async function documentKeys(dpp: Dpp): Promise<string[]> {
+  const listed = await s3.send(
+    new ListObjectsV2Command({
+      Bucket: localEnv.BUCKET_NAME,
+      Prefix: `companies/${dpp.companyId}/dpps/${dpp.id}/versions/`,
+    }),
+  );
+  return (listed.Contents ?? []).map((o) => o.Key!).sort();
+}
+
+describe('POST /version/{dppId}/create', () => {
+  it('stores version 1: a snapshot of the DPP, its files and cards, its canonical document and its hash', async () => {
+    const dpp = await newDpp('acme', [{ name: 'Battery', characteristics: ['48 V', '500 Wh'] }]);
+    const [manual, photo] = [await upload(dpp, 'Manual'), await upload(dpp, 'Photo', png)];
+    const reply = await create(dpp, 'launch-2026');
+    expect(reply).toMatchObject({ status: 200, body: { message: `Version 1 of DPP ${dpp.id} created`, ok: true } });
+
+    const [version] = await storedVersions(dpp.id);
+    const dppItem = await getItem<Record<string, unknown>>(keys.dpp(dpp.id));
+    expect(dppItem?.version_count).toBe(1);
+    expect(version).toMatchObject({
+      id: 'launch-2026',
+      dpp_id: dpp.id,
+      company_id: acme.company.id,
+      version: 1,
+      created_by: acme.admin.id,
+      status: 'CREATED',
+      document_path: expect.stringMatching(
+        new RegExp(`^companies/${acme.company.id}/dpps/${dpp.id}/versions/.+\\.json$`),
+      ),
+    });
+    expect(version!.snapshot.files).toEqual(
+      [manual, photo].map((f) => ({
+        id: f.id,
+        name: f.name,
+        description: `${f.name} description`,
+        type: f.type,
+        path: f.path,
+        hash: f.hash,
+      })),
+    );
+    expect(version!.snapshot.cards).toEqual([
+      {
+        id: expect.any(String),
+        name: 'Battery',
+        description: 'Battery details',
+        characteristics: [
+          { id: 'c0', characteristic: '48 V' },
+          { id: 'c1', characteristic: '500 Wh' },
+        ],
+      },
+    ]);
+    expect(version!.snapshot.dpp).toMatchObject({
+      id: dpp.id,
+      company_id: acme.company.id,
+      name: 'Version test passport',
+      code: '08012345678901',
+      type: dppItem?.dpp_type,
+    });
+
+    // The document is the RFC 8785 form of itself, holds the snapshot, and hashes to the content hash.
+    const text = await objectText(version!.document_path);
+    const document = JSON.parse(text);
+    expect(canonicalize(document)).toBe(text);
+    expect(sha256(Buffer.from(text, 'utf8'))).toBe(version!.content_hash);
+    expect(document).toEqual({
+      format: 'dpp-version/1',
+      dpp_id: dpp.id,
+      version: 1,
+      version_id: 'launch-2026',
+      created_at: version!.created_at,
+      ...version!.snapshot,
+    });
+    expect(await documentKeys(dpp)).toEqual([version!.document_path]);
+
+    // Each file's current bytes are pinned.
+    for (const file of [manual, photo]) {
+      const item = await getItem<{ pinned_paths?: Set<string> }>(keys.dppFile(dpp.id, file.id));
+      expect([...(item?.pinned_paths ?? [])]).toEqual([file.path]);
+    }
+  });
+
+  it('numbers versions 1, 2, 3 in order, each with the files the DPP had then', async () => {
+    const dpp = await newDpp();
+    expect((await create(dpp)).status).toBe(200);
+    await upload(dpp, 'First');
+    expect((await create(dpp)).status).toBe(200);
+    await upload(dpp, 'Second');
+    expect((await create(dpp)).body.message).toBe(`Version 3 of DPP ${dpp.id} created`);
+    const versions = await storedVersions(dpp.id);
+    expect(versions.map((v) => [v.version, v.snapshot.files.map((f) => f.name)])).toEqual([
+      [1, []],
+      [2, ['First']],
+      [3, ['First', 'Second']],
+    ]);
+    expect(new Set(versions.map((v) => v.content_hash)).size).toBe(3);
+  });
+
+  it('numbers 20 creates sent at once 1..20: no gaps, no duplicates, every one answered 200', async () => {
+    const dpp = await newDpp();
+    await upload(dpp, 'Pinned by all');
+    const ids = Array.from({ length: 20 }, (_, i) => `parallel-${i}`);
+    const replies = await Promise.all(ids.map((id) => create(dpp, id)));
+    expect(replies.map((r) => r.status)).toEqual(ids.map(() => 200));
+    const versions = await storedVersions(dpp.id);
+    expect(versions.map((v) => v.version)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(versions.map((v) => v.id).sort()).toEqual([...ids].sort());
+    expect((await getItem<{ version_count: number }>(keys.dpp(dpp.id)))?.version_count).toBe(20);
+    // The losing attempts removed their documents: one per version is left.
+    expect((await documentKeys(dpp)).sort()).toEqual(versions.map((v) => v.document_path).sort());
+    const numbers = replies.map((r) => Number(/Version (\d+) /.exec(r.body.message)?.[1])).sort((a, b) => a - b);
+    expect(numbers).toEqual(versions.map((v) => v.version));
+  }, 60_000);
+
+  it('answers 409 VERSION_ID_TAKEN for a versionId the DPP already has, and writes nothing', async () => {
+    const dpp = await newDpp();
+    expect((await create(dpp, 'release-a')).status).toBe(200);
+    const again = await create(dpp, 'release-a');
+    expect([again.status, again.body.code]).toEqual([409, 'VERSION_ID_TAKEN']);
+    expect((await storedVersions(dpp.id)).map((v) => v.version)).toEqual([1]);
+    expect((await getItem<{ version_count: number }>(keys.dpp(dpp.id)))?.version_count).toBe(1);
+    expect(await documentKeys(dpp)).toHaveLength(1);
+    // The same versionId on another DPP is another version.
+    const other = await newDpp();
+    expect((await create(other, 'release-a')).status).toBe(200);
+  });
+
+  it('answers a retry with the same Idempotency-Key with the first answer, and creates one version', async () => {
+    const dpp = await newDpp();
+    const headers = { 'idempotency-key': `version-${randomUUID()}` };
+    const first = await create(dpp, 'retried', headers);
+    const retry = await create(dpp, 'retried', headers);
+    expect([first.status, retry.status]).toEqual([200, 200]);
+    expect(retry.body).toEqual(first.body);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect((await storedVersions(dpp.id)).map((v) => v.id)).toEqual(['retried']);
+    // Without the key a repeat is a duplicate versionId.
+    expect((await create(dpp, 'retried')).status).toBe(409);
+  });
+
+  it('answers 400 when the body dppId is not the path’s, or the body is not valid, and writes nothing', async () => {
+    const dpp = await newDpp();
+    const other = await newDpp();
+    const mismatch = await createVersion(dpp.id, { dppId: other.id, versionId: 'x' });
+    expect(mismatch).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION_ERROR', details: [{ path: 'dppId', message: 'must equal the dppId of the path' }] },
+    });
+    for (const body of [{ dppId: dpp.id }, { versionId: 'x' }, { dppId: dpp.id, versionId: 'has space' }, {}]) {
+      expect((await createVersion(dpp.id, body)).status).toBe(400);
+    }
+    expect((await createVersion(dpp.id, null, { raw: '{"dppId":' })).body.code).toBe('MALFORMED_BODY');
+    expect((await createVersion(dpp.id, null, { raw: '[]' })).body.code).toBe('MALFORMED_BODY');
+    expect(await storedVersions(dpp.id)).toEqual([]);
+    expect(await storedVersions(other.id)).toEqual([]);
+  });
+
+  it('answers 404 DPP_NOT_FOUND for an unknown DPP and for another company’s, alike', async () => {
+    const unknown = await createVersion('no-such-dpp', { dppId: 'no-such-dpp', versionId: 'x' });
+    expect([unknown.status, unknown.body]).toEqual([404, { error: 'DPP not found', code: 'DPP_NOT_FOUND' }]);
+    const dpp = await newDpp('acme');
+    const foreign = await createVersion(dpp.id, { dppId: dpp.id, versionId: 'x' }, { tenant: 'globex' });
+    expect([foreign.status, foreign.body]).toEqual([404, unknown.body]);
+    expect(await storedVersions(dpp.id)).toEqual([]);
+    expect(await documentKeys(dpp)).toEqual([]);
+  });
+
+  it('answers 401 without a valid token', async () => {
+    const dpp = await newDpp();
+    const reply = await call('POST', `/version/${dpp.id}/create`, {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ dppId: dpp.id, versionId: 'x' }),
+    });
+    expect(reply.status).toBe(401);
+  });
+
+  it('snapshots 96 files in one version, and refuses a 97th with 400 TOO_MANY_FILES', async () => {
+    const dpp = await newDpp();
+    const file = (i: number) =>
+      toDppFileItem(
+        {
+          id: `file-${String(i).padStart(3, '0')}`,
+          dpp_id: dpp.id,
+          company_id: dpp.companyId,
+          model_id: dpp.modelId,
+          name: `File ${i}`,
+          description: '',
+          created_by: acme.admin.id,
+          created_at: new Date().toISOString(),
+        },
+        {
+          path: `companies/${dpp.companyId}/dpps/${dpp.id}/files/file-${i}/upload`,
+          mime_type: 'application/pdf',
+          hash: sha256(pdf),
+          size: pdf.length,
+          upload_id: 'upload',
+        },
+      );
+    const items = Array.from({ length: 96 }, (_, i) => file(i));
+    for (let i = 0; i < items.length; i += 25) {
+      await doc.send(
+        new BatchWriteCommand({
+          RequestItems: { [tableName]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) },
+        }),
+      );
+    }
+    expect((await create(dpp, 'all-96')).status).toBe(200);
+    expect((await storedVersions(dpp.id))[0]?.snapshot.files).toHaveLength(96);
+    await doc.send(new PutCommand({ TableName: tableName, Item: file(96) }));
+    const over = await create(dpp, 'one-too-many');
+    expect([over.status, over.body.code]).toEqual([400, 'TOO_MANY_FILES']);
+    expect((await storedVersions(dpp.id)).map((v) => v.id)).toEqual(['all-96']);
+    expect(await documentKeys(dpp)).toHaveLength(1);
+  });
+});
