@@ -23,6 +23,9 @@ export const TOKEN_PLACEHOLDER = 'DEMO_TOKEN';
 
 const ACME = '01a19656-4a80-7000-8000-000000000000';
 const ADMIN_WALLET = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const ADMIN_USER = '01a19656-4a81-7000-8000-000000000001';
+/** Volta Cells' battery pack: a DPP of Acme's partner company (related DPPs). */
+const PARTNER_DPP = '01a19656-4aae-7000-8000-000000000046';
 /** "Sample-event template" and its files: one read, one renamed, one deleted by the samples. */
 const TEMPLATE = '01a19656-4a86-7000-8000-000000000006';
 const TEMPLATE_FILE = {
@@ -105,5 +108,12 @@ export const samples: Record<RouteFn, Sample> = {
     status: 200,
   },
   'list-dpp-notarizations': { path: `/view-dpp-notarizations/${DPP}`, status: 200 },
+  'search-related-dpps': { path: `/related-dpps/${ADMIN_USER}`, status: 200 },
+  // Links Volta's battery pack (Acme's partner's, only read) to the sample passport; a repeat copies nothing again.
+  'create-related-dpps': {
+    path: `/related-dpps/${ACME}/${DPP}`,
+    json: { relatedDppIds: [PARTNER_DPP] },
+    status: 200,
+  },
   'not-found': { method: 'GET', path: '/no-such-route', status: 404 },
 };

@@ -12,6 +12,7 @@
 import type { Route } from './contract';
 import { createDppFileRoute } from './routes/create-dpp-file';
 import { createDppVersionRoute } from './routes/create-dpp-version';
+import { createRelatedDppsRoute } from './routes/create-related-dpps';
 import { createTemplateFileRoute } from './routes/create-template-file';
 import { deleteDppFileRoute } from './routes/delete-dpp-file';
 import { deleteTemplateFileRoute } from './routes/delete-template-file';
@@ -24,6 +25,7 @@ import { listDppNotarizationsRoute } from './routes/list-dpp-notarizations';
 import { listTemplateFilesRoute } from './routes/list-template-files';
 import { notFoundRoute } from './routes/not-found';
 import { notarizeDppVersionRoute } from './routes/notarize-dpp-version';
+import { searchRelatedDppsRoute } from './routes/search-related-dpps';
 import { updateDppFileRoute } from './routes/update-dpp-file';
 import { updateTemplateFileRoute } from './routes/update-template-file';
 
@@ -43,6 +45,8 @@ export const routes = [
   createDppVersionRoute,
   notarizeDppVersionRoute,
   listDppNotarizationsRoute,
+  searchRelatedDppsRoute,
+  createRelatedDppsRoute,
   notFoundRoute,
 ] as const satisfies readonly Route[];
 

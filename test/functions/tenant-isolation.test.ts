@@ -15,6 +15,11 @@ const dFile = acme.dpp.files[0]!;
 const m = acme.dpp.model_id;
 const pdf = () => ({ bytes: fixture('sample.pdf'), name: 'x.pdf' });
 
+const related = (relatedDppIds: string[]) => ({
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ relatedDppIds }),
+});
+
 /** A notarize that passes every check made before reading: a report, its hash signed by Globex's admin (account 2). */
 const notarize = (companyId: string) => {
   const report = fixture('sample.pdf');
@@ -117,6 +122,29 @@ const probes: Record<AuthenticatedFn, Probe[]> = {
     },
   ],
   'list-dpp-notarizations': [{ method: 'GET', path: `/view-dpp-notarizations/${acme.dpp.id}`, status: 404 }],
+  'search-related-dpps': [{ method: 'GET', path: `/related-dpps/${acme.admin.id}`, status: 404 }],
+  'create-related-dpps': [
+    {
+      method: 'POST',
+      path: `/related-dpps/${acme.company.id}/${acme.dpp.id}`,
+      options: related([acme.otherDpp.id]),
+      status: 403,
+    },
+    // Globex's own company in the path, Acme's DPP as the target: as if it did not exist.
+    {
+      method: 'POST',
+      path: `/related-dpps/${demo.globex.company.id}/${acme.dpp.id}`,
+      options: related([demo.globex.dpp.id]),
+      status: 404,
+    },
+    // Globex's own DPP as the target, Acme's as the related one: not visible, as an unknown id.
+    {
+      method: 'POST',
+      path: `/related-dpps/${demo.globex.company.id}/${demo.globex.dpp.id}`,
+      options: related([acme.dpp.id]),
+      status: 400,
+    },
+  ],
 };
 
 /**

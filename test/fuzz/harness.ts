@@ -31,7 +31,7 @@ interface Parent {
 }
 
 export interface World {
-  tokens: Record<Tenant, string>;
+  tokens: Record<'acme' | 'globex', string>;
   bad: Record<'expired' | 'forged' | 'wrongAudience', string>;
   /** Acme's fuzz-owned template and DPP (`own`) and Globex's (`foreign`): the targets of writes. */
   owned: Record<'own' | 'foreign', Parent>;
@@ -110,6 +110,8 @@ export async function createWorld(cursorRoutes: Array<{ fn: string; path: string
     modelid: () => [parent().model],
     companyid: () => [demo[tenant].company.id],
     userid: () => [demo[tenant].admin.id],
+    // DPPs a company may link (related DPPs): its partner Volta's, only read by a link; Globex has none.
+    relateddppids: () => (tenant === 'acme' ? [demo.volta.dpp.id] : [parent().dpp]),
     apikey: () => apiKey,
     walletaddress: () => wallet,
   });
@@ -306,6 +308,10 @@ function renderJson(body: Extract<BodyCase, { kind: 'json' }>, ctx: Context): Bu
     for (const [name, piece] of body.value.fields) {
       if ('json' in piece) {
         object[name] = piece.json;
+        continue;
+      }
+      if ('ref' in piece && piece.list) {
+        object[name] = ctx.world.pools[piece.ref][poolName(piece.name)]?.() ?? [];
         continue;
       }
       const v = resolvePiece(piece, ctx);

@@ -15,7 +15,8 @@ export const apiUrl = inject('apiUrl');
 export const localEnv = inject('localEnv');
 
 export const demoData = JSON.parse(readFileSync('infra/local/demo-data.json', 'utf8')) as DemoData;
-const [acme, globex] = demoData.companies as [DemoData['companies'][number], DemoData['companies'][number]];
+type DemoCompany = DemoData['companies'][number];
+const [acme, globex, volta] = demoData.companies as [DemoCompany, DemoCompany, DemoCompany];
 export const demo = {
   acme: {
     company: acme,
@@ -32,6 +33,14 @@ export const demo = {
     apiKey: globex.apiKeys[0]!.key,
     template: globex.templates[0]!,
     dpp: globex.dpps[0]!,
+  },
+  /** Acme's partner company (related DPPs); Globex is related to no one. */
+  volta: {
+    company: volta,
+    admin: volta.users[0]!,
+    apiKey: volta.apiKeys[0]!.key,
+    template: volta.templates[0]!,
+    dpp: volta.dpps[0]!,
   },
 };
 export type Tenant = keyof typeof demo;

@@ -27,8 +27,11 @@ type Node = any;
 export type Pool = 'own' | 'foreign' | 'demo' | 'demoForeign';
 
 export type Piece =
-  /** A real value of the fuzz's world, looked up by the field's name (see `poolName`). */
-  | { ref: Pool; name: string }
+  /**
+   * A real value of the fuzz's world, looked up by the field's name (see `poolName`); `list`: the
+   * pool's whole list of values, for a JSON array field (`relatedDppIds`).
+   */
+  | { ref: Pool; name: string; list?: true }
   /** A value, encoded as its place needs (percent-encoding in a path or query). */
   | { text: string }
   /** Characters put on the wire exactly as they are (a bad percent-encoding, a raw `..`). */
@@ -210,8 +213,13 @@ export function validValue(schema: Node, at = 'value'): fc.Arbitrary<unknown> {
       return fc.boolean();
     case 'number':
       return numberValue(schema);
-    case 'array':
-      return fc.array(validValue(schema.item, `${at}[]`), { maxLength: 3 });
+    case 'array': {
+      const find = (type: string) => actionsOf(schema, at).find((a: Node) => a.type === type)?.requirement;
+      const minLength = Number(find('min_length') ?? 0);
+      const maxLength = Math.max(minLength, Math.min(3, Number(find('max_length') ?? 3)));
+      // Distinct items: valid for a list that refuses repeats (a check) as for one that does not.
+      return fc.uniqueArray(validValue(schema.item, `${at}[]`), { minLength, maxLength });
+    }
     case 'union':
     case 'variant':
       return fc.oneof(...(schema.options as Node[]).map((o, i) => validValue(o, `${at}|${i}`)));
@@ -373,7 +381,8 @@ function fieldPiece(
 ): fc.Arbitrary<Piece | undefined> {
   const name = poolName(field.name);
   const has = (pool: Pool) => pools.has(pool, name);
-  const ref = (pool: Pool) => fc.constant<Piece>({ ref: pool, name });
+  const list = field.schema.type === 'array' ? { list: true as const } : {};
+  const ref = (pool: Pool) => fc.constant<Piece>({ ref: pool, name, ...list });
   const valid = validValue(field.schema, field.name).map((value): Piece => ({ text: String(value) }));
   const choices: Array<{ weight: number; arbitrary: fc.Arbitrary<Piece | undefined> }> = [];
   if (has('own')) choices.push({ weight: 12, arbitrary: ref('own') });
