@@ -16,6 +16,11 @@ export const MAX_VERSION_FILES = 96;
  */
 export const MAX_VERSION_DOCUMENT_BYTES = 300 * 1024;
 /**
+ * A page of versions stops before its JSON passes this (a version can carry 96 files, each
+ * with a signed URL): Lambda answers at most 6 MB. The rest is on the next page.
+ */
+export const MAX_VERSIONS_PAGE_BYTES = 5 * 1024 * 1024;
+/**
  * Related DPPs (POST /related-dpps): DPPs one request may link. The copies of their files and
  * tech cards are written in one transaction with the target's update, so at most
  * MAX_RELATED_COPIES of them (TransactWriteItems takes 100 actions) and at most

@@ -15,3 +15,11 @@ const base = (): string => publicBaseUrl().replace(/\/+$/, '');
  */
 export const versionUri = (dppId: string, version: number): string =>
   `${base()}/dpp/${encodeURIComponent(dppId)}/versions/${version}`;
+
+/**
+ * The accept link of an invitation e-mail: the address of POST /accept-invitation with the
+ * invitation's id as `invitationId`. The id is the secret; a client (the web app) opens the link
+ * and POSTs `{invitationId}` there. The API itself answers no GET at this address.
+ */
+export const invitationUrl = (invitationId: string): string =>
+  `${base()}/accept-invitation?invitationId=${encodeURIComponent(invitationId)}`;

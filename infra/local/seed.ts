@@ -3,12 +3,15 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { toApiKeyItem, toWalletItem } from '../../lib/auth/model';
-import { toCompanyItem, toPartnerItems, toUserItem } from '../../lib/companies/model';
+import { toApiKeyItem } from '../../lib/auth/model';
+import { toCompanyItem, toPartnerItems } from '../../lib/companies/model';
 import { toDppFileItem } from '../../lib/dpp-files/model';
 import { toDppCardItem, toDppImageItem, toDppItem, toDppTranslationItem } from '../../lib/dpps/model';
 import { detectFileType } from '../../lib/files/file-type';
 import { objectKeys } from '../../lib/files/object-keys';
+import { toInvitationItems, toMemberItems } from '../../lib/invitations/model';
+import { hashPassword } from '../../lib/invitations/password';
+import { toFormerOperatorItem, toOperatorItem } from '../../lib/operators/model';
 import { toTemplateFileItem, toTemplateItem } from '../../lib/template-files/model';
 import type { LocalClients } from './bootstrap';
 
@@ -18,6 +21,8 @@ export interface DemoData {
     id: string;
     name: string;
     country_code: string;
+    /** Members allowed (a plan); absent: the default (lib/limits.ts). */
+    member_limit?: number;
     users: Array<{ id: string; email: string; wallet: string; role: string }>;
     apiKeys: Array<{ name: string; key: string; enabled: boolean }>;
     templates: Array<{ id: string; name: string; model_id: string; files: DemoFile[] }>;
@@ -48,6 +53,18 @@ export interface DemoData {
   links: Array<{ dpp: string; related: string[] }>;
   /** Versions created (and notarized) through the service's use cases, in order, after the links. */
   versions: Array<{ dpp: string; versionId: string; notarize: boolean }>;
+  /** Non-official operators of a company; with `member`, one who became an official member under the same id. */
+  operators: Array<{
+    company: string;
+    id: string;
+    activity: string;
+    email: string;
+    country_code: string;
+    company_name: string;
+    member?: { wallet: string; role: string };
+  }>;
+  /** Pending invitations, made when the seed runs (so they have not expired), with a fixed id. */
+  invitations: Array<{ company: string; id: string; email: string; wallet: string; area?: string; invitedBy: string }>;
 }
 interface DemoFile {
   id: string;
@@ -100,12 +117,18 @@ export async function seed(clients: LocalClients, tableName: string, bucket: str
         name: company.name,
         country_code: company.country_code,
         created_at: idTime(company.id),
+        ...(company.member_limit !== undefined && { member_limit: company.member_limit }),
+        // Seats: its members, its operators who became members, its pending invitations.
+        seats_used:
+          company.users.length +
+          data.operators.filter((o) => o.company === company.id && o.member).length +
+          data.invitations.filter((i) => i.company === company.id).length,
       }),
     );
     for (const user of company.users) {
       const { id, email, wallet, role } = user;
-      items.push(toUserItem({ id, company_id: company.id, email, wallet, role, created_at: idTime(id) }));
-      items.push(toWalletItem({ address: wallet, user_id: id, company_id: company.id, role }));
+      const member = toMemberItems({ id, company_id: company.id, email, wallet, role, created_at: idTime(id) });
+      items.push(member.user, member.wallet, member.emailClaim);
     }
     for (const apiKey of company.apiKeys) {
       items.push(
@@ -197,6 +220,44 @@ export async function seed(clients: LocalClients, tableName: string, bucket: str
   }
 
   for (const [a, b] of data.partnerships) items.push(...toPartnerItems(a, b, SEED_TIME));
+
+  for (const { company, member, ...fields } of data.operators) {
+    const operator = toOperatorItem({
+      ...fields,
+      company_id: company,
+      created_at: idTime(fields.id),
+      updated_at: idTime(fields.id),
+    });
+    if (!member) {
+      items.push(operator);
+      continue;
+    }
+    // Became an official member: the operator record moved aside, and the member under the same id.
+    items.push(toFormerOperatorItem(operator, SEED_TIME));
+    const joined = toMemberItems({
+      id: fields.id,
+      company_id: company,
+      email: fields.email,
+      ...member,
+      created_at: SEED_TIME,
+    });
+    items.push(joined.user, joined.wallet, joined.emailClaim);
+  }
+  const now = new Date().toISOString();
+  for (const invitation of data.invitations) {
+    const pending = toInvitationItems({
+      id: invitation.id,
+      company_id: invitation.company,
+      email: invitation.email,
+      wallet: invitation.wallet,
+      area: invitation.area,
+      invited_by: invitation.invitedBy,
+      // The demo invitee's password, hashed like any other: `demo-password`.
+      password_hash: await hashPassword('demo-password'),
+      created_at: now,
+    });
+    items.push(pending.invitation, pending.emailClaim, pending.walletClaim);
+  }
 
   for (let i = 0; i < items.length; i += 25) {
     const batch = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));

@@ -16,6 +16,13 @@ export interface CompanyItem {
   /** `KYB#PENDING` / the company id while `kyb.status` is PENDING (gsi1.kybPending), absent otherwise. */
   gsi1pk?: string;
   gsi1sk?: string;
+  /**
+   * Seats taken: members plus pending invitations (an expired one until a later invitation
+   * reclaims it). The member-limit counter, raised and checked in create-invitation's transaction.
+   */
+  seats_used?: number;
+  /** Members allowed (members plus pending invitations); absent = DEFAULT_MEMBER_LIMIT (lib/limits.ts). A plan raises it. */
+  member_limit?: number;
   /** The company's plan: its Stripe subscription, set by POST /discount-subscription (lib/promotions/model.ts). */
   plan?: CompanyPlan;
 }
@@ -31,6 +38,15 @@ export interface UserItem {
   wallet: string;
   role: string;
   created_at: string;
+  /** Set for a member who joined by an invitation (accept-invitation). */
+  invitation_id?: string;
+  invited_by?: string;
+  area?: string;
+  /** `scrypt$N$r$p$salt$hash` (lib/invitations/password.ts); never the password. */
+  password_hash?: string;
+  /** Opaque, as the client sent it. */
+  encrypted_wallet?: string;
+  wallet_index?: number;
 }
 
 export function toCompanyItem(company: Omit<CompanyItem, 'pk' | 'sk' | 'type'>): CompanyItem {

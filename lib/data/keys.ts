@@ -4,7 +4,11 @@
  * are listed in docs/data-model.md.
  *
  * Item collections:
- *   COMPANY#<companyId>   COMPANY (the company), PARTNER#<companyId>, USER#<userId>
+ *   COMPANY#<companyId>   COMPANY (the company), PARTNER#<companyId>, USER#<userId>,
+ *                         EMAIL#<email> (a member's or a pending invitation's e-mail: one per company),
+ *                         INVITED_WALLET#<address> (a pending invitation's wallet), OPERATOR#<userId>
+ *                         (a non-official operator), FORMER_OPERATOR#<userId> (one who became a member)
+ *   INVITATION#<id>       INVITATION (the id is the secret of the accept link: 128 random bits)
  *   WALLET#<address>      WALLET (which user and company own a wallet; address lowercased)
  *   APIKEY#<sha256>       APIKEY (only the hash of an API key is stored)
  *   TEMPLATE#<templateId> TEMPLATE, TEMPLATE_FILE#<fileId>
@@ -49,6 +53,11 @@ export const ItemType = {
   DppVersion: 'DPP_VERSION',
   DppVersionId: 'DPP_VERSION_ID',
   Notarization: 'NOTARIZATION',
+  Invitation: 'INVITATION',
+  EmailClaim: 'EMAIL_CLAIM',
+  InvitedWallet: 'INVITED_WALLET',
+  Operator: 'OPERATOR',
+  FormerOperator: 'FORMER_OPERATOR',
 } as const;
 export type ItemType = (typeof ItemType)[keyof typeof ItemType];
 
@@ -68,6 +77,26 @@ export const keys = {
   partner: (companyId: string, partnerId: string): Key => ({ pk: companyPk(companyId), sk: `PARTNER#${partnerId}` }),
   wallet: (address: string): Key => ({ pk: `WALLET#${address.toLowerCase()}`, sk: 'WALLET' }),
   apiKey: (keyHash: string): Key => ({ pk: `APIKEY#${keyHash}`, sk: 'APIKEY' }),
+
+  /** An invitation, found by its id alone (accepting is public: the id is the secret). */
+  invitation: (invitationId: string): Key => ({ pk: `INVITATION#${invitationId}`, sk: 'INVITATION' }),
+  /** Who holds an e-mail in a company: a member, or a pending invitation until it expires (lower-cased). */
+  emailClaim: (companyId: string, email: string): Key => ({
+    pk: companyPk(companyId),
+    sk: `EMAIL#${email.toLowerCase()}`,
+  }),
+  /** The wallet of a pending invitation of a company (a member's wallet is its WALLET# item). */
+  invitedWallet: (companyId: string, address: string): Key => ({
+    pk: companyPk(companyId),
+    sk: `INVITED_WALLET#${address.toLowerCase()}`,
+  }),
+  /** A non-official operator of a company; the id is the person's user id. */
+  operator: (companyId: string, userId: string): Key => ({ pk: companyPk(companyId), sk: `OPERATOR#${userId}` }),
+  /** An operator who became an official member (moved out of the operators' range by accept-invitation). */
+  formerOperator: (companyId: string, userId: string): Key => ({
+    pk: companyPk(companyId),
+    sk: `FORMER_OPERATOR#${userId}`,
+  }),
 
   template: (templateId: string): Key => ({ pk: templatePk(templateId), sk: 'TEMPLATE' }),
   templateFile: (templateId: string, fileId: string): Key => ({
@@ -130,6 +159,10 @@ export const ranges = {
   dppCardsAndFiles: (dppId: string): KeyRange => ({ pk: dppPk(dppId), from: 'CARD#', to: `DPP_FILE#${END}` }),
   /** A company's partners. */
   partners: (companyId: string): KeyRange => ({ pk: companyPk(companyId), from: 'PARTNER#', to: `PARTNER#${END}` }),
+  /** A company's non-official operators, oldest first (not FORMER_OPERATOR#, which sorts before). */
+  operators: (companyId: string): KeyRange => ({ pk: companyPk(companyId), from: 'OPERATOR#', to: `OPERATOR#${END}` }),
+  /** A company's e-mail claims (members' and pending invitations'): where expired invitations' seats are found. */
+  emailClaims: (companyId: string): KeyRange => ({ pk: companyPk(companyId), from: 'EMAIL#', to: `EMAIL#${END}` }),
 };
 
 /** The whole DPP item collection (a DPP with images, files, cards and translations). */

@@ -1,0 +1,316 @@
+import type { WalletItem } from '../auth/model';
+import { type TransactionItem, table } from '../aws/dynamodb';
+import type { CompanyItem, UserItem } from '../companies/model';
+import { keys, ranges } from '../data/keys';
+import { DEFAULT_MEMBER_LIMIT } from '../limits';
+import { type OperatorItem, toFormerOperatorItem } from '../operators/model';
+import type { EmailClaimItem, InvitationItem, InvitedWalletItem } from './model';
+
+/**
+ * The invitations' reads and transactions (docs/data-model.md, invitations). Every write is
+ * one TransactWriteItems whose conditions are the rules: a transaction either commits all of
+ * its items or none, so a refused request writes nothing.
+ */
+
+/** Why a transaction was cancelled, per item: DynamoDB's CancellationReasons codes, in the order of the items. */
+function cancellationCodes(error: unknown): string[] | undefined {
+  if ((error as { name?: string } | null)?.name !== 'TransactionCanceledException') return undefined;
+  const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons;
+  return reasons?.map((reason) => reason.Code ?? 'None');
+}
+
+/** Cancellations that come from load, not from our conditions: the transaction is sent again. */
+const TRANSIENT = new Set(['TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded']);
+const ATTEMPTS = 10;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs a transaction whose conditions may fail. Resolves to the indexes of the items whose
+ * condition failed (empty when it committed). Transactions touching the same item at the
+ * same moment (twenty invitations on one company) cancel each other with TransactionConflict:
+ * those are sent again, up to ATTEMPTS times with jittered backoff, before the conflict is
+ * thrown (then 503, lib/aws/errors.ts). Before sending again, `recheck` may settle the
+ * outcome from a read (the company is full: no need to take part in the race again).
+ */
+async function transactWithConditions(
+  items: TransactionItem[],
+  recheck?: () => Promise<number[] | undefined>,
+): Promise<number[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await table.transact(items);
+      return [];
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      if (!codes) throw error;
+      const failed = codes.flatMap((code, i) => (code === 'ConditionalCheckFailed' ? [i] : []));
+      if (failed.length > 0) return failed;
+      if (attempt >= ATTEMPTS || !codes.some((code) => TRANSIENT.has(code))) throw error;
+      const settled = await recheck?.();
+      if (settled) return settled;
+      await sleep(Math.random() * Math.min(1000, 20 * 2 ** attempt));
+    }
+  }
+}
+
+export async function readCompany(companyId: string): Promise<CompanyItem | undefined> {
+  return table.get<CompanyItem>(keys.company(companyId));
+}
+
+export async function readInvitation(invitationId: string): Promise<InvitationItem | undefined> {
+  return table.get<InvitationItem>(keys.invitation(invitationId));
+}
+
+export async function readOperator(companyId: string, userId: string): Promise<OperatorItem | undefined> {
+  return table.get<OperatorItem>(keys.operator(companyId, userId));
+}
+
+export interface PendingInvitation {
+  invitation: InvitationItem;
+  emailClaim: EmailClaimItem;
+  walletClaim: InvitedWalletItem;
+}
+
+/** Why an invitation could not be stored. */
+export type InviteRefusal = 'not_admin' | 'email_taken' | 'wallet_taken' | 'operator_not_found' | 'member_limit';
+
+/**
+ * Stores a pending invitation and takes its seat, in one transaction:
+ * 0. the company: `seats_used + 1`, if below `member_limit` (DEFAULT_MEMBER_LIMIT when absent);
+ * 1. the inviting user is an admin of the company (the token's role, checked again on the item);
+ * 2. the invitation;
+ * 3. its e-mail claim and 4. its wallet claim, if no member or pending invitation holds them;
+ * 5. the wallet is no member's of this company (a wallet of another company's member is not
+ *    told apart from a free one: accepting will refuse it, since a wallet is one user's);
+ * 6. with `operator_id`, a non-official operator of the company.
+ * Resolves to the indexes of the conditions that failed (none: stored).
+ */
+function putPending(pending: PendingInvitation, adminId: string): Promise<number[]> {
+  const { invitation, emailClaim, walletClaim } = pending;
+  const companyId = invitation.company_id;
+  const absent = { expression: 'attribute_not_exists(pk)' };
+  const legs: TransactionItem[] = [
+    {
+      update: keys.company(companyId),
+      set: {
+        expression: 'SET seats_used = if_not_exists(seats_used, :zero) + :one',
+        values: { ':zero': 0, ':one': 1 },
+      },
+      condition: {
+        expression:
+          'attribute_exists(pk) AND (attribute_not_exists(seats_used) OR seats_used < member_limit OR ' +
+          '(attribute_not_exists(member_limit) AND seats_used < :defaultLimit))',
+        values: { ':defaultLimit': DEFAULT_MEMBER_LIMIT },
+      },
+    },
+    {
+      check: keys.user(companyId, adminId),
+      condition: { expression: '#role = :admin', names: { '#role': 'role' }, values: { ':admin': 'admin' } },
+    },
+    { put: { ...invitation }, condition: absent },
+    { put: { ...emailClaim }, condition: absent },
+    { put: { ...walletClaim }, condition: absent },
+    {
+      check: keys.wallet(invitation.wallet),
+      condition: {
+        expression: 'attribute_not_exists(pk) OR company_id <> :company',
+        values: { ':company': companyId },
+      },
+    },
+  ];
+  if (invitation.operator_id) {
+    legs.push({
+      check: keys.operator(companyId, invitation.operator_id),
+      condition: { expression: 'attribute_exists(pk)' },
+    });
+  }
+  // A request that lost a race re-reads the counter: a full company is refused at once, as the
+  // seat condition (item 0) would refuse it, instead of racing the others again.
+  return transactWithConditions(legs, async () => ((await isFull(companyId)) ? [0] : undefined));
+}
+
+async function isFull(companyId: string): Promise<boolean> {
+  const company = await readCompany(companyId);
+  return (company?.seats_used ?? 0) >= (company?.member_limit ?? DEFAULT_MEMBER_LIMIT);
+}
+
+function refusalOf(failed: number[]): InviteRefusal {
+  if (failed.includes(1)) return 'not_admin';
+  if (failed.includes(6)) return 'operator_not_found';
+  if (failed.includes(3)) return 'email_taken';
+  if (failed.includes(4) || failed.includes(5)) return 'wallet_taken';
+  if (failed.includes(0)) return 'member_limit';
+  // 2: an invitation id drawn twice (128 random bits) would be a broken random source.
+  throw new Error(`invitation transaction refused by condition(s) ${failed.join(', ')}`);
+}
+
+/**
+ * Stores the invitation (putPending). When its seat or a claim is taken, the seats and claims
+ * of the company's expired invitations are reclaimed first (reclaimExpired) and the
+ * invitation is tried once more: an expired invitation never holds a seat, an e-mail or a
+ * wallet against a new one. Resolves to undefined when stored, or to why not.
+ */
+export async function storeInvitation(
+  pending: PendingInvitation,
+  adminId: string,
+  now: Date,
+): Promise<InviteRefusal | undefined> {
+  const failed = await putPending(pending, adminId);
+  if (failed.length === 0) return undefined;
+  const refusal = refusalOf(failed);
+  // Only the seat and the two claims can be held by an expired invitation.
+  const reclaimable =
+    refusal !== 'not_admin' && refusal !== 'operator_not_found' && !failed.includes(5) && !failed.includes(2);
+  if (!reclaimable || (await reclaimExpired(pending.invitation.company_id, now)) === 0) return refusal;
+  const again = await putPending(pending, adminId);
+  return again.length === 0 ? undefined : refusalOf(again);
+}
+
+/**
+ * Frees what the company's expired pending invitations hold: their e-mail and wallet claims
+ * and their seats. One Query finds them (the company's e-mail claims with an `expires_at` in
+ * the past; members' claims have none), then one transaction each, conditioned on the claim
+ * still being that invitation's, so a seat is given back once however many requests reclaim
+ * at the same time. The invitation item itself is left to its TTL (an expired one cannot be
+ * accepted: its `expires_at` says so). Resolves to how many were reclaimed.
+ */
+export async function reclaimExpired(companyId: string, now: Date): Promise<number> {
+  const range = ranges.emailClaims(companyId);
+  const expired: EmailClaimItem[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await table.query({
+      keyCondition: {
+        expression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        values: { ':pk': range.pk, ':from': range.from, ':to': range.to },
+      },
+      filter: { expression: 'expires_at <= :now', values: { ':now': now.toISOString() } },
+      startKey,
+    });
+    expired.push(...(page.items as unknown as EmailClaimItem[]));
+    startKey = page.lastKey;
+  } while (startKey);
+  const reclaimed = await Promise.all(
+    expired.map(async (claim) => {
+      const mine = { expression: 'invitation_id = :invitation', values: { ':invitation': claim.invitation_id } };
+      const failed = await transactWithConditions([
+        {
+          delete: keys.emailClaim(companyId, claim.email),
+          condition: {
+            expression: 'invitation_id = :invitation AND expires_at <= :now',
+            values: { ':invitation': claim.invitation_id, ':now': now.toISOString() },
+          },
+        },
+        { delete: keys.invitedWallet(companyId, claim.wallet ?? ''), condition: mine },
+        ...freeSeat(companyId),
+      ]);
+      return failed.length === 0;
+    }),
+  );
+  return reclaimed.filter(Boolean).length;
+}
+
+const freeSeat = (companyId: string): TransactionItem[] => [
+  {
+    update: keys.company(companyId),
+    set: { expression: 'SET seats_used = seats_used - :one', values: { ':one': 1 } },
+    condition: { expression: 'seats_used >= :one', values: { ':one': 1 } },
+  },
+];
+
+/**
+ * Undoes a stored invitation whose e-mail could not be sent: deletes it and its claims and
+ * gives its seat back, in one transaction, only while it is still pending. Resolves to
+ * whether it was undone.
+ */
+export async function withdrawInvitation({ invitation, emailClaim, walletClaim }: PendingInvitation): Promise<boolean> {
+  const mine = { expression: 'invitation_id = :invitation', values: { ':invitation': invitation.id } };
+  const failed = await transactWithConditions([
+    {
+      delete: keys.invitation(invitation.id),
+      condition: {
+        expression: '#status = :pending',
+        names: { '#status': 'status' },
+        values: { ':pending': 'PENDING' },
+      },
+    },
+    { delete: emailClaim, condition: mine },
+    { delete: walletClaim, condition: mine },
+    ...freeSeat(invitation.company_id),
+  ]);
+  return failed.length === 0;
+}
+
+export interface Acceptance {
+  invitation: InvitationItem;
+  user: UserItem;
+  wallet: WalletItem;
+  /** The non-official operator who becomes this member (the invitation's `operator_id`). */
+  operator?: OperatorItem;
+  now: Date;
+}
+
+export type AcceptRefusal = 'not_pending' | 'user_exists' | 'wallet_taken' | 'claims_gone' | 'operator_gone';
+
+/**
+ * Accepts an invitation in one transaction:
+ * 0. the invitation becomes ACCEPTED (if still PENDING and not expired), and gives up its
+ *    password hash and encrypted wallet, which move to the member;
+ * 1. the user (the membership: the user item of the company, with its role);
+ * 2. the wallet, if no user has it (one wallet, one user);
+ * 3. the e-mail claim passes from the invitation to the member, and 4. the wallet claim
+ *    goes (the wallet item now holds it); the seat stays taken, by the member now;
+ * 5, 6. with an operator: the operator item moves to FORMER_OPERATOR#, out of the operators.
+ * Resolves to undefined when accepted, or to why not (then nothing was written).
+ */
+export async function acceptPending({
+  invitation,
+  user,
+  wallet,
+  operator,
+  now,
+}: Acceptance): Promise<AcceptRefusal | undefined> {
+  const companyId = invitation.company_id;
+  const mine = { expression: 'invitation_id = :invitation', values: { ':invitation': invitation.id } };
+  const absent = { expression: 'attribute_not_exists(pk)' };
+  const legs: TransactionItem[] = [
+    {
+      update: keys.invitation(invitation.id),
+      set: {
+        expression:
+          'SET #status = :accepted, accepted_at = :now, user_id = :user REMOVE password_hash, encrypted_wallet',
+        names: { '#status': 'status' },
+        values: { ':accepted': 'ACCEPTED', ':now': now.toISOString(), ':user': user.id },
+      },
+      condition: {
+        expression: '#status = :pending AND expires_at > :now',
+        names: { '#status': 'status' },
+        values: { ':pending': 'PENDING', ':now': now.toISOString() },
+      },
+    },
+    { put: { ...user }, condition: absent },
+    { put: { ...wallet }, condition: absent },
+    {
+      update: keys.emailClaim(companyId, invitation.email),
+      set: {
+        expression: 'SET user_id = :user REMOVE invitation_id, expires_at, wallet',
+        values: { ':user': user.id },
+      },
+      condition: mine,
+    },
+    { delete: keys.invitedWallet(companyId, invitation.wallet), condition: mine },
+  ];
+  if (operator) {
+    legs.push(
+      { delete: keys.operator(companyId, operator.id), condition: { expression: 'attribute_exists(pk)' } },
+      { put: { ...toFormerOperatorItem(operator, now.toISOString()) }, condition: absent },
+    );
+  }
+  const failed = await transactWithConditions(legs);
+  if (failed.length === 0) return undefined;
+  if (failed.includes(0)) return 'not_pending';
+  if (failed.includes(5) || failed.includes(6)) return 'operator_gone';
+  if (failed.includes(1)) return 'user_exists';
+  if (failed.includes(2)) return 'wallet_taken';
+  return 'claims_gone';
+}

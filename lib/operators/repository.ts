@@ -1,0 +1,47 @@
+import { table } from '../aws/dynamodb';
+import type { UserItem } from '../companies/model';
+import { type Key, keys, ranges } from '../data/keys';
+import type { OperatorItem } from './model';
+
+/**
+ * A page of a company's non-official operators (`OPERATOR#…`, oldest first), after `after`
+ * (a key of the range, decoded from a cursor). Reads one more than asked, across DynamoDB's
+ * 1 MB pages, so `nextKey` is only set when another page has operators.
+ */
+export async function pageOperators(
+  companyId: string,
+  page: { limit: number; after?: Key },
+): Promise<{ operators: OperatorItem[]; nextKey?: Key }> {
+  const range = ranges.operators(companyId);
+  const wanted = page.limit + 1;
+  const items: OperatorItem[] = [];
+  let next: Record<string, unknown> | undefined = page.after && { pk: page.after.pk, sk: page.after.sk };
+  do {
+    const result = await table.query({
+      keyCondition: {
+        expression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        values: { ':pk': range.pk, ':from': range.from, ':to': range.to },
+      },
+      startKey: next,
+      limit: wanted - items.length,
+    });
+    items.push(...(result.items as unknown as OperatorItem[]));
+    next = result.lastKey;
+  } while (next && items.length < wanted);
+  const more = items.length > page.limit;
+  if (more) items.length = page.limit;
+  const last = items[items.length - 1];
+  return { operators: items, nextKey: more && last ? { pk: last.pk, sk: last.sk } : undefined };
+}
+
+/** The operator and the member of a company with one user id, in one BatchGetItem. */
+export async function readOperatorAndMember(
+  companyId: string,
+  userId: string,
+): Promise<{ operator?: OperatorItem; member?: UserItem }> {
+  const operatorKey = keys.operator(companyId, userId);
+  const userKey = keys.user(companyId, userId);
+  const items = await table.batchGet([operatorKey, userKey]);
+  const find = (key: Key) => items.find((item) => item.pk === key.pk && item.sk === key.sk);
+  return { operator: find(operatorKey) as OperatorItem | undefined, member: find(userKey) as UserItem | undefined };
+}
