@@ -97,6 +97,12 @@ export interface Route {
    * `idempotency()` (lib/http/endpoint.ts). Keys are kept per company: needs `auth: 'jwt'`.
    */
   readonly idempotent?: boolean;
+  /**
+   * The start of the `error` text of this route's 500 (lib/http/middleware/errors.ts), where
+   * the interface fixes one: `Could not view non-official operators: ` (decisions.md, Errors).
+   * The rest stays the safe `Internal server error`.
+   */
+  readonly failurePrefix?: string;
 }
 
 /** What an idempotent route can answer besides its own errors (lib/idempotency). */

@@ -181,8 +181,7 @@ function responses(route: Route): Json {
     };
   }
   result[500] = {
-    description:
-      'Unexpected failure: `{"error":"Internal server error","code":"INTERNAL_ERROR"}`, details only in the log',
+    description: `Unexpected failure: \`{"error":"${route.failurePrefix ?? ''}Internal server error","code":"INTERNAL_ERROR"}\`, details only in the log`,
     content: { 'application/json': { schema: ERROR_REF } },
   };
   // Integer-like keys already enumerate in ascending order; sorting says it is meant.

@@ -62,7 +62,9 @@ export function endpoint<R extends Route>(
       `${route.fn}: the route row says idempotent ${route.idempotent === true} but the handler passes ${parts.idempotency ? 'an' : 'no'} idempotency part`,
     );
   }
-  const handler = middy<ApiEvent, HttpResponse>(observability(route.fn)).use(errorMiddleware(route.errors));
+  const handler = middy<ApiEvent, HttpResponse>(observability(route.fn)).use(
+    errorMiddleware(route.errors, route.failurePrefix),
+  );
   if (parts.auth) handler.use(parts.auth);
   if (parts.body) handler.use(parts.body);
   handler.use(validateMiddleware(route.input));

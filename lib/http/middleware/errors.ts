@@ -28,13 +28,17 @@ const FALLBACK: Record<ErrorKind, ErrorStatus> = {
  * error answers the status its route row gives its kind. A 5xx never carries a stack, an
  * SDK message, or a resource name.
  */
-export function errorMiddleware(errors: ErrorMap): middy.MiddlewareObj<unknown, APIGatewayProxyStructuredResultV2> {
+export function errorMiddleware(
+  errors: ErrorMap,
+  /** The route's `failurePrefix`: its 500 says `<prefix>Internal server error`. */
+  failurePrefix = '',
+): middy.MiddlewareObj<unknown, APIGatewayProxyStructuredResultV2> {
   return {
     onError: async (request) => {
       const error = toDomainError(request.error);
       if (!error) {
         logger.error('request failed', { status: 500, error: request.error as Error });
-        request.response = json(500, { error: 'Internal server error', code: 'INTERNAL_ERROR' });
+        request.response = json(500, { error: `${failurePrefix}Internal server error`, code: 'INTERNAL_ERROR' });
         return;
       }
       const status = errors[error.kind]?.status ?? FALLBACK[error.kind];
