@@ -24,6 +24,8 @@ export const TOKEN_PLACEHOLDER = 'DEMO_TOKEN';
 const ACME = '01a19656-4a80-7000-8000-000000000000';
 const ADMIN_WALLET = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const ADMIN_USER = '01a19656-4a81-7000-8000-000000000001';
+/** Acme's repairer, a non-official operator. */
+const OPERATOR = '01a19656-4ab4-7000-8000-000000000052';
 /** Volta Cells' battery pack: a DPP of Acme's partner company (related DPPs). */
 const PARTNER_DPP = '01a19656-4aae-7000-8000-000000000046';
 /** "Sample-event template" and its files: one read, one renamed, one deleted by the samples. */
@@ -115,5 +117,25 @@ export const samples: Record<RouteFn, Sample> = {
     json: { relatedDppIds: [PARTNER_DPP] },
     status: 200,
   },
+  'list-non-official-operators': { path: `/view-non-official-operators/${ACME}`, status: 200 },
+  // Acme's repairer (a non-official operator of the demo data).
+  'get-non-official-operator': { path: `/view-non-official-operator/${ACME}/${OPERATOR}`, status: 200 },
+  // Invites test-mnemonic account 12 (no demo user) by e-mail; a second run of the same sample is 400 EMAIL_TAKEN.
+  'create-invitation': {
+    path: '/create-invitation',
+    json: {
+      email: 'sample.invitee@acme.example',
+      password: 'sample-password',
+      area: 'Sales',
+      status: 'PENDING',
+      encrypted_wallet: 'opaque-encrypted-wallet',
+      wallet_address: '0xFABB0ac9d68B0B445fB7357272Ff202C5651694a',
+      company_id: ACME,
+      index: 0,
+    },
+    status: 200,
+  },
+  // The demo data's pending invitation (made when the seed runs): accepting it makes its invitee a member.
+  'accept-invitation': { path: '/accept-invitation', json: { invitationId: 'QhgyT_gJIgJ02FsEXjfnfw' }, status: 200 },
   'not-found': { method: 'GET', path: '/no-such-route', status: 404 },
 };

@@ -10,8 +10,10 @@
  * route has a probe).
  */
 import type { Route } from './contract';
+import { acceptInvitationRoute } from './routes/accept-invitation';
 import { createDppFileRoute } from './routes/create-dpp-file';
 import { createDppVersionRoute } from './routes/create-dpp-version';
+import { createInvitationRoute } from './routes/create-invitation';
 import { createRelatedDppsRoute } from './routes/create-related-dpps';
 import { createTemplateFileRoute } from './routes/create-template-file';
 import { deleteDppFileRoute } from './routes/delete-dpp-file';
@@ -19,9 +21,11 @@ import { deleteTemplateFileRoute } from './routes/delete-template-file';
 import { generateJwtRoute } from './routes/generate-jwt';
 import { getDppRoute } from './routes/get-dpp';
 import { getDppFileRoute } from './routes/get-dpp-file';
+import { getNonOfficialOperatorRoute } from './routes/get-non-official-operator';
 import { getTemplateFileRoute } from './routes/get-template-file';
 import { listDppFilesRoute } from './routes/list-dpp-files';
 import { listDppNotarizationsRoute } from './routes/list-dpp-notarizations';
+import { listNonOfficialOperatorsRoute } from './routes/list-non-official-operators';
 import { listTemplateFilesRoute } from './routes/list-template-files';
 import { notFoundRoute } from './routes/not-found';
 import { notarizeDppVersionRoute } from './routes/notarize-dpp-version';
@@ -47,6 +51,10 @@ export const routes = [
   listDppNotarizationsRoute,
   searchRelatedDppsRoute,
   createRelatedDppsRoute,
+  listNonOfficialOperatorsRoute,
+  getNonOfficialOperatorRoute,
+  createInvitationRoute,
+  acceptInvitationRoute,
   notFoundRoute,
 ] as const satisfies readonly Route[];
 

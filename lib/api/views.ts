@@ -274,6 +274,14 @@ export const activatedPromotionCode = /* @__PURE__ */ v.strictObject({
     minimum_amount: nullableInt,
     minimum_amount_currency: nullableStr,
   }),
+/** `{message}` of the invitation routes (interface 4.6). */
+export const message = { message: str };
+
+/** A non-official operator (interface 2): `created_at` in the list, `updated_at` alone. */
+const operatorFields = { id: str, email: str, country_code: str, company_name: str };
+export const listedOperator = /* @__PURE__ */ v.strictObject({ ...operatorFields, created_at: timestamp });
+export const nonOfficialOperator = /* @__PURE__ */ v.strictObject({ ...operatorFields, updated_at: timestamp });
+
   coupon: /* @__PURE__ */ v.strictObject({
     id: str,
     object: /* @__PURE__ */ v.literal('coupon'),

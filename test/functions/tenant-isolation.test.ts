@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { type RouteFn, routes } from '../../lib/api/routes';
 import { type CallOptions, call, demo, fixture, form, tokenFor } from '../support/api';
@@ -15,6 +15,17 @@ const dFile = acme.dpp.files[0]!;
 const m = acme.dpp.model_id;
 const pdf = () => ({ bytes: fixture('sample.pdf'), name: 'x.pdf' });
 
+/** A valid invitation of a fresh e-mail and wallet, with `extra` fields. */
+const invite = (extra: Record<string, string>) => ({
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({
+    email: `probe-${randomUUID()}@globex.example`,
+    password: 'probe-password',
+    wallet_address: `0x${randomBytes(20).toString('hex')}`,
+    ...extra,
+  }),
+});
+
 const related = (relatedDppIds: string[]) => ({
   headers: { 'content-type': 'application/json' },
   body: JSON.stringify({ relatedDppIds }),
@@ -29,7 +40,7 @@ const notarize = (companyId: string) => {
 };
 
 type Probe = { method: string; path: string; options?: Omit<CallOptions, 'token'>; status: number };
-type AuthenticatedFn = Exclude<RouteFn, 'generate-jwt' | 'get-dpp' | 'not-found'>;
+type AuthenticatedFn = Exclude<RouteFn, 'generate-jwt' | 'get-dpp' | 'not-found' | 'accept-invitation'>;
 
 /** One probe per authenticated route; a new route without one fails the type check. */
 const probes: Record<AuthenticatedFn, Probe[]> = {
@@ -144,6 +155,19 @@ const probes: Record<AuthenticatedFn, Probe[]> = {
       options: related([acme.dpp.id]),
       status: 400,
     },
+  ],
+  'list-non-official-operators': [
+    { method: 'GET', path: `/view-non-official-operators/${acme.company.id}`, status: 403 },
+  ],
+  'get-non-official-operator': [
+    { method: 'GET', path: `/view-non-official-operator/${acme.company.id}/${acme.operator.id}`, status: 403 },
+    // Acme's operator under Globex's own company: as an unknown user.
+    { method: 'GET', path: `/view-non-official-operator/${demo.globex.company.id}/${acme.operator.id}`, status: 400 },
+  ],
+  'create-invitation': [
+    { method: 'POST', path: '/create-invitation', options: invite({ company_id: acme.company.id }), status: 403 },
+    // Acme's operator to become a Globex member: as an unknown operator, and nothing is stored.
+    { method: 'POST', path: '/create-invitation', options: invite({ operator_id: acme.operator.id }), status: 400 },
   ],
 };
 

@@ -21,6 +21,10 @@ export const demo = {
   acme: {
     company: acme,
     admin: acme.users[0]!,
+    /** The repairer: a non-official operator (demo-data.json `operators`). */
+    operator: demoData.operators.find((o) => o.company === acme.id && !o.member)!,
+    /** The operator who became an official member under the same id. */
+    formerOperator: demoData.operators.find((o) => o.company === acme.id && o.member)!,
     apiKey: acme.apiKeys[0]!.key,
     disabledApiKey: acme.apiKeys[1]!.key,
     template: acme.templates[0]!,
