@@ -42,6 +42,12 @@ import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket } from 'aws-cdk-lib/aws-s3';
+import {
+  ContextAttribute,
+  Schedule as ScheduledRule,
+  ScheduleExpression,
+  ScheduleTargetInput,
+} from 'aws-cdk-lib/aws-scheduler';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import { type ITopic, Topic } from 'aws-cdk-lib/aws-sns';
@@ -49,6 +55,12 @@ import type { Construct, IConstruct } from 'constructs';
 import type { Route } from '../lib/api/contract';
 import { functionId, isCatchAll, routeKeyOf, routes as routeTable } from '../lib/api/routes';
 import { getDppRoute } from '../lib/api/routes/get-dpp';
+import {
+  KYB_RETRY_ACCESS,
+  KYB_RETRY_EVERY_MINUTES,
+  KYB_RETRY_TIMEOUT_SECONDS,
+  KYB_RETRY_WORKER_FN,
+} from '../lib/kyb/worker';
 import { ESM_REQUIRE_BANNER, NODE_TARGET } from './bundling';
 import type { StackConfig, ThrottleConfig } from './config';
 import { tableSchema } from './table-schema';
@@ -175,7 +187,26 @@ export const NAG_ACKNOWLEDGEMENTS = {
       'API Gateway invokes every function synchronously, and a dead-letter queue only receives asynchronous ' +
       'events. A failed request is answered to its client, logged, and counted by the Errors and 5xx alarms.',
   },
+  kybRetryDeadLetterQueue: {
+    rule: 'Serverless-LambdaDLQ',
+    on: 'the KYB retry worker',
+    reason:
+      'EventBridge Scheduler invokes it every few minutes with no payload to keep: its work list is the pending ' +
+      'index (gsi1 KYB#PENDING), so the next scheduled run redoes whatever a failed run left, and its Errors ' +
+      'alarm reports the failure. A queue of empty events would hold nothing to replay.',
+  },
 } as const satisfies Record<string, NagAcknowledgement>;
+
+/** VIES's REST API (https://ec.europa.eu/taxation_customs/vies/#/technical-information), for rows with `vies` access. */
+export const VIES_REST_URL = 'https://ec.europa.eu/taxation_customs/vies/rest-api';
+
+/** What a function is made from: a route row's fn, access and auth, or a worker's (lib/kyb/worker.ts). */
+interface FunctionRow extends Pick<Route, 'fn' | 'access' | 'auth'> {
+  /** Of the function and of its role. */
+  readonly description: string;
+  /** Default 10 s (the HTTP API waits 30 s at most). */
+  readonly timeoutSeconds?: number;
+}
 
 /** Records one acknowledgement on a construct (cdk-nag 3 reads it from the construct and its ancestors). */
 function acknowledge(scope: IConstruct, acknowledgement: NagAcknowledgement, rule = acknowledgement.rule): void {
@@ -207,6 +238,8 @@ export class DppServiceStack extends Stack {
   readonly routes: readonly Route[];
   /** The function of each route row, by `fn`. */
   readonly functions: ReadonlyMap<string, NodejsFunction>;
+  /** The scheduled worker that retries PENDING KYB checks (functions/retry-pending-kyb.ts). */
+  readonly kybRetryWorker: NodejsFunction;
 
   constructor(scope: Construct, id: string, props: DppServiceStackProps) {
     super(scope, id, props);
@@ -323,6 +356,7 @@ export class DppServiceStack extends Stack {
       }
     }
     this.functions = functions;
+    this.kybRetryWorker = this.addKybRetryWorker({ config, functionsDir, projectRoot });
     const alarmTopic = this.addAlarms(config);
 
     new CfnOutput(this, 'ApiUrl', { value: stage.url, description: 'Base URL of the HTTP API' });
@@ -449,6 +483,24 @@ export class DppServiceStack extends Stack {
       );
     }
 
+    // The KYB retry worker: a failed run (VIES errors are not failures: the check stays PENDING) and throttling.
+    // No latency alarm: a run takes as long as the pending checks' VIES answers, up to its timeout.
+    const kybWorker = `${KYB_RETRY_WORKER_FN} (every ${KYB_RETRY_EVERY_MINUTES} min)`;
+    alarm(
+      `${functionId(KYB_RETRY_WORKER_FN)}ErrorsAlarm`,
+      `${kybWorker}: ${thresholds.lambdaErrors}+ failed runs in ${thresholds.periodMinutes} min`,
+      this.kybRetryWorker.metricErrors({ statistic: 'Sum', period }),
+      thresholds.lambdaErrors,
+      atLeast,
+    );
+    alarm(
+      `${functionId(KYB_RETRY_WORKER_FN)}ThrottlesAlarm`,
+      `${kybWorker}: ${thresholds.lambdaThrottles}+ throttled runs in ${thresholds.periodMinutes} min`,
+      this.kybRetryWorker.metricThrottles({ statistic: 'Sum', period }),
+      thresholds.lambdaThrottles,
+      atLeast,
+    );
+
     // Throttle events of the table and of each index (a throttled index write throttles the table write).
     const throttleEvents: Record<string, IMetric> = {};
     const dimensionSets = [
@@ -489,8 +541,63 @@ export class DppServiceStack extends Stack {
     return topic;
   }
 
+  /**
+   * The KYB retry worker (lib/kyb/worker.ts) and its schedule: EventBridge Scheduler invokes it
+   * every KYB_RETRY_EVERY_MINUTES, through a role that may invoke exactly this function (not its
+   * versions or aliases, which the L2 target's grant would add).
+   */
+  private addKybRetryWorker(opts: { config: StackConfig; functionsDir: string; projectRoot: string }): NodejsFunction {
+    const fn = this.addFunction(
+      {
+        fn: KYB_RETRY_WORKER_FN,
+        access: KYB_RETRY_ACCESS,
+        // A worker takes no token: no JWT settings.
+        auth: 'public',
+        description: `Retries PENDING KYB checks with VIES every ${KYB_RETRY_EVERY_MINUTES} min`,
+        timeoutSeconds: KYB_RETRY_TIMEOUT_SECONDS,
+      },
+      opts,
+    );
+    acknowledge(fn, NAG_ACKNOWLEDGEMENTS.kybRetryDeadLetterQueue);
+    const schedulerRole = new Role(this, `${functionId(KYB_RETRY_WORKER_FN)}SchedulerRole`, {
+      assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: { StringEquals: { 'aws:SourceAccount': this.account } },
+      }),
+      description: `EventBridge Scheduler: invoke ${KYB_RETRY_WORKER_FN}`,
+    });
+    schedulerRole.addToPolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.functionArn] }));
+    new ScheduledRule(this, `${functionId(KYB_RETRY_WORKER_FN)}Schedule`, {
+      description: `Retry PENDING KYB checks with VIES (${KYB_RETRY_WORKER_FN})`,
+      schedule: ScheduleExpression.rate(Duration.minutes(KYB_RETRY_EVERY_MINUTES)),
+      target: {
+        bind: () => ({
+          arn: fn.functionArn,
+          role: schedulerRole,
+          // Its context, for the worker's logs (lib/events/scheduled.ts, ScheduledRun).
+          input: ScheduleTargetInput.fromObject({
+            scheduledTime: ContextAttribute.scheduledTime,
+            executionId: ContextAttribute.executionId,
+          }),
+          // A run missed is not worth a late one: the next comes within minutes.
+          retryPolicy: { maximumRetryAttempts: 0, maximumEventAgeInSeconds: 60 },
+        }),
+      },
+    });
+    return fn;
+  }
+
   private addRouteFunction(
     route: Route,
+    opts: { config: StackConfig; functionsDir: string; projectRoot: string },
+  ): NodejsFunction {
+    const fn = this.addFunction({ ...route, description: `${route.method} ${route.path}` }, opts);
+    acknowledge(fn, NAG_ACKNOWLEDGEMENTS.deadLetterQueue);
+    return fn;
+  }
+
+  /** A function of a route row or a worker: its own log group and role, exactly the grants of its access. */
+  private addFunction(
+    route: FunctionRow,
     opts: { config: StackConfig; functionsDir: string; projectRoot: string },
   ): NodejsFunction {
     const { config } = opts;
@@ -501,7 +608,7 @@ export class DppServiceStack extends Stack {
     // Own role: writes only to its own log group, plus exactly the grants of its row.
     const role = new Role(this, `${id}Role`, {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: `${route.method} ${route.path}`,
+      description: route.description,
     });
     role.addToPolicy(
       new PolicyStatement({
@@ -524,11 +631,11 @@ export class DppServiceStack extends Stack {
     const fn = new NodejsFunction(this, id, {
       entry: join(opts.functionsDir, `${route.fn}.ts`),
       handler: 'handler',
-      description: `${route.method} ${route.path}`.slice(0, 256),
+      description: route.description.slice(0, 256),
       runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
       memorySize: 512,
-      timeout: Duration.seconds(10),
+      timeout: Duration.seconds(route.timeoutSeconds ?? 10),
       role,
       logGroup,
       // X-Ray segments of each invocation and its AWS calls, without bundling a tracing SDK.
@@ -553,12 +660,11 @@ export class DppServiceStack extends Stack {
         logLevel: LogLevel.WARNING,
       },
     });
-    acknowledge(fn, NAG_ACKNOWLEDGEMENTS.deadLetterQueue);
     return fn;
   }
 
   /** The settings a function reads (lib/config.ts), from its row only. */
-  private environmentFor(route: Route, config: StackConfig): Record<string, string> {
+  private environmentFor(route: Pick<Route, 'access' | 'auth'>, config: StackConfig): Record<string, string> {
     const { access } = route;
     return {
       ...(access.table ? { TABLE_NAME: this.table.tableName } : {}),
@@ -567,6 +673,7 @@ export class DppServiceStack extends Stack {
       ...(access.translate ? { TRANSLATE_PROVIDER: 'aws' } : {}),
       ...(access.signingKey ? { JWT_SIGNING_KEY_SECRET_ID: this.signingKeySecret.secretArn } : {}),
       ...(access.cursorKey ? { CURSOR_KEY_SECRET_ID: this.cursorKeySecret.secretArn } : {}),
+      ...(access.vies ? { VIES_URL: VIES_REST_URL } : {}),
       // Only what the function's auth reads: the verifier's keys for a jwt row, issuer and
       // audience for it and for the signer; a public row gets no JWT setting.
       ...(route.auth === 'jwt' || access.signingKey
@@ -580,7 +687,7 @@ export class DppServiceStack extends Stack {
   }
 
   /** Least privilege from the row: explicit actions on explicit resources, no wildcards in actions. */
-  private statementsFor(route: Route): PolicyStatement[] {
+  private statementsFor(route: Pick<Route, 'access'>): PolicyStatement[] {
     const { access } = route;
     const statements: PolicyStatement[] = [];
     if (access.table) {

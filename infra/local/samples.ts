@@ -137,5 +137,26 @@ export const samples: Record<RouteFn, Sample> = {
   },
   // The demo data's pending invitation (made when the seed runs): accepting it makes its invitee a member.
   'accept-invitation': { path: '/accept-invitation', json: { invitationId: 'QhgyT_gJIgJ02FsEXjfnfw' }, status: 200 },
+  // Acme's KYB with the VIES stand-in's demo number that answers valid (README, KYB demo VAT numbers): VERIFIED.
+  'verify-business': {
+    path: '/verify-business',
+    json: {
+      userId: '01a19656-4a81-7000-8000-000000000001', // Acme's admin
+      userData: {
+        company_name: 'Acme Bikes S.r.l.',
+        vat_number: 'IT11111110018',
+        street_address: 'Via delle Biciclette 1',
+        zip_or_postal_code: '20121',
+        city_or_town: 'Milano',
+        district_or_province: 'MI',
+        sdi_or_pec: 'M5UXCR1',
+        rea_code: 'MI-1234567',
+        country_code: 'IT',
+      },
+    },
+    status: 200,
+  },
+  // Acme's KYB data, as the verify-business sample (listed before it in the route table) stored it.
+  'get-kyb-data': { path: '/kyb-data/01a19656-4a81-7000-8000-000000000001', status: 200 },
   'not-found': { method: 'GET', path: '/no-such-route', status: 404 },
 };

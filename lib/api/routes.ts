@@ -21,6 +21,7 @@ import { deleteTemplateFileRoute } from './routes/delete-template-file';
 import { generateJwtRoute } from './routes/generate-jwt';
 import { getDppRoute } from './routes/get-dpp';
 import { getDppFileRoute } from './routes/get-dpp-file';
+import { getKybDataRoute } from './routes/get-kyb-data';
 import { getNonOfficialOperatorRoute } from './routes/get-non-official-operator';
 import { getTemplateFileRoute } from './routes/get-template-file';
 import { listDppFilesRoute } from './routes/list-dpp-files';
@@ -32,6 +33,7 @@ import { notarizeDppVersionRoute } from './routes/notarize-dpp-version';
 import { searchRelatedDppsRoute } from './routes/search-related-dpps';
 import { updateDppFileRoute } from './routes/update-dpp-file';
 import { updateTemplateFileRoute } from './routes/update-template-file';
+import { verifyBusinessRoute } from './routes/verify-business';
 
 export const routes = [
   generateJwtRoute,
@@ -55,6 +57,8 @@ export const routes = [
   getNonOfficialOperatorRoute,
   createInvitationRoute,
   acceptInvitationRoute,
+  verifyBusinessRoute,
+  getKybDataRoute,
   notFoundRoute,
 ] as const satisfies readonly Route[];
 

@@ -34,7 +34,7 @@ import * as mtVat from 'stdnum/lib/esm/mt/vat';
 import * as nlBtw from 'stdnum/lib/esm/nl/btw';
 import * as plNip from 'stdnum/lib/esm/pl/nip';
 import * as ptNif from 'stdnum/lib/esm/pt/nif';
-import * as roCif from 'stdnum/lib/esm/ro/cif';
+import * as roCui from 'stdnum/lib/esm/ro/cui';
 import * as seVat from 'stdnum/lib/esm/se/vat';
 import * as siDdv from 'stdnum/lib/esm/si/ddv';
 import * as skDph from 'stdnum/lib/esm/sk/dph';
@@ -74,7 +74,7 @@ const VAT_NUMBERS: Readonly<Record<string, NumberType>> = {
   NL: nlBtw,
   PL: plNip,
   PT: ptNif,
-  RO: roCif,
+  RO: roCui,
   SE: seVat,
   SI: siDdv,
   SK: skDph,

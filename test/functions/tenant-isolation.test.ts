@@ -169,6 +169,32 @@ const probes: Record<AuthenticatedFn, Probe[]> = {
     // Acme's operator to become a Globex member: as an unknown operator, and nothing is stored.
     { method: 'POST', path: '/create-invitation', options: invite({ operator_id: acme.operator.id }), status: 400 },
   ],
+  // Acme's admin as the user (valid KYB data, so only the user decides): as an unknown user, before VIES is asked.
+  'verify-business': [
+    {
+      method: 'POST',
+      path: '/verify-business',
+      options: {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          userId: acme.admin.id,
+          userData: {
+            company_name: 'Stolen S.r.l.',
+            vat_number: 'IT11111110018',
+            street_address: 'Via Altrui 1',
+            zip_or_postal_code: '20121',
+            city_or_town: 'Milano',
+            district_or_province: 'MI',
+            sdi_or_pec: 'M5UXCR1',
+            rea_code: '',
+            country_code: 'IT',
+          },
+        }),
+      },
+      status: 406,
+    },
+  ],
+  'get-kyb-data': [{ method: 'GET', path: `/kyb-data/${acme.admin.id}`, status: 406 }],
 };
 
 /**

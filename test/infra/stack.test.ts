@@ -14,10 +14,18 @@ import { buildSync } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ESM_REQUIRE_BANNER } from '../../infra/bundling';
 import { CONTEXT_DEFAULTS, readStackConfig } from '../../infra/config';
-import { ACCESS_LOG_FIELDS, DppServiceStack, NODE_OPTIONS, REPO_ROOT, TABLE_ACTIONS } from '../../infra/stack';
+import {
+  ACCESS_LOG_FIELDS,
+  DppServiceStack,
+  NODE_OPTIONS,
+  REPO_ROOT,
+  TABLE_ACTIONS,
+  VIES_REST_URL,
+} from '../../infra/stack';
 import type { Route } from '../../lib/api/contract';
 import { functionId, routeKeyOf, routes as routeTable } from '../../lib/api/routes';
 import { getDppRoute } from '../../lib/api/routes/get-dpp';
+import { KYB_RETRY_ACCESS, KYB_RETRY_EVERY_MINUTES, KYB_RETRY_TIMEOUT_SECONDS } from '../../lib/kyb/worker';
 
 type Json = Record<string, any>; // CloudFormation JSON as the assertions library returns it
 interface Statement {
@@ -29,6 +37,8 @@ interface Statement {
 }
 
 const routes: readonly Route[] = routeTable;
+/** Functions that are not a route's: the scheduled KYB retry worker. */
+const WORKERS = 1;
 const SYNTH_TIMEOUT_MS = 240_000;
 
 /** Only the feature flags of cdk.json: the service settings must come from the code's defaults here. */
@@ -243,7 +253,8 @@ function allStatements(): { owner: string; statement: Statement }[] {
 
 describe('functions', () => {
   it('creates exactly one Lambda function per route row and no helper functions or custom resources', () => {
-    template.resourceCountIs('AWS::Lambda::Function', routes.length);
+    // One per route row, and the scheduled KYB retry worker.
+    template.resourceCountIs('AWS::Lambda::Function', routes.length + WORKERS);
     for (const route of routes) {
       expect(fnLogicalId(route).startsWith(functionId(route.fn))).toBe(true);
       expect(fnProps(route).Handler).toBe('index.handler');
@@ -256,7 +267,7 @@ describe('functions', () => {
   });
 
   it('gives every function its own log group with the default 30-day retention', () => {
-    template.resourceCountIs('AWS::Logs::LogGroup', routes.length + 1); // and the API's access logs
+    template.resourceCountIs('AWS::Logs::LogGroup', routes.length + WORKERS + 1); // and the API's access logs
     const logGroupIds = new Set<string>();
     for (const route of routes) {
       const logGroupId = (fnProps(route).LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
@@ -337,6 +348,7 @@ describe('functions', () => {
         ...(access.translate ? { TRANSLATE_PROVIDER: 'aws' } : {}),
         ...(access.signingKey ? { JWT_SIGNING_KEY_SECRET_ID: { Ref: ids.secret } } : {}),
         ...(access.cursorKey ? { CURSOR_KEY_SECRET_ID: { Ref: ids.cursorKey } } : {}),
+        ...(access.vies ? { VIES_URL: VIES_REST_URL } : {}),
         ...(route.auth === 'jwt' || access.signingKey
           ? { JWT_ISSUER: CONTEXT_DEFAULTS.jwtIssuer, JWT_AUDIENCE: CONTEXT_DEFAULTS.jwtAudience }
           : {}),
@@ -511,7 +523,8 @@ describe('alarms', () => {
   it('notifies the stack-made topic of every alarm and its recovery, and outputs the topic ARN', () => {
     const [topicId] = ofType('AWS::SNS::Topic')[0]!;
     // API 5xx rate; errors, throttles and p99 duration per function; DynamoDB throttling.
-    expect(alarms()).toHaveLength(1 + 3 * routes.length + 1);
+    // API 5xx rate; errors, throttles and p99 duration per route; errors and throttles of the KYB worker; DynamoDB.
+    expect(alarms()).toHaveLength(1 + 3 * routes.length + 2 + 1);
     for (const alarm of alarms()) {
       expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(alarm.OKActions).toEqual([{ Ref: topicId }]);
@@ -607,7 +620,7 @@ describe('alarms', () => {
     withTopic.resourceCountIs('AWS::SNS::Topic', 0);
     expect(Object.keys(withTopic.toJSON().Outputs)).not.toContain('AlarmTopicArn');
     const all = Object.values(withTopic.findResources('AWS::CloudWatch::Alarm')).map((alarm) => alarm.Properties);
-    expect(all).toHaveLength(1 + 3 * routes.length + 1);
+    expect(all).toHaveLength(1 + 3 * routes.length + 2 + 1);
     for (const alarm of all) expect(alarm.AlarmActions).toEqual([alarmTopicArn]);
     const latency = all.filter((alarm) => alarm.MetricName === 'Duration');
     expect(latency.map((alarm) => alarm.Threshold)).toEqual(routes.map(() => 5000));
@@ -767,12 +780,14 @@ describe('least privilege', () => {
   });
 
   it('grants Query on each index by name, never index/*, to a row that says it queries one', () => {
-    const { template: indexedTemplate } = unbundledStack(DEPLOYMENT_CONTEXT, [
+    const { stack: indexedStack, template: indexedTemplate } = unbundledStack(DEPLOYMENT_CONTEXT, [
       { ...getDppRoute, access: { table: 'read', tableIndexes: true } },
     ]);
-    const statements = Object.values(indexedTemplate.findResources('AWS::IAM::Policy')).flatMap(
-      (policy) => policy.Properties.PolicyDocument.Statement as Statement[],
-    );
+    // The KYB retry worker queries the index too (checked in its own describe); here, the row's role.
+    const workerRole = indexedStack.getLogicalId(indexedStack.kybRetryWorker.role!.node.defaultChild as CfnResource);
+    const statements = Object.values(indexedTemplate.findResources('AWS::IAM::Policy'))
+      .filter((policy) => !references(policy.Properties.Roles, workerRole))
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Statement[]);
     const onIndexes = statements.filter((statement) => JSON.stringify(statement.Resource).includes('/index/'));
     expect(onIndexes).toHaveLength(1);
     expect(onIndexes[0]!.Action).toBe('dynamodb:Query');
@@ -840,5 +855,123 @@ describe('least privilege', () => {
     for (const route of routes.filter((candidate) => !candidate.access.cursorKey)) {
       expect(fnProps(route).Environment.Variables.CURSOR_KEY_SECRET_ID).toBeUndefined();
     }
+  });
+});
+
+describe('the KYB retry worker', () => {
+  const workerId = () => logicalId(stack.kybRetryWorker.node.defaultChild);
+  const workerProps = () => resources[workerId()]!.Properties as Json;
+  const schedules = () => ofType('AWS::Scheduler::Schedule').map(([, schedule]) => schedule.Properties as Json);
+  const roleOf = (props: Json) => (props.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  const statementsOfRole = (roleId: string) => [
+    ...(((resources[roleId]!.Properties as Json).Policies ?? []) as Json[]).flatMap(
+      (policy) => policy.PolicyDocument.Statement as Statement[],
+    ),
+    ...ofType('AWS::IAM::Policy')
+      .filter(([, policy]) => references(policy.Properties.Roles, roleId))
+      .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Statement[]),
+  ];
+
+  it(`runs every ${KYB_RETRY_EVERY_MINUTES} minutes through EventBridge Scheduler, with its context and no late retry`, () => {
+    expect(schedules()).toHaveLength(1);
+    const [schedule] = schedules();
+    expect(schedule).toMatchObject({
+      ScheduleExpression: `rate(${KYB_RETRY_EVERY_MINUTES} minutes)`,
+      FlexibleTimeWindow: { Mode: 'OFF' },
+      Target: {
+        Arn: { 'Fn::GetAtt': [workerId(), 'Arn'] },
+        RetryPolicy: { MaximumRetryAttempts: 0, MaximumEventAgeInSeconds: 60 },
+      },
+    });
+    expect(JSON.parse(schedule!.Target.Input as string)).toEqual({
+      scheduledTime: '<aws.scheduler.scheduled-time>',
+      executionId: '<aws.scheduler.execution-id>',
+    });
+  });
+
+  it('lets Scheduler, of this account only, invoke exactly the worker (not its versions or aliases)', () => {
+    const roleId = (schedules()[0]!.Target.RoleArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const trust = (resources[roleId]!.Properties as Json).AssumeRolePolicyDocument.Statement as Statement[];
+    expect(trust).toEqual([
+      expect.objectContaining({
+        Effect: 'Allow',
+        Principal: { Service: 'scheduler.amazonaws.com' },
+        Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } },
+      }),
+    ]);
+    expect(statementsOfRole(roleId)).toEqual([
+      { Effect: 'Allow', Action: 'lambda:InvokeFunction', Resource: { 'Fn::GetAtt': [workerId(), 'Arn'] } },
+    ]);
+  });
+
+  it('may Query the pending index, read and update items, and write its own logs: nothing else', () => {
+    const byKind: Record<string, Set<string>> = {};
+    for (const statement of statementsOfRole(roleOf(workerProps()))) {
+      for (const resource of Array.isArray(statement.Resource) ? statement.Resource : [statement.Resource]) {
+        byKind[resourceKind(resource)] ??= new Set();
+        for (const action of actionsOf(statement)) byKind[resourceKind(resource)]!.add(action);
+      }
+    }
+    expect(Object.fromEntries(Object.entries(byKind).map(([kind, actions]) => [kind, [...actions].sort()]))).toEqual({
+      'own-log-group': ['logs:CreateLogStream', 'logs:PutLogEvents'],
+      table: [...TABLE_ACTIONS.update].sort(),
+      'table-indexes': ['dynamodb:Query'],
+      any: XRAY_ACTIONS,
+    });
+    expect(KYB_RETRY_ACCESS).toEqual({ table: 'update', tableIndexes: true, vies: true });
+  });
+
+  it('gets the table, VIES and no JWT setting, its own timeout, tracing and source maps', () => {
+    expect(workerProps()).toMatchObject({
+      Handler: 'index.handler',
+      Timeout: KYB_RETRY_TIMEOUT_SECONDS,
+      TracingConfig: { Mode: 'Active' },
+      Environment: {
+        Variables: {
+          TABLE_NAME: { Ref: ids.table },
+          VIES_URL: VIES_REST_URL,
+          SERVICE_NAME: 'dpp-service',
+          LOG_LEVEL: 'INFO',
+          NODE_OPTIONS,
+        },
+      },
+    });
+    expect(Object.keys(workerProps().Environment.Variables).sort()).toEqual([
+      'LOG_LEVEL',
+      'NODE_OPTIONS',
+      'SERVICE_NAME',
+      'TABLE_NAME',
+      'VIES_URL',
+    ]);
+  });
+
+  it('is bundled whole (no package left outside) and loads cold with exactly its environment', () => {
+    const dir = join(assemblyDir, resources[workerId()]!.Metadata['aws:asset:path'] as string);
+    expect(readdirSync(dir).sort()).toEqual(['index.mjs', 'index.mjs.map']);
+    const bundle = join(dir, 'index.mjs');
+    expect(moduleImports(bundle).filter((specifier) => !isBuiltin(specifier))).toEqual([]);
+    const env: Record<string, string> = { PATH: process.env.PATH ?? '', AWS_REGION: 'eu-central-1' };
+    for (const [name, value] of Object.entries(workerProps().Environment.Variables as Record<string, unknown>))
+      env[name] = typeof value === 'string' ? value : `dummy-${name}`;
+    const run = spawnSync(
+      process.execPath,
+      ['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(bundle).href)})`],
+      { env, encoding: 'utf8' },
+    );
+    expect({ status: run.status, stderr: run.status === 0 ? '' : run.stderr.slice(0, 500) }).toEqual({
+      status: 0,
+      stderr: '',
+    });
+  });
+
+  it('alarms on its failed and throttled runs', () => {
+    const ofWorker = ofType('AWS::CloudWatch::Alarm')
+      .map(([, alarm]) => alarm.Properties as Json)
+      .filter((alarm) =>
+        (alarm.Dimensions as Json[] | undefined)?.some(
+          (dimension) => dimension.Name === 'FunctionName' && references(dimension.Value, workerId()),
+        ),
+      );
+    expect(ofWorker.map((alarm) => alarm.MetricName).sort()).toEqual(['Errors', 'Throttles']);
   });
 });
