@@ -5,7 +5,7 @@ import type { Principal } from '../auth/claims';
 import { assertOwnCompany } from '../auth/tenancy';
 import { dppNotFound } from '../dpps/model';
 import { ConflictError, InvalidInputError } from '../errors';
-import { type Address, isAddress } from '../evm/address';
+import type { Address } from '../evm/address';
 import { recoverPersonalSignAddress, SignatureError } from '../evm/personal-sign';
 import { objectKeys } from '../files/object-keys';
 import { putObject, releaseObject } from '../files/storage';
@@ -27,11 +27,9 @@ export const notarizeDppVersionInput = v.object({
       v.string(),
       v.regex(/^0x[0-9a-fA-F]{130}$/, 'must be 0x and 130 hex digits: an EIP-191 signature (r, s, v)'),
     ),
-    submitter: v.pipe(
-      v.string(),
-      v.regex(/^0x[0-9a-fA-F]{40}$/, 'must be an EVM address: 0x and 40 hex digits'),
-      v.check(isAddress, 'has a mixed-case spelling whose EIP-55 checksum is wrong'),
-    ),
+    // Any letter case: it is compared with the address recovered from the signature, which a
+    // mistyped address (the EIP-55 checksum's concern) can never match.
+    submitter: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, 'must be an EVM address: 0x and 40 hex digits')),
     filesList: v.pipe(v.string(), v.maxLength(16 * 1024)),
   }),
 });

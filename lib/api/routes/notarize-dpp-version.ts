@@ -17,8 +17,9 @@ export const notarizeDppVersionRoute = defineRoute({
     'PDF, PNG, JPEG, WebP, GIF, text, CSV or JSON, 4 MiB at most); `companyId` must be the token’s company; ' +
     '`hash` is the hex SHA-256 of the report; `signature` is the EIP-191 `personal_sign` signature (0x and 130 ' +
     'hex digits, `v` 27/28 or 0/1, low `s` only) of the 32 raw bytes of `hash` (what a wallet signs when given ' +
-    '`0x<hash>`; not the 64 characters), made by `submitter`; `submitter` is the EVM address (mixed case must be ' +
-    'its EIP-55 checksum) of a wallet of a user of the company; `filesList` is a JSON array, as a string, of ' +
+    '`0x<hash>`; not the 64 characters), made by `submitter`; `submitter` is the EVM address (any letter ' +
+    'case; answered in its EIP-55 spelling) of a wallet of a user of the company; `filesList` is a JSON array, ' +
+    'as a string, of ' +
     `at most ${MAX_NOTARIZED_FILES} distinct ids of files of the version being notarized (\`[]\` for none), ` +
     'which then show `notarized: true` in the DPP-file views (a file deleted since the version is skipped). ' +
     'It finishes the latest version still `CREATED` (not notarized): the version becomes `READY` with `hash`, ' +
