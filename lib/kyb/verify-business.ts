@@ -1,4 +1,4 @@
-import { v7 as uuidv7 } from 'uuid';
+import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import type { Principal } from '../auth/claims';
 import {
@@ -83,7 +83,7 @@ export async function verifyBusiness(auth: Principal, { body }: v.InferOutput<ty
     vat: `${vat.countryCode}${vat.vatNumber}`,
     vies_country_code: vat.countryCode,
     vies_vat_number: vat.vatNumber,
-    check_id: uuidv7(),
+    check_id: randomUUID(),
     submitted_by: auth.userId,
     submitted_at: now,
     updated_at: now,

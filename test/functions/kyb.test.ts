@@ -350,3 +350,54 @@ describe('GET /kyb-data/{userId}', () => {
     expect((await call('GET', `/kyb-data/${demo.acme.admin.id}`, { token: globex })).status).toBe(406);
   });
 });
+
+describe('the KYB retry worker, in-process against DynamoDB Local and the VIES stand-in', () => {
+  let repository: typeof import('../../lib/kyb/repository');
+  let worker: typeof import('../../lib/kyb/retry-pending');
+  beforeAll(async () => {
+    // The lib modules read their settings once, on first use: the local stack's.
+    Object.assign(process.env, localEnv, { LOG_LEVEL: 'SILENT' });
+    repository = await import('../../lib/kyb/repository');
+    worker = await import('../../lib/kyb/retry-pending');
+  });
+
+  it('keeps a still-unavailable check PENDING and in the index, one attempt more', async () => {
+    const own = await newCompany();
+    await verify(own, userData({ vat_number: DEMO.unavailable }));
+    const before = (await companyItem(own.companyId)).kyb!;
+    const summary = await worker.retryPendingKyb();
+    expect(summary.retried).toBeGreaterThanOrEqual(1);
+    const after = await companyItem(own.companyId);
+    expect(after.kyb).toMatchObject({
+      status: 'PENDING',
+      check_id: before.check_id,
+      vies: { fault: 'MS_UNAVAILABLE' },
+    });
+    expect(after.kyb!.vies.attempts).toBeGreaterThan(before.vies.attempts);
+    expect(after.gsi1pk).toBe('KYB#PENDING');
+  });
+
+  it('loses to a POST /verify-business made meanwhile: its conditional update leaves the new check alone', async () => {
+    const own = await newCompany();
+    await verify(own, userData({ vat_number: DEMO.unavailable }));
+    const pending = (await companyItem(own.companyId)).kyb!;
+    await verify(own, userData({ vat_number: DEMO.invalid }));
+    const replaced = await companyItem(own.companyId);
+    const settled = await repository.settlePendingCheck(
+      own.companyId,
+      pending.check_id,
+      'VERIFIED',
+      { checked_at: now(), attempts: 2 },
+      now(),
+    );
+    expect(settled).toBe(false);
+    expect(await companyItem(own.companyId)).toEqual(replaced);
+  });
+
+  it('takes no check when the run has less time left than its reserve, and says it stopped early', async () => {
+    expect(await worker.retryPendingKyb({ remainingMs: () => 1_000, reserveMs: 15_000 })).toMatchObject({
+      retried: 0,
+      stoppedEarly: true,
+    });
+  });
+});
