@@ -55,9 +55,12 @@ describe('GET /view-non-official-operators/{companyId}', () => {
     expect((await call('GET', listPath(acme.company.id, '?limit=0'), { token })).status).toBe(400);
   });
 
-  it('answers an empty list for a company with none', async () => {
+  it('shows each company its own operators only', async () => {
     const reply = await call('GET', listPath(demo.globex.company.id), { token: await tokenFor('globex') });
-    expect({ status: reply.status, body: reply.body }).toEqual({ status: 200, body: { nonOfficialOperators: [] } });
+    const globex = demoData.operators.filter((o) => o.company === demo.globex.company.id);
+    expect(globex.length).toBeGreaterThan(0);
+    expect(reply.status).toBe(200);
+    expect(reply.body.nonOfficialOperators.map((o: { id: string }) => o.id)).toEqual(globex.map((o) => o.id));
   });
 
   it('answers 403 when companyId is not the token’s company, and 401 without a token', async () => {
