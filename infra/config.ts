@@ -69,6 +69,8 @@ export interface StackConfig {
   publicDppThrottle: ThrottleConfig;
   /** SNS topic the alarms notify; absent: the stack creates one and outputs its ARN. */
   alarmTopicArn?: string;
+  /** The Stripe price of the plan a promotional code subscribes to (`price_…`); absent: the stack warns. */
+  stripePriceId?: string;
   alarms: AlarmThresholds;
   /** Context `sandbox=true`: a throwaway deployment that may keep the defaults above. */
   sandbox: boolean;
@@ -171,6 +173,14 @@ export function readStackConfig(scope: Construct): StackConfig {
     );
   }
 
+  const stripePriceId = optionalString(raw('stripePriceId'), 'stripePriceId');
+  if (stripePriceId !== undefined && !/^price_[A-Za-z0-9_]+$/.test(stripePriceId)) {
+    throw new StackConfigError(
+      'stripePriceId',
+      `expected the id of a Stripe price (price_...), got "${stripePriceId}"`,
+    );
+  }
+
   const logLevel = (optionalString(raw('logLevel'), 'logLevel') ?? CONTEXT_DEFAULTS.logLevel).toUpperCase();
   if (!isLogLevel(logLevel)) {
     throw new StackConfigError('logLevel', `"${logLevel}" is not one of ${LOG_LEVELS.join(', ')}`);
@@ -208,6 +218,7 @@ export function readStackConfig(scope: Construct): StackConfig {
     throttle,
     publicDppThrottle,
     ...(alarmTopicArn !== undefined ? { alarmTopicArn } : {}),
+    ...(stripePriceId !== undefined ? { stripePriceId } : {}),
     alarms,
     sandbox,
     sandboxWarnings: defaultsKept.map(({ key, problem }) => `Sandbox deployment keeps "${key}": ${problem}.`),

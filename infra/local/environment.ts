@@ -1,6 +1,7 @@
 import type { Engines } from './engines';
 import { EVM_CHAIN_ID } from './engines/evm';
 import { S3_LOCAL_CREDENTIALS } from './engines/s3';
+import { DEMO_PRICE_ID, LOCAL_STRIPE_SECRET_KEY } from './engines/stripe-demo';
 import type { SigningKeys } from './signing-keys';
 
 export const LOCAL_TABLE = 'dpp-local';
@@ -40,6 +41,9 @@ export function localEnvironment(engines: Engines, keys: SigningKeys, logLevel =
     SES_ENDPOINT: engines.ses.endpoint,
     SES_FROM_ADDRESS: 'no-reply@dpp.local',
     STRIPE_API_URL: engines.stripe.endpoint,
+    // The stand-in takes any sk_test_ key; its demo price gives the plan's member limit (engines/stripe-demo.ts).
+    STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
+    STRIPE_PRICE_ID: DEMO_PRICE_ID,
     VIES_URL: engines.vies.endpoint,
     // The stand-in answers at once; its slow demo number (README, KYB) outlasts this, so a timeout is seen quickly.
     VIES_TIMEOUT_MS: String(LOCAL_VIES_TIMEOUT_MS),

@@ -158,5 +158,17 @@ export const samples: Record<RouteFn, Sample> = {
   },
   // Acme's KYB data, as the verify-business sample (listed before it in the route table) stored it.
   'get-kyb-data': { path: '/kyb-data/01a19656-4a81-7000-8000-000000000001', status: 200 },
+  // Any user may check a code; WELCOME20 is the stand-in's demo percent code (README, Demo credentials).
+  'validate-promotional-code': {
+    path: '/validate-promotional-code',
+    json: { promotionalCode: 'WELCOME20' },
+    status: 200,
+  },
+  // Gives Acme its plan (a company has one: a second run on the same data is 400 ALREADY_SUBSCRIBED).
+  'discount-subscription': {
+    path: '/discount-subscription',
+    json: { userEmail: 'admin@acme.example', userId: ADMIN_USER, promotionalCode: 'WELCOME20' },
+    status: 200,
+  },
   'not-found': { method: 'GET', path: '/no-such-route', status: 404 },
 };

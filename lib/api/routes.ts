@@ -18,6 +18,7 @@ import { createRelatedDppsRoute } from './routes/create-related-dpps';
 import { createTemplateFileRoute } from './routes/create-template-file';
 import { deleteDppFileRoute } from './routes/delete-dpp-file';
 import { deleteTemplateFileRoute } from './routes/delete-template-file';
+import { discountSubscriptionRoute } from './routes/discount-subscription';
 import { generateJwtRoute } from './routes/generate-jwt';
 import { getDppRoute } from './routes/get-dpp';
 import { getDppFileRoute } from './routes/get-dpp-file';
@@ -33,6 +34,7 @@ import { notarizeDppVersionRoute } from './routes/notarize-dpp-version';
 import { searchRelatedDppsRoute } from './routes/search-related-dpps';
 import { updateDppFileRoute } from './routes/update-dpp-file';
 import { updateTemplateFileRoute } from './routes/update-template-file';
+import { validatePromotionalCodeRoute } from './routes/validate-promotional-code';
 import { verifyBusinessRoute } from './routes/verify-business';
 
 export const routes = [
@@ -59,6 +61,8 @@ export const routes = [
   acceptInvitationRoute,
   verifyBusinessRoute,
   getKybDataRoute,
+  validatePromotionalCodeRoute,
+  discountSubscriptionRoute,
   notFoundRoute,
 ] as const satisfies readonly Route[];
 

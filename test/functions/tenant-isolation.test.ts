@@ -26,6 +26,11 @@ const invite = (extra: Record<string, string>) => ({
   }),
 });
 
+const json = (body: Record<string, unknown>) => ({
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
 const related = (relatedDppIds: string[]) => ({
   headers: { 'content-type': 'application/json' },
   body: JSON.stringify({ relatedDppIds }),
@@ -195,6 +200,30 @@ const probes: Record<AuthenticatedFn, Probe[]> = {
     },
   ],
   'get-kyb-data': [{ method: 'GET', path: `/kyb-data/${acme.admin.id}`, status: 406 }],
+  // ACMEVIP40 is restricted to Acme's admin (a Stripe customer): for Globex, as an unknown code.
+  'validate-promotional-code': [
+    {
+      method: 'POST',
+      path: '/validate-promotional-code',
+      options: json({ promotionalCode: 'ACMEVIP40' }),
+      status: 400,
+    },
+  ],
+  // Acme's admin as the subscriber, with or without Globex's own user id: refused before anything is read from Stripe.
+  'discount-subscription': [
+    {
+      method: 'POST',
+      path: '/discount-subscription',
+      options: json({ userEmail: acme.admin.email, userId: acme.admin.id, promotionalCode: 'ACMEVIP40' }),
+      status: 400,
+    },
+    {
+      method: 'POST',
+      path: '/discount-subscription',
+      options: json({ userEmail: acme.admin.email, userId: demo.globex.admin.id, promotionalCode: 'WELCOME20' }),
+      status: 400,
+    },
+  ],
 };
 
 /**

@@ -19,6 +19,7 @@ import {
   DppServiceStack,
   NODE_OPTIONS,
   REPO_ROOT,
+  STRIPE_KEY_PLACEHOLDER,
   TABLE_ACTIONS,
   VIES_REST_URL,
 } from '../../infra/stack';
@@ -51,7 +52,13 @@ function featureFlagsFromCdkJson(): Record<string, unknown> {
 
 /** A real deployment's context: the current and the previous key (a rotation), a real origin. */
 const PUBLIC_KEYS = [publicKeyPem(), publicKeyPem()];
-const DEPLOYMENT_CONTEXT = { jwtPublicKeys: PUBLIC_KEYS.join(''), corsAllowOrigins: 'https://app.example.com' };
+/** The Stripe price of the plan (context stripePriceId). */
+const STRIPE_PRICE_ID = 'price_1TestPlanMonthly';
+const DEPLOYMENT_CONTEXT = {
+  jwtPublicKeys: PUBLIC_KEYS.join(''),
+  corsAllowOrigins: 'https://app.example.com',
+  stripePriceId: STRIPE_PRICE_ID,
+};
 /** X-Ray's actions, which take only the resource "*" (active tracing adds them to every role). */
 const XRAY_ACTIONS = ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'];
 
@@ -80,7 +87,7 @@ let template: Template;
 let assemblyDir: string;
 let warningsOf: (artifactId: string) => string[];
 let resources: Record<string, Json>;
-let ids: { table: string; bucket: string; secret: string; cursorKey: string; emailIdentity: string };
+let ids: { table: string; bucket: string; secret: string; cursorKey: string; stripeKey: string; emailIdentity: string };
 
 beforeAll(() => {
   const started = performance.now();
@@ -107,6 +114,7 @@ beforeAll(() => {
     bucket: logicalId(stack.bucket.node.defaultChild),
     secret: logicalId(stack.signingKeySecret.node.defaultChild),
     cursorKey: logicalId(stack.cursorKeySecret.node.defaultChild),
+    stripeKey: logicalId(stack.stripeKeySecret.node.defaultChild),
     emailIdentity: logicalId(stack.emailIdentity.node.defaultChild),
   };
 }, SYNTH_TIMEOUT_MS);
@@ -191,6 +199,7 @@ function resourceKind(resource: unknown): string {
     return text.includes('/companies/*') ? 'bucket-companies-objects' : 'bucket-other';
   if (references(resource, ids.secret)) return 'signing-key-secret';
   if (references(resource, ids.cursorKey)) return 'cursor-key-secret';
+  if (references(resource, ids.stripeKey)) return 'stripe-key-secret';
   if (text.includes(`identity/${CONTEXT_DEFAULTS.sesFromAddress}`) || references(resource, ids.emailIdentity)) {
     return 'email-identity';
   }
@@ -232,6 +241,7 @@ function expectedGrants(route: Route): Record<string, string[]> {
   expected.any = [...XRAY_ACTIONS, ...(access.translate ? ['translate:TranslateText'] : [])].sort();
   if (access.signingKey) expected['signing-key-secret'] = ['secretsmanager:GetSecretValue'];
   if (access.cursorKey) expected['cursor-key-secret'] = ['secretsmanager:GetSecretValue'];
+  if (access.stripe) expected['stripe-key-secret'] = ['secretsmanager:GetSecretValue'];
   return expected;
 }
 
@@ -348,6 +358,7 @@ describe('functions', () => {
         ...(access.translate ? { TRANSLATE_PROVIDER: 'aws' } : {}),
         ...(access.signingKey ? { JWT_SIGNING_KEY_SECRET_ID: { Ref: ids.secret } } : {}),
         ...(access.cursorKey ? { CURSOR_KEY_SECRET_ID: { Ref: ids.cursorKey } } : {}),
+        ...(access.stripe ? { STRIPE_SECRET_KEY_SECRET_ID: { Ref: ids.stripeKey }, STRIPE_PRICE_ID } : {}),
         ...(access.vies ? { VIES_URL: VIES_REST_URL } : {}),
         ...(route.auth === 'jwt' || access.signingKey
           ? { JWT_ISSUER: CONTEXT_DEFAULTS.jwtIssuer, JWT_AUDIENCE: CONTEXT_DEFAULTS.jwtAudience }
@@ -726,6 +737,7 @@ describe('data stores', () => {
       'ApiUrl',
       'BucketName',
       'SigningKeySecretArn',
+      'StripeSecretKeyArn',
       'TableName',
     ]);
     expect(outputs.TableName!.Value).toEqual({ Ref: ids.table });
@@ -825,6 +837,7 @@ describe('least privilege', () => {
         (statement) =>
           statement.Effect === 'Allow' &&
           !references(statement.Resource, ids.cursorKey) &&
+          !references(statement.Resource, ids.stripeKey) &&
           (references(statement.Resource, ids.secret) ||
             actionsOf(statement).some((action) => action.startsWith('secretsmanager:'))),
       ),
@@ -855,6 +868,68 @@ describe('least privilege', () => {
     for (const route of routes.filter((candidate) => !candidate.access.cursorKey)) {
       expect(fnProps(route).Environment.Variables.CURSOR_KEY_SECRET_ID).toBeUndefined();
     }
+  });
+
+  it('lets only the promotional-code functions (rows with stripe) read the Stripe secret key, and gives only them its id and the price', () => {
+    const stripeRoutes = routes.filter((route) => route.access.stripe);
+    expect(stripeRoutes.map((route) => route.fn).sort()).toEqual([
+      'discount-subscription',
+      'validate-promotional-code',
+    ]);
+    const roleOf = (route: Route) => (fnProps(route).Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const readers = ofType('AWS::IAM::Policy')
+      .filter(([, policy]) =>
+        (policy.Properties.PolicyDocument.Statement as Statement[]).some((statement) =>
+          references(statement.Resource, ids.stripeKey),
+        ),
+      )
+      .flatMap(([, policy]) => (policy.Properties.Roles as { Ref: string }[]).map((role) => role.Ref));
+    expect(readers.sort()).toEqual(stripeRoutes.map(roleOf).sort());
+    for (const route of routes.filter((candidate) => !candidate.access.stripe)) {
+      const variables = fnProps(route).Environment.Variables as Record<string, unknown>;
+      expect(Object.keys(variables).filter((name) => name.startsWith('STRIPE_'))).toEqual([]);
+    }
+    // SES only for the two functions that e-mail (invitations and subscriptions).
+    expect(
+      routes
+        .filter((route) => route.access.email)
+        .map((route) => route.fn)
+        .sort(),
+    ).toEqual(['create-invitation', 'discount-subscription']);
+  });
+});
+
+describe('the Stripe secret key', () => {
+  it('is a retained secret holding a placeholder the operator replaces, output as StripeSecretKeyArn', () => {
+    expect(resources[ids.stripeKey]).toMatchObject({
+      Type: 'AWS::SecretsManager::Secret',
+      DeletionPolicy: 'Retain',
+      Properties: { SecretString: STRIPE_KEY_PLACEHOLDER },
+    });
+    const outputs = template.toJSON().Outputs as Record<string, Json>;
+    expect(outputs.StripeSecretKeyArn!.Value).toEqual({ Ref: ids.stripeKey });
+  });
+
+  it('warns when no stripePriceId is given (discount-subscription would fail at cold start), and gives no STRIPE_PRICE_ID', () => {
+    const { stack: withoutPrice, template: unpriced } = unbundledStack({
+      ...DEPLOYMENT_CONTEXT,
+      stripePriceId: undefined,
+    });
+    const warnings = Annotations.fromStack(withoutPrice)
+      .findWarning('*', Match.stringLikeRegexp('stripePriceId'))
+      .map((warning) => String(warning.entry.data));
+    expect(warnings).toEqual([expect.stringContaining('No context stripePriceId')]);
+    const variables = Object.values(unpriced.findResources('AWS::Lambda::Function')).map(
+      (fn) => (fn as Json).Properties.Environment?.Variables ?? {},
+    );
+    expect(variables.filter((v) => 'STRIPE_PRICE_ID' in v)).toEqual([]);
+    expect(variables.filter((v) => 'STRIPE_SECRET_KEY_SECRET_ID' in v)).toHaveLength(2);
+  });
+
+  it('stops the synth on a stripePriceId that is not a Stripe price id', () => {
+    expect(() => unbundledStack({ ...DEPLOYMENT_CONTEXT, stripePriceId: 'prod_123' })).toThrow(
+      /Invalid CDK context "stripePriceId": expected the id of a Stripe price/,
+    );
   });
 });
 
