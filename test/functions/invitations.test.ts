@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { DynamoDBServiceException } from '@aws-sdk/client-dynamodb';
 import { SESClient, SESServiceException, SendEmailCommand } from '@aws-sdk/client-ses';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
@@ -516,7 +517,7 @@ describe('POST /accept-invitation', () => {
   });
 });
 
-describe('faults only a mock can produce (the handler in this process, SES mocked, DynamoDB Local real)', () => {
+describe('faults only a mock can produce (the handlers in this process on DynamoDB Local, SES or DynamoDB mocked)', () => {
   type Handler = Parameters<typeof invoke>[1];
   let handler: Handler;
   const ses = mockClient(SESClient);
@@ -620,5 +621,35 @@ describe('faults only a mock can produce (the handler in this process, SES mocke
     const record = await get(keys.idempotency(company.id, 'create-invitation', key));
     expect(record).toMatchObject({ state: 'COMPLETED' });
     expect(JSON.stringify(record)).not.toContain(secret);
+  });
+
+  it('answers 500 with the usual body when accepting meets an unexpected DynamoDB failure', async () => {
+    const { handler: acceptHandler } = (await import('../../functions/accept-invitation')) as unknown as {
+      handler: Handler;
+    };
+    const db = mockClient(DynamoDBDocumentClient);
+    try {
+      db.on(GetCommand).rejects(
+        new DynamoDBServiceException({
+          name: 'ValidationException',
+          $fault: 'client',
+          message: `One or more parameter values were invalid: table ${tableName}`,
+          $metadata: { httpStatusCode: 400 },
+        }),
+      );
+      const reply = await invoke('accept-invitation', acceptHandler, {
+        method: 'POST',
+        url: '/accept-invitation',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ invitationId: randomBytes(16).toString('base64url') }),
+      });
+      expect({ status: reply.status, body: reply.json }).toEqual({
+        status: 500,
+        body: { error: 'Internal server error', code: 'INTERNAL_ERROR' },
+      });
+      expect(reply.text).not.toContain(tableName);
+    } finally {
+      db.restore();
+    }
   });
 });
