@@ -22,11 +22,13 @@ import { discountSubscriptionRoute } from './routes/discount-subscription';
 import { generateJwtRoute } from './routes/generate-jwt';
 import { getDppRoute } from './routes/get-dpp';
 import { getDppFileRoute } from './routes/get-dpp-file';
+import { getDppVersionDocumentRoute } from './routes/get-dpp-version-document';
 import { getKybDataRoute } from './routes/get-kyb-data';
 import { getNonOfficialOperatorRoute } from './routes/get-non-official-operator';
 import { getTemplateFileRoute } from './routes/get-template-file';
 import { listDppFilesRoute } from './routes/list-dpp-files';
 import { listDppNotarizationsRoute } from './routes/list-dpp-notarizations';
+import { listDppVersionsRoute } from './routes/list-dpp-versions';
 import { listNonOfficialOperatorsRoute } from './routes/list-non-official-operators';
 import { listTemplateFilesRoute } from './routes/list-template-files';
 import { notFoundRoute } from './routes/not-found';
@@ -50,7 +52,9 @@ export const routes = [
   getDppFileRoute,
   updateDppFileRoute,
   deleteDppFileRoute,
+  listDppVersionsRoute,
   createDppVersionRoute,
+  getDppVersionDocumentRoute,
   notarizeDppVersionRoute,
   listDppNotarizationsRoute,
   searchRelatedDppsRoute,

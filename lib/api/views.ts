@@ -111,6 +111,49 @@ export const versionCard = /* @__PURE__ */ v.strictObject({
   characteristics: /* @__PURE__ */ v.array(/* @__PURE__ */ v.strictObject({ id: str, characteristic: str })),
 });
 
+/** A DPP version (interface 2, DPP version): its number as a string, its public `uri`, what it froze. */
+export const dppVersion = /* @__PURE__ */ v.strictObject({
+  version: /* @__PURE__ */ v.pipe(str, /* @__PURE__ */ v.regex(/^[1-9]\d*$/, 'must be a version number')),
+  uri: /* @__PURE__ */ v.pipe(str, /* @__PURE__ */ v.url()),
+  files: /* @__PURE__ */ v.array(versionFile),
+  cards: /* @__PURE__ */ v.array(versionCard),
+});
+
+/**
+ * The canonical version document a version's `uri` serves (lib/versions/model.ts,
+ * VersionDocument): the DPP's fields, files (with the hash of their bytes) and cards as the
+ * version froze them. Its exact bytes are what the content hash is taken of.
+ */
+export const versionDocument = /* @__PURE__ */ v.strictObject({
+  format: /* @__PURE__ */ v.literal('dpp-version/1'),
+  dpp_id: str,
+  version: /* @__PURE__ */ v.pipe(
+    /* @__PURE__ */ v.number(),
+    /* @__PURE__ */ v.integer(),
+    /* @__PURE__ */ v.minValue(1),
+  ),
+  version_id: str,
+  created_at: timestamp,
+  dpp: /* @__PURE__ */ v.strictObject({
+    id: str,
+    company_id: str,
+    model_id: str,
+    template_id: str,
+    code: str,
+    search_id: str,
+    name: str,
+    description: str,
+    type: str,
+    language: str,
+    created_at: timestamp,
+    updated_at: timestamp,
+  }),
+  files: /* @__PURE__ */ v.array(
+    /* @__PURE__ */ v.strictObject({ id: str, name: str, description: str, type: fileType, path: str, hash: sha256 }),
+  ),
+  cards: /* @__PURE__ */ v.array(versionCard),
+});
+
 const evmAddress = /* @__PURE__ */ v.pipe(
   str,
   /* @__PURE__ */ v.regex(/^0x[0-9a-fA-F]{40}$/, 'must be an EVM address'),
@@ -231,6 +274,14 @@ export const translatedDpp = /* @__PURE__ */ v.strictObject({
   ),
 });
 
+/** `{message}` of the invitation routes (interface 4.6). */
+export const message = { message: str };
+
+/** A non-official operator (interface 2): `created_at` in the list, `updated_at` alone. */
+const operatorFields = { id: str, email: str, country_code: str, company_name: str };
+export const listedOperator = /* @__PURE__ */ v.strictObject({ ...operatorFields, created_at: timestamp });
+export const nonOfficialOperator = /* @__PURE__ */ v.strictObject({ ...operatorFields, updated_at: timestamp });
+
 /** Stripe's integers (epoch seconds, counts, amounts in a currency's smallest unit). */
 const int = /* @__PURE__ */ v.pipe(/* @__PURE__ */ v.number(), /* @__PURE__ */ v.integer());
 const nullableInt = /* @__PURE__ */ v.nullable(int);
@@ -274,14 +325,6 @@ export const activatedPromotionCode = /* @__PURE__ */ v.strictObject({
     minimum_amount: nullableInt,
     minimum_amount_currency: nullableStr,
   }),
-/** `{message}` of the invitation routes (interface 4.6). */
-export const message = { message: str };
-
-/** A non-official operator (interface 2): `created_at` in the list, `updated_at` alone. */
-const operatorFields = { id: str, email: str, country_code: str, company_name: str };
-export const listedOperator = /* @__PURE__ */ v.strictObject({ ...operatorFields, created_at: timestamp });
-export const nonOfficialOperator = /* @__PURE__ */ v.strictObject({ ...operatorFields, updated_at: timestamp });
-
   coupon: /* @__PURE__ */ v.strictObject({
     id: str,
     object: /* @__PURE__ */ v.literal('coupon'),

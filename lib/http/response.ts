@@ -12,3 +12,13 @@ export function json(statusCode: number, body: unknown, headers: Record<string, 
 }
 
 export const ok = (body: unknown, headers?: Record<string, string>): HttpResponse => json(200, body, headers);
+
+/**
+ * A 200 whose body is JSON text sent exactly as given, not parsed and serialized again: a
+ * stored document whose bytes a client hashes (a version's canonical document).
+ */
+export const okJsonText = (body: string, headers: Record<string, string> = {}): HttpResponse => ({
+  statusCode: 200,
+  headers: { 'content-type': 'application/json', ...headers },
+  body,
+});

@@ -123,8 +123,8 @@ function cancellationCodes(error: unknown): Array<string | undefined> | undefine
 }
 
 /** One version of a DPP. */
-export const getVersion = (dppId: string, version: number) =>
-  table.get<DppVersionItem>(keys.dppVersion(dppId, version));
+export const getVersion = (dppId: string, version: number, options: { consistent?: boolean } = {}) =>
+  table.get<DppVersionItem>(keys.dppVersion(dppId, version), options);
 
 export interface VersionPage {
   /** The DPP, read on every page to check ownership; absent when it does not exist. */

@@ -45,7 +45,7 @@ const notarize = (companyId: string) => {
 };
 
 type Probe = { method: string; path: string; options?: Omit<CallOptions, 'token'>; status: number };
-type AuthenticatedFn = Exclude<RouteFn, 'generate-jwt' | 'get-dpp' | 'not-found' | 'accept-invitation'>;
+type AuthenticatedFn = Exclude<RouteFn, 'generate-jwt' | 'get-dpp' | 'get-dpp-version-document' | 'not-found' | 'accept-invitation'>;
 
 /** One probe per authenticated route; a new route without one fails the type check. */
 const probes: Record<AuthenticatedFn, Probe[]> = {
@@ -111,6 +111,7 @@ const probes: Record<AuthenticatedFn, Probe[]> = {
   'delete-dpp-file': [
     { method: 'DELETE', path: `/models/${m}/delete-dpp-file/${acme.dpp.id}/file/${dFile.id}`, status: 406 },
   ],
+  'list-dpp-versions': [{ method: 'GET', path: `/view-dpp-versions/${acme.dpp.id}`, status: 404 }],
   'create-dpp-version': [
     {
       method: 'POST',

@@ -7,7 +7,18 @@ import { keys, ranges } from '../../lib/data/keys';
 import { toDppFileItem } from '../../lib/dpp-files/model';
 import { toDppCardItem, toDppItem } from '../../lib/dpps/model';
 import type { DppVersionItem } from '../../lib/versions/model';
-import { call, demo, fixture, form, localEnv, localTable, type Tenant, tokenFor } from '../support/api';
+import {
+  apiUrl,
+  call,
+  demo,
+  download,
+  fixture,
+  form,
+  localEnv,
+  localTable,
+  type Tenant,
+  tokenFor,
+} from '../support/api';
 
 /**
  * Section 4.11, DPP versions, end to end through the local API and engines. Each test that
@@ -226,6 +237,10 @@ describe('POST /version/{dppId}/create', () => {
     expect((await documentKeys(dpp)).sort()).toEqual(versions.map((v) => v.document_path).sort());
     const numbers = replies.map((r) => Number(/Version (\d+) /.exec(r.body.message)?.[1])).sort((a, b) => a - b);
     expect(numbers).toEqual(versions.map((v) => v.version));
+    const listed = await listVersions(dpp.id);
+    expect(listed.body.versions.map((v: { version: string }) => v.version)).toEqual(
+      Array.from({ length: 20 }, (_, i) => String(i + 1)),
+    );
   }, 60_000);
 
   it('answers 409 VERSION_ID_TAKEN for a versionId the DPP already has, and writes nothing', async () => {
@@ -327,5 +342,174 @@ describe('POST /version/{dppId}/create', () => {
     expect([over.status, over.body.code]).toEqual([400, 'TOO_MANY_FILES']);
     expect((await storedVersions(dpp.id)).map((v) => v.id)).toEqual(['all-96']);
     expect(await documentKeys(dpp)).toHaveLength(1);
+  });
+});
+
+const listVersions = async (dppId: string, query = '', tenant: Tenant = 'acme') =>
+  call('GET', `/view-dpp-versions/${dppId}${query}`, { token: await tokenFor(tenant) });
+
+describe('GET /view-dpp-versions/{dppId}', () => {
+  it('lists the versions oldest first with their uri, files (signed URLs) and cards', async () => {
+    const dpp = await newDpp('acme', [{ name: 'Frame', characteristics: ['Aluminium'] }]);
+    expect((await listVersions(dpp.id)).body).toEqual({ versions: [] });
+    const manual = await upload(dpp, 'Manual');
+    await create(dpp, 'first');
+    const photo = await upload(dpp, 'Photo', png);
+    await create(dpp, 'second');
+    const { status, body } = await listVersions(dpp.id);
+    expect(status).toBe(200);
+    const fileView = (f: typeof manual) => ({
+      id: f.id,
+      name: f.name,
+      description: `${f.name} description`,
+      type: f.type,
+      path: f.path,
+      url: expect.stringContaining('X-Amz-Signature='),
+    });
+    const cards = [
+      {
+        id: expect.any(String),
+        name: 'Frame',
+        description: 'Frame details',
+        characteristics: [{ id: 'c0', characteristic: 'Aluminium' }],
+      },
+    ];
+    expect(body).toEqual({
+      versions: [
+        { version: '1', uri: `${apiUrl}/dpp/${dpp.id}/versions/1`, files: [fileView(manual)], cards },
+        { version: '2', uri: `${apiUrl}/dpp/${dpp.id}/versions/2`, files: [fileView(manual), fileView(photo)], cards },
+      ],
+    });
+    expect((await download(body.versions[1].files[1].url)).bytes.equals(png)).toBe(true);
+  });
+
+  it('keeps the bytes of each version through a replace and a delete of the file', async () => {
+    const dpp = await newDpp();
+    const file = await upload(dpp, 'Datasheet', pdf);
+    await create(dpp, 'with-pdf');
+    const token = await tokenFor('acme');
+    const replaced = await call('PUT', `/models/${dpp.modelId}/update-dpp-file/${dpp.id}/file/${file.id}`, {
+      token,
+      form: form({}, { bytes: png, name: 'datasheet.png' }),
+    });
+    expect(replaced.status).toBe(200);
+    expect(replaced.body.file[0].path).not.toBe(file.path);
+
+    type Listed = { versions: Array<{ files: Array<{ url: string }> }> };
+    const urlsOf = async () =>
+      (await listVersions(dpp.id)).body.versions.map((v: Listed['versions'][number]) => v.files[0]!.url);
+    const [afterReplace] = await urlsOf();
+    expect((await download(afterReplace!)).bytes.equals(pdf)).toBe(true);
+
+    await create(dpp, 'with-png');
+    const deleted = await call('DELETE', `/models/${dpp.modelId}/delete-dpp-file/${dpp.id}/file/${file.id}`, { token });
+    expect(deleted.status).toBe(200);
+    const files = await call('GET', `/view-dpp-files/${dpp.id}`, { token });
+    expect(files.body.files).toEqual([]);
+
+    const [first, second] = await urlsOf();
+    expect((await download(first!)).bytes.equals(pdf)).toBe(true);
+    expect((await download(second!)).bytes.equals(png)).toBe(true);
+  });
+
+  it('pages with limit and cursor: every version once, in order, nextCursor only while more remain', async () => {
+    const dpp = await newDpp();
+    for (let i = 1; i <= 5; i++) expect((await create(dpp, `page-${i}`)).status).toBe(200);
+    const seen: string[] = [];
+    let query = '?limit=2';
+    const pages: number[] = [];
+    for (;;) {
+      const { status, body } = await listVersions(dpp.id, query);
+      expect(status).toBe(200);
+      pages.push(body.versions.length);
+      seen.push(...body.versions.map((v: { version: string }) => v.version));
+      if (!body.nextCursor) break;
+      query = `?limit=2&cursor=${encodeURIComponent(body.nextCursor)}`;
+    }
+    expect(pages).toEqual([2, 2, 1]);
+    expect(seen).toEqual(['1', '2', '3', '4', '5']);
+    // Exactly a full last page: no cursor to an empty page.
+    expect((await listVersions(dpp.id, '?limit=5')).body.nextCursor).toBeUndefined();
+  });
+
+  it('refuses a cursor of another DPP’s versions, another company’s, or one made by hand, with 400', async () => {
+    const [a, b] = [await newDpp(), await newDpp()];
+    for (const dpp of [a, b]) for (const n of [1, 2]) await create(dpp, `v${n}`);
+    const cursor = (await listVersions(a.id, '?limit=1')).body.nextCursor as string;
+    expect(cursor).toEqual(expect.any(String));
+    expect((await listVersions(a.id, `?limit=1&cursor=${cursor}`)).body.versions[0].version).toBe('2');
+    const refused = [
+      await listVersions(b.id, `?limit=1&cursor=${cursor}`),
+      await listVersions(a.id, `?limit=1&cursor=${cursor.slice(0, -2)}`),
+      await listVersions(a.id, `?limit=1&cursor=${Buffer.from('VERSION#00000001').toString('base64url')}`),
+      await listVersions(demo.globex.dpp.id, `?limit=1&cursor=${cursor}`, 'globex'),
+    ];
+    for (const reply of refused) expect([reply.status, reply.body.code]).toEqual([400, 'INVALID_CURSOR']);
+    for (const limit of ['0', '101', 'x']) expect((await listVersions(a.id, `?limit=${limit}`)).status).toBe(400);
+  });
+
+  it('answers 404 DPP_NOT_FOUND for an unknown DPP and for another company’s, with or without versions', async () => {
+    const dpp = await newDpp();
+    await create(dpp, 'secret');
+    const unknown = await listVersions('no-such-dpp');
+    expect([unknown.status, unknown.body]).toEqual([404, { error: 'DPP not found', code: 'DPP_NOT_FOUND' }]);
+    const foreign = await listVersions(dpp.id, '', 'globex');
+    expect([foreign.status, foreign.body]).toEqual([404, unknown.body]);
+    const empty = await newDpp();
+    expect((await listVersions(empty.id, '', 'globex')).body).toEqual(unknown.body);
+  });
+
+  it('answers 401 without a valid token', async () => {
+    expect((await call('GET', `/view-dpp-versions/${acme.dpp.id}`)).status).toBe(401);
+  });
+});
+
+describe('GET /dpp/{dppId}/versions/{version}', () => {
+  it('serves the canonical document at each version’s uri, with no token: its bytes hash to the content hash', async () => {
+    const dpp = await newDpp('acme', [{ name: 'Motor', characteristics: ['250 W', 'Ünïcödé ✓'] }]);
+    await upload(dpp, 'Manual');
+    await upload(dpp, 'Photo', png);
+    await create(dpp, 'to-anchor');
+    const [listed] = (await listVersions(dpp.id)).body.versions;
+    const [stored] = await storedVersions(dpp.id);
+
+    // Fetched as a third party would: no token, the raw bytes.
+    const response = await fetch(listed.uri);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(sha256(bytes)).toBe(stored!.content_hash);
+    // The body is canonical: re-canonicalizing what it says gives the same bytes.
+    const text = bytes.toString('utf8');
+    expect(canonicalize(JSON.parse(text))).toBe(text);
+
+    // The same answer through the contract-checked client, and it says what the version froze.
+    const { status, body } = await call('GET', new URL(listed.uri).pathname);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ format: 'dpp-version/1', dpp_id: dpp.id, version: 1, version_id: 'to-anchor' });
+    expect(body.cards[0].characteristics[1].characteristic).toBe('Ünïcödé ✓');
+    // Each file's hash in the document is the SHA-256 of the bytes its version URL serves.
+    for (const [i, file] of body.files.entries()) {
+      expect((await download(listed.files[i].url)).bytes.length).toBeGreaterThan(0);
+      expect(sha256((await download(listed.files[i].url)).bytes)).toBe(file.hash);
+    }
+  });
+
+  it('answers 404 VERSION_NOT_FOUND for a version the DPP does not have, and for an unknown DPP', async () => {
+    const dpp = await newDpp();
+    await create(dpp, 'only');
+    expect((await call('GET', `/dpp/${dpp.id}/versions/1`)).status).toBe(200);
+    for (const path of [`/dpp/${dpp.id}/versions/2`, '/dpp/no-such-dpp/versions/1']) {
+      const { status, body } = await call('GET', path);
+      expect([status, body]).toEqual([404, { error: 'Version not found', code: 'VERSION_NOT_FOUND' }]);
+    }
+  });
+
+  it('answers 400 for a version that is not a whole number from 1', async () => {
+    for (const version of ['0', '01', '-1', 'one', '1.5', '1e3', '1234567890']) {
+      const { status, body } = await call('GET', `/dpp/${acme.dpp.id}/versions/${version}`);
+      expect([version, status, body.code]).toEqual([version, 400, 'VALIDATION_ERROR']);
+    }
   });
 });

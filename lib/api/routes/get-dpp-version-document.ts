@@ -1,0 +1,33 @@
+import { getVersionDocumentInput } from '../../versions/get-version-document';
+import { defineRoute } from '../contract';
+import { invalid, unavailable } from '../errors';
+import { versionDocument } from '../views';
+
+export const getDppVersionDocumentRoute = defineRoute({
+  method: 'GET',
+  path: '/dpp/{dppId}/versions/{version}',
+  fn: 'get-dpp-version-document',
+  auth: 'public',
+  access: { table: 'read', bucket: ['get'] },
+  tag: 'DPP versions',
+  summary: 'The canonical JSON document of a DPP version (what a version’s `uri` resolves to)',
+  description:
+    'Public, like `GET /dpp/{dppId}`: this is the address a version’s `uri` names. The body is the version’s ' +
+    'canonical document exactly as stored: the JSON Canonicalization Scheme (RFC 8785) serialization of the ' +
+    'DPP’s fields, files (id, name, description, type, path and the SHA-256 of their bytes) and tech cards as ' +
+    'the version froze them, with `format`, `dpp_id`, `version`, `version_id` and `created_at`. Its SHA-256, ' +
+    'over the body’s bytes as received, is the version’s content hash, the `dpp_hash` a notarization anchors on ' +
+    'the chain; re-canonicalizing the parsed body gives the same bytes. The document never changes, so it may ' +
+    'be cached for good.',
+  input: getVersionDocumentInput,
+  response: versionDocument,
+  responseHeaders: { 'cache-control': 'The document is immutable: `public, max-age=31536000, immutable`' },
+  errors: {
+    invalid: invalid('`dppId` is malformed, or `version` is not a whole number from 1 (no leading zeros)'),
+    not_found: {
+      status: 404,
+      description: 'No such version of this DPP, or no DPP with this id (`VERSION_NOT_FOUND`)',
+    },
+    ...unavailable,
+  },
+});
