@@ -93,6 +93,15 @@ async function ownParent(side: 'own' | 'foreign'): Promise<Parent> {
     parent.templateFile = await uploadTemplateFile(side, parent);
     parent.dppFile = await uploadDppFile(side, parent);
   }
+  // Two versions of the DPP, so its versions list has a second page (a real cursor).
+  for (const versionId of ['fuzz-version-1', 'fuzz-version-2']) {
+    const reply = await call('POST', `/version/${parent.dpp}/create`, {
+      token: await tokenFor(tenant),
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ dppId: parent.dpp, versionId }),
+    });
+    if (reply.status !== 200) throw new Error(`fuzz setup: version of ${parent.dpp}: ${reply.status}`);
+  }
   return parent;
 }
 
