@@ -40,6 +40,16 @@ export interface AlarmThresholds {
   dynamoDbThrottleEvents: number;
 }
 
+/** The EVM chain notarizations are anchored on (lib/anchoring). */
+export interface EvmConfig {
+  /** JSON-RPC endpoint of a node of the chain (EVM_RPC_URL). */
+  rpcUrl: string;
+  /** The chain's id (EVM_CHAIN_ID): the worker signs nothing for a node that says it is another chain. */
+  chainId: number;
+  /** Block explorer base: a transaction's link is `<explorerUrl>/tx/<hash>` (EVM_EXPLORER_URL). */
+  explorerUrl: string;
+}
+
 export type LogLevel = 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'CRITICAL' | 'SILENT';
 
 export interface StackConfig {
@@ -69,6 +79,10 @@ export interface StackConfig {
   publicDppThrottle: ThrottleConfig;
   /** SNS topic the alarms notify; absent: the stack creates one and outputs its ARN. */
   alarmTopicArn?: string;
+  /** The chain notarizations are anchored on (context evmRpcUrl, evmChainId, evmExplorerUrl; Sepolia in a sandbox). */
+  evm: EvmConfig;
+  /** Base of the public links the service writes (context publicBaseUrl: a custom domain); absent: the API's own URL. */
+  publicBaseUrl?: string;
   /** The Stripe price of the plan a promotional code subscribes to (`price_…`); absent: the stack warns. */
   stripePriceId?: string;
   alarms: AlarmThresholds;
@@ -99,6 +113,16 @@ export const CONTEXT_DEFAULTS = {
     dynamoDbThrottleEvents: 1,
   },
 } as const;
+
+/**
+ * The chain a sandbox (-c sandbox=true) anchors on when the evm* context is not given: Sepolia,
+ * Ethereum's public test network, through a public node. A real deployment must name its own.
+ */
+export const SANDBOX_EVM: EvmConfig = {
+  rpcUrl: 'https://ethereum-sepolia-rpc.publicnode.com',
+  chainId: 11155111,
+  explorerUrl: 'https://sepolia.etherscan.io',
+};
 
 /** At most this many public keys: each is ~180 bytes of a Lambda environment capped at 4 KB. */
 export const MAX_JWT_PUBLIC_KEYS = 4;
@@ -181,6 +205,9 @@ export function readStackConfig(scope: Construct): StackConfig {
     );
   }
 
+  const evm = readEvm(raw('evmRpcUrl'), raw('evmChainId'), raw('evmExplorerUrl'));
+  const publicBaseUrl = readBaseUrl(raw('publicBaseUrl'), 'publicBaseUrl');
+
   const logLevel = (optionalString(raw('logLevel'), 'logLevel') ?? CONTEXT_DEFAULTS.logLevel).toUpperCase();
   if (!isLogLevel(logLevel)) {
     throw new StackConfigError('logLevel', `"${logLevel}" is not one of ${LOG_LEVELS.join(', ')}`);
@@ -196,6 +223,7 @@ export function readStackConfig(scope: Construct): StackConfig {
 
   // Last, so that a malformed value is named before a missing one.
   const defaultsKept = defaultsADeploymentMayNotKeep(jwtPublicKeys, corsAllowOrigins);
+  defaultsKept.push(...evmDefaultsKept(evm));
   if (defaultsKept.length > 0 && !sandbox) {
     throw new StackConfigError(
       defaultsKept.map(({ key }) => key),
@@ -218,6 +246,9 @@ export function readStackConfig(scope: Construct): StackConfig {
     throttle,
     publicDppThrottle,
     ...(alarmTopicArn !== undefined ? { alarmTopicArn } : {}),
+    // Only a sandbox gets here with evm* missing (see defaultsKept): Sepolia for what it left out.
+    evm: { ...SANDBOX_EVM, ...evm },
+    ...(publicBaseUrl !== undefined ? { publicBaseUrl } : {}),
     ...(stripePriceId !== undefined ? { stripePriceId } : {}),
     alarms,
     sandbox,
@@ -250,6 +281,72 @@ function defaultsADeploymentMayNotKeep(
     });
   }
   return kept;
+}
+
+/** Context evmRpcUrl, evmChainId and evmExplorerUrl: each checked when given. */
+function readEvm(rpcUrl: unknown, chainId: unknown, explorerUrl: unknown): Partial<EvmConfig> {
+  const evm: Partial<EvmConfig> = {};
+  const rpc = optionalString(rpcUrl, 'evmRpcUrl');
+  if (rpc !== undefined) evm.rpcUrl = readHttpUrl(rpc, 'evmRpcUrl', 'the JSON-RPC URL of a node of the chain').href;
+  const id = optionalNumber(chainId, 'evmChainId');
+  if (id !== undefined) {
+    if (!Number.isSafeInteger(id) || id <= 0) {
+      throw new StackConfigError(
+        'evmChainId',
+        `expected a chain id (a positive integer, e.g. 1 or 11155111), got ${id}`,
+      );
+    }
+    evm.chainId = id;
+  }
+  const explorer = optionalString(explorerUrl, 'evmExplorerUrl');
+  if (explorer !== undefined) evm.explorerUrl = readBaseUrl(explorer, 'evmExplorerUrl');
+  return evm;
+}
+
+/** The evm* keys a deployment left out: a sandbox takes Sepolia's (SANDBOX_EVM), anything else must name its chain. */
+function evmDefaultsKept(evm: Partial<EvmConfig>): { key: string; problem: string }[] {
+  const missing: { key: keyof EvmConfig; context: string; what: string; example: string }[] = [
+    {
+      key: 'rpcUrl',
+      context: 'evmRpcUrl',
+      what: 'no EVM JSON-RPC node',
+      example: 'https://<your node or provider URL>',
+    },
+    { key: 'chainId', context: 'evmChainId', what: 'no EVM chain id', example: '1' },
+    { key: 'explorerUrl', context: 'evmExplorerUrl', what: 'no block explorer base', example: 'https://etherscan.io' },
+  ];
+  return missing
+    .filter(({ key }) => evm[key] === undefined)
+    .map(({ key, context, what, example }) => ({
+      key: context,
+      problem:
+        `${what} (a sandbox anchors on Sepolia's: ${SANDBOX_EVM[key]}). Name the chain notarizations are anchored ` +
+        `on, e.g. -c ${context}=${example}`,
+    }));
+}
+
+function readHttpUrl(value: string, key: string, what: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new StackConfigError(key, `expected ${what} (https://...), got "${value}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new StackConfigError(key, `expected ${what} (https://...), got "${value}"`);
+  }
+  return url;
+}
+
+/** An https base URL, kept without a trailing slash (links are `<base>/...`); no query or fragment. */
+function readBaseUrl(value: unknown, key: string): string | undefined {
+  const text = optionalString(value, key);
+  if (text === undefined) return undefined;
+  const url = readHttpUrl(text, key, 'an https base URL');
+  if (url.protocol !== 'https:' || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+    throw new StackConfigError(key, `expected an https base URL with no query or fragment, got "${text}"`);
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
 function isLogLevel(value: string): value is LogLevel {

@@ -36,9 +36,17 @@ import {
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import {
+  Architecture,
+  type CfnFunction,
+  FilterCriteria,
+  Runtime,
+  StartingPosition,
+  Tracing,
+} from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket } from 'aws-cdk-lib/aws-s3';
@@ -51,7 +59,14 @@ import {
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import { type ITopic, Topic } from 'aws-cdk-lib/aws-sns';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct, IConstruct } from 'constructs';
+import {
+  ANCHOR_WORKER_FN,
+  NOTARIZATION_INSERTS,
+  STREAM_RETRY_ATTEMPTS,
+  WORKER_TIMEOUT_SECONDS,
+} from '../lib/anchoring/worker';
 import type { Route } from '../lib/api/contract';
 import { functionId, isCatchAll, routeKeyOf, routes as routeTable } from '../lib/api/routes';
 import { getDppRoute } from '../lib/api/routes/get-dpp';
@@ -61,6 +76,7 @@ import {
   KYB_RETRY_TIMEOUT_SECONDS,
   KYB_RETRY_WORKER_FN,
 } from '../lib/kyb/worker';
+import { DEFAULT_METRICS_NAMESPACE, METRIC } from '../lib/metrics';
 import { ESM_REQUIRE_BANNER, NODE_TARGET } from './bundling';
 import type { StackConfig, ThrottleConfig } from './config';
 import { tableSchema } from './table-schema';
@@ -76,6 +92,9 @@ export const OBJECT_KEY_PREFIX = 'companies/';
 
 /** What the signing-key secret holds until the operator replaces it (see README). */
 export const SIGNING_KEY_PLACEHOLDER = 'REPLACE_ME: PKCS#8 PEM of the ES256 private key';
+
+/** What the anchoring-key secret holds until the operator replaces it (see README, Deploy). */
+export const ANCHOR_KEY_PLACEHOLDER = 'REPLACE_ME: 0x and the 64 hex digits of the anchoring account private key';
 
 /** What the Stripe secret-key secret holds until the operator replaces it (see README, Deploy). */
 export const STRIPE_KEY_PLACEHOLDER = 'REPLACE_ME: a Stripe secret key (sk_test_... for test mode)';
@@ -205,6 +224,45 @@ export const NAG_ACKNOWLEDGEMENTS = {
       'index (gsi1 KYB#PENDING), so the next scheduled run redoes whatever a failed run left, and its Errors ' +
       'alarm reports the failure. A queue of empty events would hold nothing to replay.',
   },
+  anchorKeyRotation: {
+    rule: 'AwsSolutions-SMG4',
+    on: 'the anchoring-key secret',
+    reason:
+      "The value is an Ethereum account's private key: a new key is a new account (a new `from` on the chain), " +
+      'which the operator creates, funds with gas and puts in the secret; a rotation Lambda could do neither. ' +
+      'The worker reads the secret again every 5 minutes, so a new key is used with no redeploy.',
+  },
+  anchorWorkerDeadLetterQueue: {
+    rule: 'Serverless-LambdaDLQ',
+    on: 'the anchor worker',
+    reason:
+      'A function dead-letter queue only receives asynchronous invocations; the anchor worker is invoked ' +
+      'synchronously by its DynamoDB stream event source mapping, whose on-failure destination is an SQS ' +
+      'dead-letter queue (with an alarm) that receives every stream record the mapping gave up on.',
+  },
+  anchorDeadLetterQueue: {
+    rule: 'AwsSolutions-SQS3',
+    on: "the anchor worker's dead-letter queue",
+    reason:
+      "It is itself a dead-letter queue: the on-failure destination of the anchor worker's event source " +
+      'mapping, alarmed on its first message. Nothing consumes it, so a queue for its own failures would ' +
+      'never receive anything.',
+  },
+  anchorDeadLetterQueueRedrive: {
+    rule: 'Serverless-SQSRedrivePolicy',
+    on: "the anchor worker's dead-letter queue",
+    reason:
+      'It is itself a dead-letter queue (see AwsSolutions-SQS3): a redrive policy would move its messages to yet ' +
+      'another queue, and nothing reads it to fail on a message; an operator inspects and redrives it by hand.',
+  },
+  anchorWorkerStarResource: {
+    rule: 'AwsSolutions-IAM5[Resource::*]',
+    on: "the anchor worker's role",
+    reason:
+      'Besides X-Ray (active tracing), the DynamoDB stream event source mapping needs dynamodb:ListStreams, ' +
+      'which has no resource-level permissions; the stream reads themselves (DescribeStream, GetRecords, ' +
+      "GetShardIterator) are granted on the table's stream only.",
+  },
 } as const satisfies Record<string, NagAcknowledgement>;
 
 /** VIES's REST API (https://ec.europa.eu/taxation_customs/vies/#/technical-information), for rows with `vies` access. */
@@ -252,6 +310,12 @@ export class DppServiceStack extends Stack {
   readonly functions: ReadonlyMap<string, NodejsFunction>;
   /** The scheduled worker that retries PENDING KYB checks (functions/retry-pending-kyb.ts). */
   readonly kybRetryWorker: NodejsFunction;
+  /** The private key of the account that anchors notarizations (lib/anchoring/anchor-key.ts): a placeholder the operator replaces. */
+  readonly anchorKeySecret: Secret;
+  /** Where the anchor worker's event source mapping sends the stream records it gave up on. */
+  readonly anchorDeadLetterQueue: Queue;
+  /** The anchor worker (functions/anchor-notarization.ts), fed by the table's stream. */
+  readonly anchorWorker: NodejsFunction;
 
   constructor(scope: Construct, id: string, props: DppServiceStackProps) {
     super(scope, id, props);
@@ -273,6 +337,8 @@ export class DppServiceStack extends Stack {
       billingMode: BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: tableSchema.timeToLiveAttribute,
+      // Feeds the anchor worker (new notarization records); only keys: the worker reads the record itself.
+      stream: StreamViewType[tableSchema.stream],
       removalPolicy: RemovalPolicy.RETAIN,
     });
     for (const index of tableSchema.globalIndexes) {
@@ -323,6 +389,14 @@ export class DppServiceStack extends Stack {
       description: 'HMAC-SHA256 key that makes list cursors tamper-proof (random, generated by Secrets Manager).',
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
       removalPolicy: RemovalPolicy.DESTROY,
+    });
+
+    this.anchorKeySecret = new Secret(this, 'AnchorKey', {
+      description:
+        'Private key (0x + 64 hex digits) of the EVM account that anchors notarizations. Put it here after the first deploy, and fund the account.',
+      // A placeholder, as the signing key's: never change this text, or a deploy overwrites the real key.
+      secretStringValue: SecretValue.unsafePlainText(ANCHOR_KEY_PLACEHOLDER),
+      removalPolicy: RemovalPolicy.RETAIN,
     });
 
     this.stripeKeySecret = new Secret(this, 'StripeSecretKey', {
@@ -384,6 +458,12 @@ export class DppServiceStack extends Stack {
     }
     this.functions = functions;
     this.kybRetryWorker = this.addKybRetryWorker({ config, functionsDir, projectRoot });
+    this.anchorDeadLetterQueue = new Queue(this, 'AnchorDeadLetterQueue', {
+      enforceSSL: true,
+      encryption: QueueEncryption.SQS_MANAGED,
+      retentionPeriod: Duration.days(14),
+    });
+    this.anchorWorker = this.addAnchorWorker({ config, functionsDir, projectRoot });
     const alarmTopic = this.addAlarms(config);
 
     new CfnOutput(this, 'ApiUrl', { value: stage.url, description: 'Base URL of the HTTP API' });
@@ -392,6 +472,11 @@ export class DppServiceStack extends Stack {
     new CfnOutput(this, 'SigningKeySecretArn', {
       value: this.signingKeySecret.secretArn,
       description: 'Put the PKCS#8 PEM of the ES256 private key here (aws secretsmanager put-secret-value)',
+    });
+    new CfnOutput(this, 'AnchorKeySecretArn', {
+      value: this.anchorKeySecret.secretArn,
+      description:
+        'Put the anchoring account private key here (0x + 64 hex digits; aws secretsmanager put-secret-value)',
     });
     new CfnOutput(this, 'StripeSecretKeyArn', {
       value: this.stripeKeySecret.secretArn,
@@ -407,6 +492,9 @@ export class DppServiceStack extends Stack {
     acknowledge(this.bucket, NAG_ACKNOWLEDGEMENTS.bucketAccessLogs);
     acknowledge(this.signingKeySecret, NAG_ACKNOWLEDGEMENTS.signingKeyRotation);
     acknowledge(this.cursorKeySecret, NAG_ACKNOWLEDGEMENTS.cursorKeyRotation);
+    acknowledge(this.anchorKeySecret, NAG_ACKNOWLEDGEMENTS.anchorKeyRotation);
+    acknowledge(this.anchorDeadLetterQueue, NAG_ACKNOWLEDGEMENTS.anchorDeadLetterQueue);
+    acknowledge(this.anchorDeadLetterQueue, NAG_ACKNOWLEDGEMENTS.anchorDeadLetterQueueRedrive);
     acknowledge(this.stripeKeySecret, NAG_ACKNOWLEDGEMENTS.stripeKeyRotation);
   }
 
@@ -533,6 +621,37 @@ export class DppServiceStack extends Stack {
       atLeast,
     );
 
+    // The anchor worker: a notarization it gave up on (FAILED, its own metric), a stream record the mapping gave
+    // up on (the dead-letter queue), and failed invocations. No throttle alarm: with reserved concurrency 1 the
+    // mapping's invocations for the stream's other shards are throttled by design, and retried.
+    alarm(
+      `${functionId(ANCHOR_WORKER_FN)}FailedAlarm`,
+      `${ANCHOR_WORKER_FN}: a notarization was not anchored after its last attempt (FAILED)`,
+      new Metric({
+        namespace: DEFAULT_METRICS_NAMESPACE,
+        metricName: METRIC.notarizationsFailed,
+        dimensionsMap: { service: SERVICE_NAME, route: ANCHOR_WORKER_FN },
+        statistic: 'Sum',
+        period,
+      }),
+      1,
+      atLeast,
+    );
+    alarm(
+      `${functionId(ANCHOR_WORKER_FN)}DeadLettersAlarm`,
+      `${ANCHOR_WORKER_FN}: a stream record is in its dead-letter queue (the mapping gave it up)`,
+      this.anchorDeadLetterQueue.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period }),
+      1,
+      atLeast,
+    );
+    alarm(
+      `${functionId(ANCHOR_WORKER_FN)}ErrorsAlarm`,
+      `${ANCHOR_WORKER_FN}: ${thresholds.lambdaErrors}+ failed invocations in ${thresholds.periodMinutes} min`,
+      this.anchorWorker.metricErrors({ statistic: 'Sum', period }),
+      thresholds.lambdaErrors,
+      atLeast,
+    );
+
     // Throttle events of the table and of each index (a throttled index write throttles the table write).
     const throttleEvents: Record<string, IMetric> = {};
     const dimensionSets = [
@@ -615,6 +734,62 @@ export class DppServiceStack extends Stack {
         }),
       },
     });
+    return fn;
+  }
+
+  /**
+   * The anchor worker (lib/anchoring): the table's stream (KEYS_ONLY) feeds it through an event
+   * source mapping filtered to new notarization records (NOTARIZATION_INSERTS, the filter the local
+   * poller applies too), one record per invocation. A record it fails on is delivered again
+   * (bisected, reported per item) up to STREAM_RETRY_ATTEMPTS times; the worker itself makes the
+   * notarization FAILED after its last attempt, so a record reaches the dead-letter queue only
+   * when even that did not work. Reserved concurrency 1: one anchoring key, whose nonces must be
+   * used by one transaction at a time, while a table stream has several shards, each of which
+   * would otherwise get an invocation of its own at the same time.
+   */
+  private addAnchorWorker(opts: { config: StackConfig; functionsDir: string; projectRoot: string }): NodejsFunction {
+    const { evm } = opts.config;
+    const fn = this.addFunction(
+      {
+        fn: ANCHOR_WORKER_FN,
+        // Its grants are its own (below): exactly GetItem and UpdateItem on the table, and the key's secret.
+        access: {},
+        // A worker takes no token: no JWT settings.
+        auth: 'public',
+        description: `Anchors new notarizations on EVM chain ${evm.chainId} (the table's stream)`,
+        timeoutSeconds: WORKER_TIMEOUT_SECONDS,
+      },
+      opts,
+    );
+    (fn.node.defaultChild as CfnFunction).reservedConcurrentExecutions = 1;
+    const settings: Record<string, string> = {
+      TABLE_NAME: this.table.tableName,
+      EVM_RPC_URL: evm.rpcUrl,
+      EVM_CHAIN_ID: String(evm.chainId),
+      EVM_EXPLORER_URL: evm.explorerUrl,
+      ANCHOR_KEY_SECRET_ID: this.anchorKeySecret.secretArn,
+    };
+    for (const [name, value] of Object.entries(settings)) fn.addEnvironment(name, value);
+    fn.addToRolePolicy(
+      new PolicyStatement({ actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'], resources: [this.table.tableArn] }),
+    );
+    fn.addToRolePolicy(
+      new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.anchorKeySecret.secretArn] }),
+    );
+    // Also grants the stream reads (and ListStreams) and sqs:SendMessage on the dead-letter queue.
+    fn.addEventSource(
+      new DynamoEventSource(this.table, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: 1,
+        filters: [FilterCriteria.filter(NOTARIZATION_INSERTS)],
+        retryAttempts: STREAM_RETRY_ATTEMPTS,
+        bisectBatchOnError: true,
+        reportBatchItemFailures: true,
+        onFailure: new SqsDlq(this.anchorDeadLetterQueue),
+      }),
+    );
+    acknowledge(fn, NAG_ACKNOWLEDGEMENTS.anchorWorkerDeadLetterQueue);
+    if (fn.role) acknowledge(fn.role, NAG_ACKNOWLEDGEMENTS.anchorWorkerStarResource);
     return fn;
   }
 
@@ -705,9 +880,11 @@ export class DppServiceStack extends Stack {
       ...(access.translate ? { TRANSLATE_PROVIDER: 'aws' } : {}),
       ...(access.signingKey ? { JWT_SIGNING_KEY_SECRET_ID: this.signingKeySecret.secretArn } : {}),
       ...(access.cursorKey ? { CURSOR_KEY_SECRET_ID: this.cursorKeySecret.secretArn } : {}),
+      ...(access.vies ? { VIES_URL: VIES_REST_URL } : {}),
+      // Public links (a version's uri): the configured base (a custom domain), else the API's own URL.
+      ...(access.links ? { PUBLIC_BASE_URL: config.publicBaseUrl ?? this.api.apiEndpoint } : {}),
       ...(access.stripe ? { STRIPE_SECRET_KEY_SECRET_ID: this.stripeKeySecret.secretArn } : {}),
       ...(access.stripe && config.stripePriceId !== undefined ? { STRIPE_PRICE_ID: config.stripePriceId } : {}),
-      ...(access.vies ? { VIES_URL: VIES_REST_URL } : {}),
       // Only what the function's auth reads: the verifier's keys for a jwt row, issuer and
       // audience for it and for the signer; a public row gets no JWT setting.
       ...(route.auth === 'jwt' || access.signingKey

@@ -1,14 +1,20 @@
 /**
- * The CDK context (infra/config.ts): every value read and validated, and the two
- * defaults a deployment may not keep (no JWT public key, a localhost CORS origin) stop
- * the synth unless the deployment says it is a throwaway sandbox.
+ * The CDK context (infra/config.ts): every value read and validated, and the defaults a
+ * deployment may not keep (no JWT public key, a localhost CORS origin, no EVM chain to anchor
+ * on) stop the synth unless the deployment says it is a throwaway sandbox.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
-import { CONTEXT_DEFAULTS, MAX_JWT_PUBLIC_KEYS, readStackConfig, StackConfigError } from '../../infra/config';
+import {
+  CONTEXT_DEFAULTS,
+  MAX_JWT_PUBLIC_KEYS,
+  readStackConfig,
+  SANDBOX_EVM,
+  StackConfigError,
+} from '../../infra/config';
 import { REPO_ROOT } from '../../infra/stack';
 
 const es256PublicKey = () =>
@@ -27,8 +33,14 @@ const PRIVATE_KEY = generateKeyPairSync('ec', { namedCurve: 'P-256' })
   .toString()
   .trim();
 
+/** The chain a real deployment anchors on (context evmRpcUrl, evmChainId, evmExplorerUrl). */
+const EVM = {
+  evmRpcUrl: 'https://mainnet.example-provider.io/v3/project',
+  evmChainId: '1',
+  evmExplorerUrl: 'https://etherscan.io',
+};
 /** What a real deployment passes besides the defaults. */
-const DEPLOYMENT = { jwtPublicKeys: CURRENT_KEY, corsAllowOrigins: 'https://app.example.com' };
+const DEPLOYMENT = { jwtPublicKeys: CURRENT_KEY, corsAllowOrigins: 'https://app.example.com', ...EVM };
 
 const configOf = (context: Record<string, unknown>) => readStackConfig(new App({ context }));
 const failureOf = (context: Record<string, unknown>): StackConfigError => {
@@ -44,7 +56,9 @@ const failureOf = (context: Record<string, unknown>): StackConfigError => {
 describe('readStackConfig: what a deployment may not keep', () => {
   it('stops a deployment with no JWT public key and the localhost CORS origin, naming both and the sandbox flag', () => {
     const error = failureOf({});
-    expect(error.message).toMatch(/^Invalid CDK context "jwtPublicKeys", "corsAllowOrigins": /);
+    expect(error.message).toMatch(
+      /^Invalid CDK context "jwtPublicKeys", "corsAllowOrigins", "evmRpcUrl", "evmChainId", "evmExplorerUrl": /,
+    );
     expect(error.message).toContain('no JWT public key');
     expect(error.message).toContain('-c jwtPublicKeys=');
     expect(error.message).toContain('http://localhost:5173 is a development origin');
@@ -53,14 +67,14 @@ describe('readStackConfig: what a deployment may not keep', () => {
 
   it('stops a deployment that has its key but keeps a loopback origin', () => {
     for (const origin of ['http://localhost:5173', 'https://localhost', 'http://127.0.0.1:8080', 'http://[::1]:3000']) {
-      const error = failureOf({ jwtPublicKeys: CURRENT_KEY, corsAllowOrigins: ['https://app.example.com', origin] });
+      const error = failureOf({ ...DEPLOYMENT, corsAllowOrigins: ['https://app.example.com', origin] });
       expect(error.message).toMatch(/^Invalid CDK context "corsAllowOrigins": /);
       expect(error.message).toContain(`${origin} is a development origin`);
     }
   });
 
   it('stops a deployment that has a real origin but no key', () => {
-    expect(failureOf({ corsAllowOrigins: 'https://app.example.com' }).message).toMatch(
+    expect(failureOf({ corsAllowOrigins: 'https://app.example.com', ...EVM }).message).toMatch(
       /^Invalid CDK context "jwtPublicKeys": no JWT public key/,
     );
   });
@@ -87,10 +101,16 @@ describe('readStackConfig: what a deployment may not keep', () => {
       throttle: { rateLimit: 50, burstLimit: 100 },
       publicDppThrottle: { rateLimit: 25, burstLimit: 50 },
       alarms: CONTEXT_DEFAULTS.alarms,
+      evm: SANDBOX_EVM,
       sandbox: true,
       sandboxWarnings: [
         expect.stringMatching(/^Sandbox deployment keeps "jwtPublicKeys": no JWT public key/),
         expect.stringMatching(/^Sandbox deployment keeps "corsAllowOrigins": http:\/\/localhost:5173/),
+        expect.stringMatching(/^Sandbox deployment keeps "evmRpcUrl": .*Sepolia's: https:\/\/ethereum-sepolia/),
+        expect.stringMatching(/^Sandbox deployment keeps "evmChainId": .*Sepolia's: 11155111/),
+        expect.stringMatching(
+          /^Sandbox deployment keeps "evmExplorerUrl": .*Sepolia's: https:\/\/sepolia\.etherscan\.io/,
+        ),
       ],
     });
     expect(configOf({ sandbox: true }).sandbox).toBe(true);
@@ -104,6 +124,53 @@ describe('readStackConfig: what a deployment may not keep', () => {
     const context = (JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: object }).context;
     const settings = Object.fromEntries(Object.entries(context).filter(([key]) => !key.startsWith('@aws-cdk')));
     expect(configOf({ ...settings, sandbox: true })).toEqual(configOf({ sandbox: true }));
+  });
+});
+
+describe('readStackConfig: the EVM chain and the public base URL', () => {
+  it('reads the chain a deployment anchors on, a chain id given as -c text, an explorer base without its trailing slash', () => {
+    expect(configOf({ ...DEPLOYMENT, evmExplorerUrl: 'https://etherscan.io/' }).evm).toEqual({
+      rpcUrl: 'https://mainnet.example-provider.io/v3/project',
+      chainId: 1,
+      explorerUrl: 'https://etherscan.io',
+    });
+  });
+
+  it('stops a deployment that names only part of its chain, naming what is missing', () => {
+    const error = failureOf({ ...DEPLOYMENT, evmChainId: undefined, evmExplorerUrl: undefined });
+    expect(error.message).toMatch(/^Invalid CDK context "evmChainId", "evmExplorerUrl": no EVM chain id/);
+    expect(error.message).toContain('-c evmChainId=');
+  });
+
+  it("lets a sandbox name its own chain in part: Sepolia's for the rest, warned", () => {
+    const config = configOf({ sandbox: 'true', evmRpcUrl: 'https://sepolia.example-provider.io/v3/project' });
+    expect(config.evm).toEqual({ ...SANDBOX_EVM, rpcUrl: 'https://sepolia.example-provider.io/v3/project' });
+    expect(config.sandboxWarnings.filter((warning) => warning.includes('"evm'))).toHaveLength(2);
+  });
+
+  it('has no public base URL unless one is given (the stack then uses the API’s own URL), and keeps it without a trailing slash', () => {
+    expect(configOf(DEPLOYMENT)).not.toHaveProperty('publicBaseUrl');
+    expect(configOf({ ...DEPLOYMENT, publicBaseUrl: 'https://dpp.example.com/' }).publicBaseUrl).toBe(
+      'https://dpp.example.com',
+    );
+    expect(configOf({ ...DEPLOYMENT, publicBaseUrl: 'https://example.com/dpp-api/' }).publicBaseUrl).toBe(
+      'https://example.com/dpp-api',
+    );
+  });
+
+  it.each([
+    ['evmRpcUrl', 'ftp://node.example.com', /"evmRpcUrl": expected the JSON-RPC URL/],
+    ['evmRpcUrl', 'node.example.com', /"evmRpcUrl": expected the JSON-RPC URL/],
+    ['evmChainId', '0', /"evmChainId": expected a chain id/],
+    ['evmChainId', '1.5', /"evmChainId": expected a chain id/],
+    ['evmChainId', 'sepolia', /"evmChainId": expected a number/],
+    ['evmExplorerUrl', 'http://etherscan.io', /"evmExplorerUrl": expected an https base URL/],
+    ['evmExplorerUrl', 'https://etherscan.io/?tab=tx', /"evmExplorerUrl": expected an https base URL/],
+    ['publicBaseUrl', 'http://dpp.example.com', /"publicBaseUrl": expected an https base URL/],
+    ['publicBaseUrl', 'https://dpp.example.com/#top', /"publicBaseUrl": expected an https base URL/],
+    ['publicBaseUrl', 'dpp.example.com', /"publicBaseUrl": expected an https base URL/],
+  ])('rejects context %s = %j with an error naming the key', (key, value, message) => {
+    expect(failureOf({ ...DEPLOYMENT, [key]: value }).message).toMatch(message);
   });
 });
 
@@ -129,9 +196,9 @@ describe('readStackConfig: the JWT public keys', () => {
   });
 
   it('reads the old name jwtPublicKey when jwtPublicKeys is not given, and refuses both at once', () => {
-    expect(configOf({ corsAllowOrigins: 'https://app.example.com', jwtPublicKey: CURRENT_KEY }).jwtPublicKeys).toEqual([
-      CURRENT_KEY,
-    ]);
+    expect(
+      configOf({ corsAllowOrigins: 'https://app.example.com', ...EVM, jwtPublicKey: CURRENT_KEY }).jwtPublicKeys,
+    ).toEqual([CURRENT_KEY]);
     expect(failureOf({ ...DEPLOYMENT, jwtPublicKey: PREVIOUS_KEY }).message).toMatch(
       /"jwtPublicKeys", "jwtPublicKey": give the keys once/,
     );

@@ -107,10 +107,13 @@ let before: Record<string, number>;
 
 beforeAll(() => {
   const started = performance.now();
-  // A real deployment's context: two public keys (a rotation), a real origin, no sandbox.
+  // A real deployment's context: two public keys (a rotation), a real origin, its own chain, no sandbox.
   app = appWith({
     jwtPublicKeys: [publicKeyPem(), publicKeyPem()],
     corsAllowOrigins: ['https://app.example.com'],
+    evmRpcUrl: 'https://mainnet.example-provider.io/v3/project',
+    evmChainId: '1',
+    evmExplorerUrl: 'https://etherscan.io',
   });
   new DppServiceStack(app, 'DppServiceNag', { config: readStackConfig(app) });
   findings = synthWithNag(app);

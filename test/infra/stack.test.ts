@@ -13,9 +13,10 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { buildSync } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ESM_REQUIRE_BANNER } from '../../infra/bundling';
-import { CONTEXT_DEFAULTS, readStackConfig } from '../../infra/config';
+import { CONTEXT_DEFAULTS, readStackConfig, SANDBOX_EVM } from '../../infra/config';
 import {
   ACCESS_LOG_FIELDS,
+  ANCHOR_KEY_PLACEHOLDER,
   DppServiceStack,
   NODE_OPTIONS,
   REPO_ROOT,
@@ -23,6 +24,12 @@ import {
   TABLE_ACTIONS,
   VIES_REST_URL,
 } from '../../infra/stack';
+import {
+  ANCHOR_WORKER_FN,
+  NOTARIZATION_INSERTS,
+  STREAM_RETRY_ATTEMPTS,
+  WORKER_TIMEOUT_SECONDS,
+} from '../../lib/anchoring/worker';
 import type { Route } from '../../lib/api/contract';
 import { functionId, routeKeyOf, routes as routeTable } from '../../lib/api/routes';
 import { getDppRoute } from '../../lib/api/routes/get-dpp';
@@ -38,8 +45,8 @@ interface Statement {
 }
 
 const routes: readonly Route[] = routeTable;
-/** Functions that are not a route's: the scheduled KYB retry worker. */
-const WORKERS = 1;
+/** Functions that are not a route's: the scheduled KYB retry worker and the anchor worker (the table's stream). */
+const WORKERS = 2;
 const SYNTH_TIMEOUT_MS = 240_000;
 
 /** Only the feature flags of cdk.json: the service settings must come from the code's defaults here. */
@@ -54,10 +61,17 @@ function featureFlagsFromCdkJson(): Record<string, unknown> {
 const PUBLIC_KEYS = [publicKeyPem(), publicKeyPem()];
 /** The Stripe price of the plan (context stripePriceId). */
 const STRIPE_PRICE_ID = 'price_1TestPlanMonthly';
+/** The chain notarizations are anchored on (context evmRpcUrl, evmChainId, evmExplorerUrl). */
+const EVM_CONTEXT = {
+  evmRpcUrl: 'https://mainnet.example-provider.io/v3/project',
+  evmChainId: '1',
+  evmExplorerUrl: 'https://etherscan.io',
+};
 const DEPLOYMENT_CONTEXT = {
   jwtPublicKeys: PUBLIC_KEYS.join(''),
   corsAllowOrigins: 'https://app.example.com',
   stripePriceId: STRIPE_PRICE_ID,
+  ...EVM_CONTEXT,
 };
 /** X-Ray's actions, which take only the resource "*" (active tracing adds them to every role). */
 const XRAY_ACTIONS = ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'];
@@ -87,7 +101,16 @@ let template: Template;
 let assemblyDir: string;
 let warningsOf: (artifactId: string) => string[];
 let resources: Record<string, Json>;
-let ids: { table: string; bucket: string; secret: string; cursorKey: string; stripeKey: string; emailIdentity: string };
+let ids: {
+  table: string;
+  bucket: string;
+  secret: string;
+  cursorKey: string;
+  stripeKey: string;
+  anchorKey: string;
+  deadLetters: string;
+  emailIdentity: string;
+};
 
 beforeAll(() => {
   const started = performance.now();
@@ -115,6 +138,8 @@ beforeAll(() => {
     secret: logicalId(stack.signingKeySecret.node.defaultChild),
     cursorKey: logicalId(stack.cursorKeySecret.node.defaultChild),
     stripeKey: logicalId(stack.stripeKeySecret.node.defaultChild),
+    anchorKey: logicalId(stack.anchorKeySecret.node.defaultChild),
+    deadLetters: logicalId(stack.anchorDeadLetterQueue.node.defaultChild),
     emailIdentity: logicalId(stack.emailIdentity.node.defaultChild),
   };
 }, SYNTH_TIMEOUT_MS);
@@ -194,12 +219,15 @@ function roleStatements(route: Route): Statement[] {
 function resourceKind(resource: unknown): string {
   const text = JSON.stringify(resource);
   if (resource === '*') return 'any';
+  if (references(resource, ids.table) && text.includes('"StreamArn"')) return 'table-stream';
   if (references(resource, ids.table)) return text.includes('/index/') ? 'table-indexes' : 'table';
   if (references(resource, ids.bucket))
     return text.includes('/companies/*') ? 'bucket-companies-objects' : 'bucket-other';
   if (references(resource, ids.secret)) return 'signing-key-secret';
   if (references(resource, ids.cursorKey)) return 'cursor-key-secret';
   if (references(resource, ids.stripeKey)) return 'stripe-key-secret';
+  if (references(resource, ids.anchorKey)) return 'anchor-key-secret';
+  if (references(resource, ids.deadLetters)) return 'anchor-dead-letter-queue';
   if (text.includes(`identity/${CONTEXT_DEFAULTS.sesFromAddress}`) || references(resource, ids.emailIdentity)) {
     return 'email-identity';
   }
@@ -360,6 +388,7 @@ describe('functions', () => {
         ...(access.cursorKey ? { CURSOR_KEY_SECRET_ID: { Ref: ids.cursorKey } } : {}),
         ...(access.stripe ? { STRIPE_SECRET_KEY_SECRET_ID: { Ref: ids.stripeKey }, STRIPE_PRICE_ID } : {}),
         ...(access.vies ? { VIES_URL: VIES_REST_URL } : {}),
+        ...(access.links ? { PUBLIC_BASE_URL: stack.resolve(stack.api.apiEndpoint) } : {}),
         ...(route.auth === 'jwt' || access.signingKey
           ? { JWT_ISSUER: CONTEXT_DEFAULTS.jwtIssuer, JWT_AUDIENCE: CONTEXT_DEFAULTS.jwtAudience }
           : {}),
@@ -408,6 +437,9 @@ describe('functions', () => {
     expect(warnings).toEqual([
       expect.stringContaining('"jwtPublicKeys"'),
       expect.stringContaining('"corsAllowOrigins": http://localhost:5173'),
+      expect.stringContaining('"evmRpcUrl"'),
+      expect.stringContaining('"evmChainId"'),
+      expect.stringContaining('"evmExplorerUrl"'),
     ]);
     const jwtFunction = Object.values(sandboxTemplate.findResources('AWS::Lambda::Function')).find(
       (fn) => fn.Properties.Environment.Variables.JWT_PUBLIC_KEYS !== undefined,
@@ -534,8 +566,9 @@ describe('alarms', () => {
   it('notifies the stack-made topic of every alarm and its recovery, and outputs the topic ARN', () => {
     const [topicId] = ofType('AWS::SNS::Topic')[0]!;
     // API 5xx rate; errors, throttles and p99 duration per function; DynamoDB throttling.
-    // API 5xx rate; errors, throttles and p99 duration per route; errors and throttles of the KYB worker; DynamoDB.
-    expect(alarms()).toHaveLength(1 + 3 * routes.length + 2 + 1);
+    // API 5xx rate; errors, throttles and p99 duration per route; errors and throttles of the KYB worker;
+    // FAILED notarizations, dead letters and errors of the anchor worker; DynamoDB.
+    expect(alarms()).toHaveLength(1 + 3 * routes.length + 2 + 3 + 1);
     for (const alarm of alarms()) {
       expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(alarm.OKActions).toEqual([{ Ref: topicId }]);
@@ -631,7 +664,7 @@ describe('alarms', () => {
     withTopic.resourceCountIs('AWS::SNS::Topic', 0);
     expect(Object.keys(withTopic.toJSON().Outputs)).not.toContain('AlarmTopicArn');
     const all = Object.values(withTopic.findResources('AWS::CloudWatch::Alarm')).map((alarm) => alarm.Properties);
-    expect(all).toHaveLength(1 + 3 * routes.length + 2 + 1);
+    expect(all).toHaveLength(1 + 3 * routes.length + 2 + 3 + 1);
     for (const alarm of all) expect(alarm.AlarmActions).toEqual([alarmTopicArn]);
     const latency = all.filter((alarm) => alarm.MetricName === 'Duration');
     expect(latency.map((alarm) => alarm.Threshold)).toEqual(routes.map(() => 5000));
@@ -668,6 +701,7 @@ describe('data stores', () => {
         ],
         PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
         TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true },
+        StreamSpecification: { StreamViewType: 'KEYS_ONLY' },
       },
     });
   });
@@ -734,6 +768,7 @@ describe('data stores', () => {
     const outputs = template.toJSON().Outputs as Record<string, Json>;
     expect(Object.keys(outputs).sort()).toEqual([
       'AlarmTopicArn',
+      'AnchorKeySecretArn',
       'ApiUrl',
       'BucketName',
       'SigningKeySecretArn',
@@ -760,15 +795,18 @@ describe('least privilege', () => {
     expect(wildcards).toEqual([]);
   });
 
-  it('uses the resource "*" only for X-Ray and translate:TranslateText (none takes a narrower resource)', () => {
+  it('uses the resource "*" only for X-Ray, translate:TranslateText and the anchor worker’s dynamodb:ListStreams (none takes a narrower resource)', () => {
+    const anchorRole = logicalId(stack.anchorWorker.role!.node.defaultChild);
     const starResources = allStatements().filter(
       ({ statement }) =>
         statement.Effect === 'Allow' &&
         (Array.isArray(statement.Resource) ? statement.Resource : [statement.Resource]).includes('*'),
     );
     expect(starResources.length).toBeGreaterThan(0);
-    for (const { statement } of starResources) {
-      expect([...XRAY_ACTIONS, 'translate:TranslateText']).toEqual(expect.arrayContaining(actionsOf(statement)));
+    for (const { owner, statement } of starResources) {
+      const ofAnchorWorker = references(resources[owner]!.Properties.Roles, anchorRole);
+      const allowed = [...XRAY_ACTIONS, 'translate:TranslateText', ...(ofAnchorWorker ? ['dynamodb:ListStreams'] : [])];
+      expect(allowed).toEqual(expect.arrayContaining(actionsOf(statement)));
     }
   });
 
@@ -838,6 +876,7 @@ describe('least privilege', () => {
           statement.Effect === 'Allow' &&
           !references(statement.Resource, ids.cursorKey) &&
           !references(statement.Resource, ids.stripeKey) &&
+          !references(statement.Resource, ids.anchorKey) &&
           (references(statement.Resource, ids.secret) ||
             actionsOf(statement).some((action) => action.startsWith('secretsmanager:'))),
       ),
@@ -1048,5 +1087,201 @@ describe('the KYB retry worker', () => {
         ),
       );
     expect(ofWorker.map((alarm) => alarm.MetricName).sort()).toEqual(['Errors', 'Throttles']);
+  });
+});
+
+describe('the anchor worker', () => {
+  const workerId = () => logicalId(stack.anchorWorker.node.defaultChild);
+  const workerProps = () => resources[workerId()]!.Properties as Json;
+  const roleId = () => (workerProps().Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  const mappings = () => ofType('AWS::Lambda::EventSourceMapping').map(([, mapping]) => mapping.Properties as Json);
+
+  it('is fed by the table’s stream: new notarization records only, one at a time, retried, bisected, reported per item, then to its dead-letter queue', () => {
+    expect(mappings()).toHaveLength(1);
+    const [mapping] = mappings();
+    expect(mapping).toMatchObject({
+      EventSourceArn: { 'Fn::GetAtt': [ids.table, 'StreamArn'] },
+      FunctionName: { Ref: workerId() },
+      StartingPosition: 'TRIM_HORIZON',
+      BatchSize: 1,
+      MaximumRetryAttempts: STREAM_RETRY_ATTEMPTS,
+      BisectBatchOnFunctionError: true,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [ids.deadLetters, 'Arn'] } } },
+    });
+    // The very filter the local poller applies (lib/anchoring/worker.ts), in Lambda's syntax.
+    const filters = mapping!.FilterCriteria.Filters as Array<{ Pattern: string }>;
+    expect(filters.map((filter) => JSON.parse(filter.Pattern))).toEqual([NOTARIZATION_INSERTS]);
+    expect(NOTARIZATION_INSERTS).toEqual({
+      eventName: ['INSERT'],
+      dynamodb: { Keys: { sk: { S: [{ prefix: 'NOTARIZATION#' }] } } },
+    });
+  });
+
+  it('runs one invocation at a time (reserved concurrency 1: one anchoring key, whose nonces are serial), with its own timeout, tracing and source maps', () => {
+    expect(workerProps()).toMatchObject({
+      Handler: 'index.handler',
+      ReservedConcurrentExecutions: 1,
+      Timeout: WORKER_TIMEOUT_SECONDS,
+      TracingConfig: { Mode: 'Active' },
+    });
+  });
+
+  it('gets the table, the chain, the explorer and the key’s secret id from context, and no JWT setting', () => {
+    expect(workerProps().Environment.Variables).toEqual({
+      TABLE_NAME: { Ref: ids.table },
+      EVM_RPC_URL: EVM_CONTEXT.evmRpcUrl,
+      EVM_CHAIN_ID: EVM_CONTEXT.evmChainId,
+      EVM_EXPLORER_URL: EVM_CONTEXT.evmExplorerUrl,
+      ANCHOR_KEY_SECRET_ID: { Ref: ids.anchorKey },
+      SERVICE_NAME: 'dpp-service',
+      LOG_LEVEL: 'INFO',
+      NODE_OPTIONS,
+    });
+  });
+
+  it('anchors on Sepolia in a sandbox that names no chain', () => {
+    const { stack: sandbox, template: sandboxTemplate } = unbundledStack({ sandbox: 'true' });
+    const worker =
+      sandboxTemplate.toJSON().Resources[sandbox.getLogicalId(sandbox.anchorWorker.node.defaultChild as CfnResource)];
+    expect(worker.Properties.Environment.Variables).toMatchObject({
+      EVM_RPC_URL: SANDBOX_EVM.rpcUrl,
+      EVM_CHAIN_ID: String(SANDBOX_EVM.chainId),
+      EVM_EXPLORER_URL: SANDBOX_EVM.explorerUrl,
+    });
+  });
+
+  it('may GetItem and UpdateItem, read the table’s stream, send to its dead-letter queue and read its key: nothing else', () => {
+    const byKind: Record<string, Set<string>> = {};
+    const statements = ofType('AWS::IAM::Policy')
+      .filter(([, policy]) => references(policy.Properties.Roles, roleId()))
+      .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Statement[]);
+    for (const statement of statements) {
+      expect(statement.Effect).toBe('Allow');
+      for (const resource of Array.isArray(statement.Resource) ? statement.Resource : [statement.Resource]) {
+        byKind[resourceKind(resource)] ??= new Set();
+        for (const action of actionsOf(statement)) byKind[resourceKind(resource)]!.add(action);
+      }
+    }
+    expect(Object.fromEntries(Object.entries(byKind).map(([kind, actions]) => [kind, [...actions].sort()]))).toEqual({
+      'own-log-group': ['logs:CreateLogStream', 'logs:PutLogEvents'],
+      table: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+      'table-stream': ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'],
+      'anchor-key-secret': ['secretsmanager:GetSecretValue'],
+      'anchor-dead-letter-queue': ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'],
+      // X-Ray, and ListStreams, which takes no narrower resource (cdk-nag acknowledgement anchorWorkerStarResource).
+      any: ['dynamodb:ListStreams', ...XRAY_ACTIONS].sort(),
+    });
+    expect(resources[roleId()]!.Properties.ManagedPolicyArns ?? []).toEqual([]);
+  });
+
+  it('alone reads the anchoring-key secret: a retained placeholder the operator replaces, output as AnchorKeySecretArn', () => {
+    expect(resources[ids.anchorKey]).toMatchObject({
+      Type: 'AWS::SecretsManager::Secret',
+      DeletionPolicy: 'Retain',
+      Properties: { SecretString: ANCHOR_KEY_PLACEHOLDER },
+    });
+    expect((template.toJSON().Outputs as Record<string, Json>).AnchorKeySecretArn!.Value).toEqual({
+      Ref: ids.anchorKey,
+    });
+    const readers = ofType('AWS::IAM::Policy')
+      .filter(([, policy]) => references(policy.Properties.PolicyDocument, ids.anchorKey))
+      .flatMap(([, policy]) => (policy.Properties.Roles as { Ref: string }[]).map((role) => role.Ref));
+    expect(readers).toEqual([roleId()]);
+    for (const route of routes) {
+      expect(Object.keys(fnProps(route).Environment.Variables).filter((name) => /^(EVM_|ANCHOR_)/.test(name))).toEqual(
+        [],
+      );
+    }
+  });
+
+  it('sends what it gives up on to an encrypted, TLS-only dead-letter queue that keeps messages 14 days', () => {
+    expect(resources[ids.deadLetters]).toMatchObject({
+      Type: 'AWS::SQS::Queue',
+      Properties: { SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 },
+    });
+    template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      Queues: [{ Ref: ids.deadLetters }],
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+  });
+
+  it('alarms on a notarization it gave up on (FAILED), on a record in its dead-letter queue and on its errors', () => {
+    const alarms = ofType('AWS::CloudWatch::Alarm').map(([, alarm]) => alarm.Properties as Json);
+    const failed = alarms.find((alarm) => alarm.MetricName === 'NotarizationsFailed');
+    expect(failed).toMatchObject({
+      Namespace: 'DppService',
+      Dimensions: expect.arrayContaining([
+        { Name: 'service', Value: 'dpp-service' },
+        { Name: 'route', Value: ANCHOR_WORKER_FN },
+      ]),
+      Statistic: 'Sum',
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+    const deadLetters = alarms.find((alarm) => alarm.MetricName === 'ApproximateNumberOfMessagesVisible');
+    expect(deadLetters).toMatchObject({ Namespace: 'AWS/SQS', Threshold: 1 });
+    expect(JSON.stringify(deadLetters!.Dimensions)).toContain(`"${ids.deadLetters}"`);
+    const ofWorker = alarms.filter((alarm) =>
+      (alarm.Dimensions as Json[] | undefined)?.some(
+        (dimension) => dimension.Name === 'FunctionName' && references(dimension.Value, workerId()),
+      ),
+    );
+    expect(ofWorker.map((alarm) => alarm.MetricName)).toEqual(['Errors']);
+  });
+
+  it('is bundled whole (no package left outside) and loads cold with exactly its environment', () => {
+    const dir = join(assemblyDir, resources[workerId()]!.Metadata['aws:asset:path'] as string);
+    expect(readdirSync(dir).sort()).toEqual(['index.mjs', 'index.mjs.map']);
+    const bundle = join(dir, 'index.mjs');
+    expect(moduleImports(bundle).filter((specifier) => !isBuiltin(specifier))).toEqual([]);
+    const env: Record<string, string> = { PATH: process.env.PATH ?? '', AWS_REGION: 'eu-central-1' };
+    for (const [name, value] of Object.entries(workerProps().Environment.Variables as Record<string, unknown>))
+      env[name] = typeof value === 'string' ? value : `dummy-${name}`;
+    const load = (variables: Record<string, string>) =>
+      spawnSync(
+        process.execPath,
+        ['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(bundle).href)})`],
+        { env: variables, encoding: 'utf8' },
+      );
+    const run = load(env);
+    expect({ status: run.status, stderr: run.status === 0 ? '' : run.stderr.slice(0, 500) }).toEqual({
+      status: 0,
+      stderr: '',
+    });
+    // Without its key's secret id it stops at cold start, naming the setting.
+    const { ANCHOR_KEY_SECRET_ID: _, ...withoutKey } = env;
+    expect(load(withoutKey).stderr).toMatch(/one of ANCHOR_PRIVATE_KEY or ANCHOR_KEY_SECRET_ID is required/);
+  });
+});
+
+describe('public links (rows with access.links)', () => {
+  const linkRows = routes.filter((route) => route.access.links);
+  const baseUrlOf = (built: { stack: DppServiceStack; template: Template }, route: Route) => {
+    const fn = built.stack.functions.get(route.fn)!;
+    return built.template.toJSON().Resources[built.stack.getLogicalId(fn.node.defaultChild as CfnResource)].Properties
+      .Environment.Variables.PUBLIC_BASE_URL;
+  };
+
+  it('gives those rows, and only those, PUBLIC_BASE_URL: the API’s own URL when no publicBaseUrl is given', () => {
+    expect(linkRows.length).toBeGreaterThan(0);
+    const apiId = logicalId(stack.api.node.defaultChild);
+    for (const route of routes) {
+      const value = fnProps(route).Environment.Variables.PUBLIC_BASE_URL;
+      if (!route.access.links) expect({ fn: route.fn, value }).toEqual({ fn: route.fn, value: undefined });
+      else {
+        expect(value).toEqual(stack.resolve(stack.api.apiEndpoint));
+        expect(JSON.stringify(value)).toContain(`"${apiId}"`);
+      }
+    }
+  });
+
+  it('gives them context publicBaseUrl (a custom domain) when it is given', () => {
+    const withDomain = unbundledStack({ ...DEPLOYMENT_CONTEXT, publicBaseUrl: 'https://dpp.example.com/' });
+    for (const route of linkRows) expect(baseUrlOf(withDomain, route)).toBe('https://dpp.example.com');
   });
 });
