@@ -169,11 +169,13 @@ export const samples: Record<RouteFn, Sample> = {
     json: { promotionalCode: 'WELCOME20' },
     status: 200,
   },
-  // Gives Acme its plan (a company has one: a second run on the same data is 400 ALREADY_SUBSCRIBED).
+  // A sample must answer alike on any data, and a redemption is once per company (the contract fuzz subscribes
+  // Acme): the demo's expired code, 400 PROMOTION_CODE_EXPIRED on fresh data and ALREADY_SUBSCRIBED after a plan.
+  // WELCOME20 or SAVE50EUR in its place subscribes Acme (README, Demo credentials).
   'discount-subscription': {
     path: '/discount-subscription',
-    json: { userEmail: 'admin@acme.example', userId: ADMIN_USER, promotionalCode: 'WELCOME20' },
-    status: 200,
+    json: { userEmail: 'admin@acme.example', userId: ADMIN_USER, promotionalCode: 'EXPIRED10' },
+    status: 400,
   },
   'not-found': { method: 'GET', path: '/no-such-route', status: 404 },
 };
