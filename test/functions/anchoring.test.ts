@@ -1,0 +1,154 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, inject, it } from 'vitest';
+import { localClients } from '../../infra/local/bootstrap';
+import { LOCAL_ANCHOR_ADDRESS } from '../../infra/local/environment';
+import { toDppItem } from '../../lib/dpps/model';
+import { call, demo, download, fixture, form, localEnv, tokenFor } from '../support/api';
+import { signHash, testAccount, WALLET } from '../support/wallets';
+
+/**
+ * The independent proof of an anchor (issue 8, "Proof in a test"): notarize over HTTP, wait
+ * for ANCHORED in the notarizations view, then, trusting nothing the service stores, read the
+ * transaction from the chain (anvil's own JSON-RPC) by its hash, fetch the canonical version
+ * document through the public `uri`, and check that the transaction's data holds that
+ * document's SHA-256 (then the report's hash, which the submitter signed).
+ */
+const clients = localClients(localEnv);
+const evmRpcUrl = inject('evmRpcUrl');
+const acme = demo.acme;
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** Straight to the chain: no code of the service between the test and the node. */
+async function chain<T>(method: string, params: unknown[]): Promise<T> {
+  const response = await fetch(evmRpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await response.json()) as { result: T; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result;
+}
+
+/** A fresh DPP of Acme (DPPs have no create endpoint), so the demo passports stay as seeded. */
+async function newDpp() {
+  const now = new Date().toISOString();
+  const item = toDppItem({
+    id: `anchor-${randomUUID()}`,
+    company_id: acme.company.id,
+    model_id: acme.dpp.model_id,
+    template_id: acme.dpp.template_id,
+    code: '08012345678901',
+    search_id: `01/08012345678901/21/${randomUUID().slice(0, 8)}`,
+    name: 'Anchoring test passport',
+    description: 'A passport whose notarization is anchored on the local chain',
+    dpp_type: 'e-bike',
+    language: 'en',
+    created_at: now,
+    updated_at: now,
+  });
+  await clients.doc.send(new PutCommand({ TableName: localEnv.TABLE_NAME, Item: item }));
+  return item;
+}
+
+interface Notarization {
+  status: string;
+  transaction_hash: string;
+  block_hash: string;
+  block_number: number;
+  from: string;
+  to: string;
+  url: string;
+  dpp_hash: string;
+  version: number;
+}
+
+describe('a notarization anchored on the local chain', () => {
+  it('holds, in the data of the transaction the chain has under its hash, the SHA-256 of the version document its uri serves', async () => {
+    const token = await tokenFor('acme');
+    const dpp = await newDpp();
+    const upload = await call('POST', `/models/${dpp.model_id}/dpps/${dpp.id}/upload-file`, {
+      token,
+      form: form(
+        { name: 'Declaration', description: 'Declaration of conformity' },
+        { bytes: fixture('sample.pdf'), name: 'declaration.pdf' },
+      ),
+    });
+    expect(upload.status).toBe(200);
+    const created = await call('POST', `/version/${dpp.id}/create`, {
+      token,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ dppId: dpp.id, versionId: `v-${randomUUID()}` }),
+    });
+    expect(created.status).toBe(200);
+
+    // 1. notarize: the report signed by the Acme editor's wallet.
+    const report = fixture('sample.csv');
+    const reportHash = sha256(report);
+    const editor = testAccount(WALLET.acmeEditor);
+    const started = Date.now();
+    const notarized = await call('POST', `/version/${dpp.id}/notarize`, {
+      token,
+      form: form(
+        {
+          companyId: acme.company.id,
+          hash: reportHash,
+          signature: signHash(reportHash, WALLET.acmeEditor),
+          submitter: editor.address,
+          filesList: JSON.stringify([upload.body.file.id]),
+        },
+        { bytes: report, name: 'report.csv' },
+      ),
+    });
+    expect(notarized.status, JSON.stringify(notarized.body)).toBe(200);
+    const { uri } = notarized.body as { uri: string };
+
+    // 2. wait for ANCHORED, as a client would: through the notarizations view.
+    let anchored: Notarization | undefined;
+    while (!anchored) {
+      const view = await call('GET', `/view-dpp-notarizations/${dpp.id}`, { token });
+      expect(view.status).toBe(200);
+      const [notarization] = view.body.notarizations as Notarization[];
+      expect(notarization?.status).not.toBe('FAILED');
+      if (notarization?.status === 'ANCHORED') anchored = notarization;
+      else {
+        expect(Date.now() - started, 'ANCHORED within 15 s').toBeLessThan(15_000);
+        await new Promise((wake) => setTimeout(wake, 100));
+      }
+    }
+    console.info(`notarize → ANCHORED (seen in the view): ${((Date.now() - started) / 1000).toFixed(2)} s`);
+
+    // 3. the transaction, from the chain, by its hash.
+    const transaction = await chain<{
+      input: string;
+      from: string;
+      to: string;
+      blockHash: string;
+      blockNumber: string;
+    }>('eth_getTransactionByHash', [anchored.transaction_hash]);
+    const receipt = await chain<{ status: string; blockHash: string }>('eth_getTransactionReceipt', [
+      anchored.transaction_hash,
+    ]);
+    expect(receipt.status).toBe('0x1');
+    expect(transaction.blockHash).toBe(anchored.block_hash);
+    expect(Number(transaction.blockNumber)).toBe(anchored.block_number);
+    expect(transaction.from).toBe(LOCAL_ANCHOR_ADDRESS.toLowerCase());
+    expect(transaction.to).toBe(LOCAL_ANCHOR_ADDRESS.toLowerCase());
+    expect([anchored.from, anchored.to]).toEqual([LOCAL_ANCHOR_ADDRESS, LOCAL_ANCHOR_ADDRESS]);
+
+    // 4. the canonical version document, fetched through the public uri (no token), hashed here.
+    const document = await download(uri);
+    expect(document.status).toBe(200);
+    const documentHash = sha256(document.bytes);
+    expect(transaction.input).toBe(`0x${documentHash}${reportHash}`);
+    expect(anchored.dpp_hash).toBe(documentHash);
+
+    // The record's url is the explorer's page of that very transaction.
+    const explorer = await fetch(anchored.url);
+    expect(explorer.status).toBe(200);
+    expect(((await explorer.json()) as { transaction: { hash: string } }).transaction.hash).toBe(
+      anchored.transaction_hash,
+    );
+  });
+});
