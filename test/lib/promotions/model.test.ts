@@ -183,14 +183,15 @@ describe('the activation form', () => {
 describe('planMemberLimit', () => {
   it('reads the price’s metadata member_limit, a whole number, else the default plan limit', () => {
     expect(planMemberLimit({ member_limit: '40' })).toBe(40);
-    for (const metadata of [
+    const cases: Array<Record<string, string> | null | undefined> = [
       undefined,
       null,
       {},
       { member_limit: 'many' },
       { member_limit: '0' },
       { member_limit: '2.5' },
-    ]) {
+    ];
+    for (const metadata of cases) {
       expect(planMemberLimit(metadata)).toBe(PLAN_MEMBER_LIMIT);
     }
   });
