@@ -21,7 +21,8 @@ describe('GET /generateJWT/{api_key}/{wallet_address}', () => {
     expect(claims).toMatchObject({
       sub: demo.acme.admin.id,
       company_id: demo.acme.company.id,
-      wallet: demo.acme.admin.wallet,
+      // Wallets are stored and signed in lower case; the demo data writes them checksummed (EIP-55).
+      wallet: demo.acme.admin.wallet.toLowerCase(),
       role: 'admin',
     });
     expect(claims.exp! - claims.iat!).toBe(3600);
