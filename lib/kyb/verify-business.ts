@@ -9,7 +9,6 @@ import {
   type KybStatus,
   statusOf,
   userNotFound,
-  type ViesVat,
 } from './model';
 import { saveKyb, userExists } from './repository';
 import { checkKybData } from './vat';
@@ -31,35 +30,44 @@ const kybData = v.object({
   country_code: v.pipe(v.string(), v.trim(), v.toUpperCase()),
 });
 
-export const verifyBusinessInput = v.object({
-  body: v.object({
-    userId: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(128)),
-    userData: v.pipe(
-      kybData,
-      // Offline checks (lib/kyb/vat.ts), each issue on its own field (`userData.vat_number`), and
-      // the VAT number as VIES takes it for the use case.
-      v.rawTransform(({ dataset, addIssue, NEVER }) => {
-        const { issues, vat } = checkKybData(dataset.value);
-        for (const issue of issues) {
-          addIssue({
-            message: issue.message,
-            path: [
-              {
-                type: 'object',
-                origin: 'value',
-                input: dataset.value,
-                key: issue.field,
-                value: dataset.value[issue.field],
-              },
-            ],
-          });
-        }
-        if (!vat || issues.length > 0) return NEVER;
-        return { data: dataset.value as KybData, vat };
-      }),
-    ),
-  }),
+const pathItem = (input: Record<string, unknown>, key: string, value: unknown): v.ObjectPathItem => ({
+  type: 'object',
+  origin: 'value',
+  input,
+  key,
+  value,
 });
+
+/**
+ * The body as the interface gives it; then, once every field is a string, the offline checks
+ * (lib/kyb/vat.ts), each issue on its own field (`userData.vat_number`), and the VAT number as
+ * VIES takes it beside the body. The checks sit on the whole request, as the cross-field checks
+ * of other rows do, so `userData` itself is the plain shape of the interface.
+ */
+export const verifyBusinessInput = v.pipe(
+  v.object({
+    body: v.object({
+      userId: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(128)),
+      userData: kybData,
+    }),
+  }),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const { body } = dataset.value;
+    const { issues, vat } = checkKybData(body.userData);
+    for (const issue of issues) {
+      addIssue({
+        message: issue.message,
+        path: [
+          pathItem(dataset.value, 'body', body),
+          pathItem(body, 'userData', body.userData),
+          pathItem(body.userData, issue.field, body.userData[issue.field]),
+        ],
+      });
+    }
+    if (!vat || issues.length > 0) return NEVER;
+    return { ...dataset.value, vat };
+  }),
+);
 
 const MESSAGES: Record<KybStatus, string> = {
   VERIFIED: 'Business verified: VIES confirmed the VAT number',
@@ -72,8 +80,8 @@ const MESSAGES: Record<KybStatus, string> = {
  * data, the status and the consultation are stored on the company of the user (who must be
  * the token's user or a user of the token's company: another company's user is unknown).
  */
-export async function verifyBusiness(auth: Principal, { body }: v.InferOutput<typeof verifyBusinessInput>) {
-  const { data, vat } = body.userData as { data: KybData; vat: ViesVat };
+export async function verifyBusiness(auth: Principal, { body, vat }: v.InferOutput<typeof verifyBusinessInput>) {
+  const data: KybData = body.userData;
   if (!(await userExists(auth.companyId, body.userId))) throw userNotFound();
   const answer = await checkVatNumber(vat);
   const now = new Date().toISOString();

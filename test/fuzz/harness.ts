@@ -105,8 +105,30 @@ async function ownParent(side: 'own' | 'foreign'): Promise<Parent> {
   return parent;
 }
 
+/** Valid KYB data (POST /verify-business): a VAT number the VIES stand-in answers valid. */
+const FUZZ_KYB_DATA = {
+  company_name: 'Fuzz S.r.l.',
+  vat_number: 'IT11111110018',
+  street_address: 'Via del Fuzz 1',
+  zip_or_postal_code: '20121',
+  city_or_town: 'Milano',
+  district_or_province: 'MI',
+  sdi_or_pec: 'M5UXCR1',
+  rea_code: 'MI-1234567',
+  country_code: 'IT',
+};
+
 export async function createWorld(cursorRoutes: Array<{ fn: string; path: string }>): Promise<World> {
   const tokens = { acme: await tokenFor('acme'), globex: await tokenFor('globex') };
+  // Both companies have KYB data, so GET /kyb-data/{userId} has something to answer.
+  for (const tenant of ['acme', 'globex'] as const) {
+    const reply = await call('POST', '/verify-business', {
+      token: tokens[tenant],
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userId: demo[tenant].admin.id, userData: FUZZ_KYB_DATA }),
+    });
+    if (reply.status !== 200) throw new Error(`fuzz setup: KYB of ${tenant}: ${reply.status}`);
+  }
   const bad = await badTokens();
   const owned = { own: await ownParent('own'), foreign: await ownParent('foreign') };
   const { acme, globex } = demo;
@@ -123,6 +145,8 @@ export async function createWorld(cursorRoutes: Array<{ fn: string; path: string
     relateddppids: () => (tenant === 'acme' ? [demo.volta.dpp.id] : [parent().dpp]),
     apikey: () => apiKey,
     walletaddress: () => wallet,
+    // KYB data that passes the offline checks and that the VIES stand-in confirms (its demo numbers).
+    userdata: () => [JSON.stringify(FUZZ_KYB_DATA)],
   });
   const demoParent = (tenant: Tenant): Parent => {
     const t = demo[tenant];
@@ -321,6 +345,11 @@ function renderJson(body: Extract<BodyCase, { kind: 'json' }>, ctx: Context): Bu
       }
       if ('ref' in piece && piece.list) {
         object[name] = ctx.world.pools[piece.ref][poolName(piece.name)]?.() ?? [];
+        continue;
+      }
+      if ('ref' in piece && piece.parse) {
+        const text = ctx.world.pools[piece.ref][poolName(piece.name)]?.()[0];
+        if (text !== undefined) object[name] = JSON.parse(text);
         continue;
       }
       const v = resolvePiece(piece, ctx);

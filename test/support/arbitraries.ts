@@ -29,9 +29,10 @@ export type Pool = 'own' | 'foreign' | 'demo' | 'demoForeign';
 export type Piece =
   /**
    * A real value of the fuzz's world, looked up by the field's name (see `poolName`); `list`: the
-   * pool's whole list of values, for a JSON array field (`relatedDppIds`).
+   * pool's whole list of values, for a JSON array field (`relatedDppIds`); `parse`: the pool's
+   * value is the JSON text of a JSON object field (KYB's `userData`).
    */
-  | { ref: Pool; name: string; list?: true }
+  | { ref: Pool; name: string; list?: true; parse?: true }
   /** A value, encoded as its place needs (percent-encoding in a path or query). */
   | { text: string }
   /** Characters put on the wire exactly as they are (a bad percent-encoding, a raw `..`). */
@@ -229,6 +230,8 @@ export function validValue(schema: Node, at = 'value'): fc.Arbitrary<unknown> {
       const fields = fieldsOf(schema);
       return fc.record(Object.fromEntries(fields.map((f) => [f.name, validValue(f.schema, `${at}.${f.name}`)])), {
         requiredKeys: fields.filter((f) => !f.optional).map((f) => f.name),
+        // As JSON.parse makes them (a nested body object, KYB's userData): String() of a null-prototype object throws.
+        noNullPrototype: true,
       });
     }
     default:
@@ -381,7 +384,12 @@ function fieldPiece(
 ): fc.Arbitrary<Piece | undefined> {
   const name = poolName(field.name);
   const has = (pool: Pool) => pools.has(pool, name);
-  const list = field.schema.type === 'array' ? { list: true as const } : {};
+  const list =
+    field.schema.type === 'array'
+      ? { list: true as const }
+      : ['object', 'strict_object', 'loose_object'].includes(field.schema.type)
+        ? { parse: true as const }
+        : {};
   const ref = (pool: Pool) => fc.constant<Piece>({ ref: pool, name, ...list });
   const valid = validValue(field.schema, field.name).map((value): Piece => ({ text: String(value) }));
   const choices: Array<{ weight: number; arbitrary: fc.Arbitrary<Piece | undefined> }> = [];

@@ -170,8 +170,8 @@ describe('the input of POST /verify-business', () => {
 
   it('gives the use case the trimmed data and the VAT number as VIES takes it', () => {
     const result = parse({ ...italian, company_name: '  Acme Bikes S.r.l. ', country_code: 'it' });
-    expect(result.success && result.output.body.userData).toEqual({
-      data: { ...italian, country_code: 'IT' },
+    expect(result.success && result.output).toEqual({
+      body: { userId: 'u1', userData: { ...italian, country_code: 'IT' } },
       vat: { countryCode: 'IT', vatNumber: '11111110018' },
     });
   });
