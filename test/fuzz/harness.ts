@@ -11,6 +11,7 @@ import { toTemplateItem } from '../../lib/template-files/model';
 import { apiUrl, badTokens, call, demo, fixture, form, localEnv, type Tenant, tokenFor } from '../support/api';
 import type { AuthCase, BodyCase, FileContent, Piece, Pool, PoolNames, RequestCase } from '../support/arbitraries';
 import { poolName } from '../support/arbitraries';
+import { signHash, testAccount, WALLET } from '../support/wallets';
 
 /**
  * What the contract fuzz (routes.test.ts) sends its cases with and checks them against:
@@ -102,6 +103,28 @@ async function ownParent(side: 'own' | 'foreign'): Promise<Parent> {
     });
     if (reply.status !== 200) throw new Error(`fuzz setup: version of ${parent.dpp}: ${reply.status}`);
   }
+  // Both notarized (each notarize finishes the latest version not yet notarized), so the
+  // notarizations list has a second page too; signed by the company's admin wallet.
+  const report = fixture('sample.pdf');
+  const hash = createHash('sha256').update(report).digest('hex');
+  const signer = tenant === 'acme' ? WALLET.acmeAdmin : WALLET.globexAdmin;
+  const fields = { companyId: company, hash, signature: signHash(hash, signer), filesList: '[]' };
+  for (let i = 0; i < 2; i++) {
+    const reply = await call('POST', `/version/${parent.dpp}/notarize`, {
+      token: await tokenFor(tenant),
+      form: form({ ...fields, submitter: testAccount(signer).address }, { bytes: report, name: 'report.pdf' }),
+    });
+    if (reply.status !== 200) throw new Error(`fuzz setup: notarize of ${parent.dpp}: ${reply.status}`);
+  }
+  // Two more versions left to notarize, so the fuzz's own notarizes can succeed.
+  for (const versionId of ['fuzz-version-3', 'fuzz-version-4']) {
+    const reply = await call('POST', `/version/${parent.dpp}/create`, {
+      token: await tokenFor(tenant),
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ dppId: parent.dpp, versionId }),
+    });
+    if (reply.status !== 200) throw new Error(`fuzz setup: version of ${parent.dpp}: ${reply.status}`);
+  }
   return parent;
 }
 
@@ -145,6 +168,9 @@ export async function createWorld(cursorRoutes: Array<{ fn: string; path: string
     relateddppids: () => (tenant === 'acme' ? [demo.volta.dpp.id] : [parent().dpp]),
     apikey: () => apiKey,
     walletaddress: () => wallet,
+    // Notarize: the wallet signs (see `signature`), nothing is listed.
+    submitter: () => wallet,
+    fileslist: () => ['[]'],
     // KYB data that passes the offline checks and that the VIES stand-in confirms (its demo numbers).
     userdata: () => [JSON.stringify(FUZZ_KYB_DATA)],
   });
@@ -190,7 +216,7 @@ export const poolNames = (world: World): PoolNames => ({
   has: (pool, name) => {
     // A file id in every pool (see resolveRef); the true hash of the file sent is the caller's own only.
     if (name === 'fileid') return true;
-    if (name === 'hash') return pool === 'own';
+    if (name === 'hash' || name === 'signature') return pool === 'own';
     if (name === 'cursor') return pool === 'own' || pool === 'foreign';
     return name in world.pools[pool];
   },
@@ -252,6 +278,8 @@ function resolvePiece(piece: Piece, ctx: Context): { text: string } | { raw: str
   if ('omit' in piece) return undefined;
   if ('ref' in piece) {
     if (piece.name === 'hash') return { text: ctx.fileHash };
+    // The caller's admin wallet's personal_sign of that hash (a notarize's `signature`).
+    if (piece.name === 'signature') return { text: signHash(ctx.fileHash, WALLET.acmeAdmin) };
     return { text: resolveRef(ctx.world, piece.ref, piece.name, ctx.routePath, ctx.fn) };
   }
   return piece;
