@@ -207,7 +207,7 @@ describe('anchorNotarization', () => {
   it.each([
     ['ANCHORED', 'a duplicate delivery of an anchored record'],
     ['FAILED', 'a late delivery of a failed record'],
-  ] as const)('sends nothing and writes nothing for a record already %s (%s)', async (status) => {
+  ] as const)('sends nothing and writes nothing for a record already %s (%s)', async (status, _why) => {
     const record = pending({ status, attempts: 1 });
     serve(record);
     const nonceBefore = await nonceOfAccount9();
