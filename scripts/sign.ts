@@ -10,34 +10,12 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { HDKey } from '@scure/bip32';
-import { mnemonicToSeedSync } from '@scure/bip39';
-import { type Address, addressOfPublicKey } from '../lib/evm/address';
-import { personalMessageHash } from '../lib/evm/personal-sign';
-import { fromHex, type Hex, toHex } from '../lib/evm/transaction';
-
-export const TEST_MNEMONIC = 'test test test test test test test test test test test junk';
-
-/** The private key of test-mnemonic account `index`. */
-export function testAccountKey(index: number): Uint8Array {
-  const key = HDKey.fromMasterSeed(mnemonicToSeedSync(TEST_MNEMONIC)).derive(`m/44'/60'/0'/0/${index}`).privateKey;
-  if (!key) throw new Error(`no key for account ${index}`);
-  return key;
-}
+import { signHash, testAccount } from '../infra/local/wallets';
+import type { Address } from '../lib/evm/address';
 
 /** `0x` + r ‖ s ‖ v (v 27 or 28, s low), as wallets answer personal_sign, and the signer's address. */
-export function personalSignHash(hash: string, index: number): { signature: Hex; address: Address } {
-  if (!/^(0x)?[0-9a-fA-F]{64}$/.test(hash))
-    throw new Error('the hash must be 64 hex digits (a SHA-256), with or without 0x');
-  const key = testAccountKey(index);
-  const message = fromHex(hash.startsWith('0x') ? hash : `0x${hash}`);
-  // noble's "recovered" layout: the recovery bit, then r and s.
-  const recovered = secp256k1.sign(personalMessageHash(message), key, { prehash: false, format: 'recovered' });
-  const signature = new Uint8Array(65);
-  signature.set(recovered.subarray(1, 65), 0);
-  signature[64] = 27 + (recovered[0] ?? 0);
-  return { signature: toHex(signature), address: addressOfPublicKey(secp256k1.getPublicKey(key, false)) };
+export function personalSignHash(hash: string, index: number): { signature: string; address: Address } {
+  return { signature: signHash(hash, index), address: testAccount(index).address };
 }
 
 const isMain = process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);

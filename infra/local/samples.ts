@@ -86,18 +86,16 @@ export const samples: Record<RouteFn, Sample> = {
   },
   'delete-dpp-file': { path: `/models/${MODEL}/delete-dpp-file/${DPP}/file/${DPP_FILE.deleted}`, status: 200 },
   'list-dpp-versions': { path: `/view-dpp-versions/${DPP}`, status: 200 },
-  // Version 1 of the passport (the only create of a sample: a second one with this versionId is 409).
+  // Version 2 of the passport (the seed made version 1, `sample-event-v1`); a second run with this versionId is 409.
   'create-dpp-version': {
     path: `/version/${DPP}/create`,
     json: { dppId: DPP, versionId: 'sample-event-version' },
     status: 200,
   },
-  // Public. No version is seeded on any passport yet (the seed's `versions` are not written), and a sample must
-  // answer alike on fresh data (`npm run invoke`, the bench), so this asks for a version no DPP reaches (< 10^8):
-  // 404 VERSION_NOT_FOUND. Once the seed writes the demo X1's versions, `/dpp/<X1>/versions/1` answers 200 anywhere.
-  'get-dpp-version-document': { path: `/dpp/${DPP}/versions/999999999`, status: 404 },
-  // Notarizes the passport's latest version not yet notarized (the one the sample above creates: the events
-  // test runs the samples in route order) with sample.pdf as the report: `hash` is its SHA-256, `signature` the
+  // Public: the canonical document of the passport's version 1, which the seed creates (demo-data.json, versions).
+  'get-dpp-version-document': { path: `/dpp/${DPP}/versions/1`, status: 200 },
+  // Notarizes the passport's latest version not yet notarized (the one the sample above creates when the events
+  // test runs the samples in route order; the seeded version 1 when run alone) with sample.pdf as the report: `hash` is its SHA-256, `signature` the
   // admin wallet's (test-mnemonic account 0) EIP-191 signature of the hash's 32 bytes (RFC 6979, so fixed).
   'notarize-dpp-version': {
     path: `/version/${DPP}/notarize`,

@@ -5,6 +5,7 @@ import { type EngineName, type Engines, startEngines } from './engines';
 import { LOCAL_BUCKET, LOCAL_TABLE, localEnvironment, localExplorerUrl } from './environment';
 import { startKybRetryTimer } from './kyb-retry';
 import { loadDemoData, seed } from './seed';
+import { seedHistory } from './seed-history';
 import { startApiServer } from './server';
 import { ensureSigningKeys } from './signing-keys';
 import { type LocalStreamWorker, startStreamWorker } from './stream-worker';
@@ -71,7 +72,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     Object.assign(process.env, { PUBLIC_BASE_URL: env.PUBLIC_BASE_URL, EVM_EXPLORER_URL: env.EVM_EXPLORER_URL });
     // The anchor worker on the table's stream, as the event source mapping runs it in the cloud.
     worker = await startStreamWorker({ env, tableName: LOCAL_TABLE });
-    if (fresh) await seed(clients, LOCAL_TABLE, LOCAL_BUCKET, await loadDemoData());
+    if (fresh) {
+      const demo = await loadDemoData();
+      await seed(clients, LOCAL_TABLE, LOCAL_BUCKET, demo);
+      // Links, versions and a notarization through the use cases; returns once it is anchored.
+      await seedHistory(clients, LOCAL_TABLE, demo);
+    }
     // The KYB retry worker on a short timer, as EventBridge Scheduler runs it in the cloud (not for npm run invoke).
     const kybRetry = options.serve === false ? undefined : startKybRetryTimer();
     return {
