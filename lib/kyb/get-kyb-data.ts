@@ -1,10 +1,11 @@
 import * as v from 'valibot';
 import type { Principal } from '../auth/claims';
+import { id } from '../schemas';
 import { kybDataView, kybNotFound, userNotFound } from './model';
 import { readUserAndKyb } from './repository';
 
 export const getKybDataInput = v.object({
-  params: v.object({ userId: v.pipe(v.string(), v.minLength(1), v.maxLength(128)) }),
+  params: v.object({ userId: id }),
 });
 
 /**

@@ -10,9 +10,9 @@ import { MAX_JSON_BODY_BYTES } from '../../../../lib/limits';
 import { apiEvent, invokeEvent, type TestRequest } from '../../../support/unit/events';
 
 /**
- * No route takes JSON yet, so the parser is composed here the way a JSON endpoint would
- * be, from a row with `body: 'json'` (the public catch-all lends its place in the route
- * table, so the test events reach it).
+ * The parser composed the way a JSON endpoint is, from a row of its own with `body: 'json'`,
+ * so these cases do not depend on any real route's rules (the public catch-all lends its
+ * place in the route table, so the test events, sent to a path no route has, reach it).
  */
 const jsonRoute = defineRoute({
   ...notFoundRoute,
@@ -41,7 +41,7 @@ beforeEach(() => {
 });
 
 const post = (request: Omit<TestRequest, 'method' | 'url'>, edit?: (event: ReturnType<typeof apiEvent>) => void) => {
-  const event = apiEvent('not-found', { method: 'POST', url: '/verify-business', ...request });
+  const event = apiEvent('not-found', { method: 'POST', url: '/a-json-test-route', ...request });
   edit?.(event);
   return invokeEvent('not-found', handler, event);
 };
@@ -142,7 +142,7 @@ describe('JSON bodies that are not an object', () => {
     invokeEvent(
       'not-found',
       optionalHandler,
-      apiEvent('not-found', { method: 'POST', url: '/verify-business', body, headers: asJson }),
+      apiEvent('not-found', { method: 'POST', url: '/a-json-test-route', body, headers: asJson }),
     );
 
   it('accepts {} where every field is optional', async () => {
