@@ -70,6 +70,7 @@ import {
 import type { Route } from '../lib/api/contract';
 import { functionId, isCatchAll, routeKeyOf, routes as routeTable } from '../lib/api/routes';
 import { getDppRoute } from '../lib/api/routes/get-dpp';
+import { getDppVersionDocumentRoute } from '../lib/api/routes/get-dpp-version-document';
 import {
   KYB_RETRY_ACCESS,
   KYB_RETRY_EVERY_MINUTES,
@@ -141,6 +142,9 @@ export const ACCESS_LOG_FIELDS = {
   integrationLatency: '$context.integrationLatency',
   integrationErrorMessage: '$context.integrationErrorMessage',
 } as const;
+
+/** Public reads throttled per route with context publicDppThrottle (throttleOwnRoute). */
+const PUBLIC_PASSPORT_READS: readonly string[] = [getDppRoute.fn, getDppVersionDocumentRoute.fn];
 
 /** A cdk-nag finding this stack accepts: the rule (and finding) id, where, and why. */
 export interface NagAcknowledgement {
@@ -452,7 +456,7 @@ export class DppServiceStack extends Stack {
         }),
       });
       acknowledge(httpRoute, NAG_ACKNOWLEDGEMENTS.apiAuthorizer);
-      if (route.fn === getDppRoute.fn) {
+      if (PUBLIC_PASSPORT_READS.includes(route.fn)) {
         this.throttleOwnRoute(stage.node.defaultChild as CfnStage, route, httpRoute, config.publicDppThrottle);
       }
     }
@@ -499,11 +503,13 @@ export class DppServiceStack extends Stack {
   }
 
   /**
-   * The public `GET /dpp/{dppId}` (QR-code scans) gets its own route throttle, so its traffic
-   * is limited apart from the stage default that the authenticated routes share.
+   * The public passport reads (`GET /dpp/{dppId}` from QR-code scans, and a version's document
+   * that anyone verifying a notarization fetches) each get their own route throttle, so their
+   * traffic is limited apart from the stage default that the authenticated routes share.
    */
   private throttleOwnRoute(stage: CfnStage, row: Route, route: HttpRoute, throttle: ThrottleConfig): void {
     stage.routeSettings = {
+      ...(stage.routeSettings as Record<string, unknown> | undefined),
       [routeKeyOf(row)]: { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit },
     };
     // Route settings name a route key that must exist when the stage is updated.

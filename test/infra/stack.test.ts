@@ -508,10 +508,11 @@ describe('HTTP API', () => {
     });
   });
 
-  it('throttles the public GET /dpp/{dppId} on its own (QR-code traffic), after its route exists', () => {
+  it('throttles the public GET /dpp/{dppId} (QR-code traffic) and version documents each on its own, after its route exists', () => {
     const [stageId, stageResource] = ofType('AWS::ApiGatewayV2::Stage')[0]!;
     expect(stageResource.Properties.RouteSettings).toEqual({
       'GET /dpp/{dppId}': { ThrottlingRateLimit: 25, ThrottlingBurstLimit: 50 },
+      'GET /dpp/{dppId}/versions/{version}': { ThrottlingRateLimit: 25, ThrottlingBurstLimit: 50 },
     });
     expect(CONTEXT_DEFAULTS.publicDppThrottle).toEqual({ rateLimit: 25, burstLimit: 50 });
     const [routeId] = ofType('AWS::ApiGatewayV2::Route').find(
@@ -529,7 +530,10 @@ describe('HTTP API', () => {
       publicDppThrottle: '{"rateLimit": 5, "burstLimit": 7}',
     });
     throttled.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
-      RouteSettings: { 'GET /dpp/{dppId}': { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 7 } },
+      RouteSettings: {
+        'GET /dpp/{dppId}': { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 7 },
+        'GET /dpp/{dppId}/versions/{version}': { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 7 },
+      },
     });
   });
 
