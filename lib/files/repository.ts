@@ -1,6 +1,7 @@
 import { type Expression, table } from '../aws/dynamodb';
 import { isConditionFailure } from '../aws/errors';
 import type { Key, KeyRange } from '../data/keys';
+import { queryRange } from '../data/range';
 import type { FileChanges, FileItem } from './model';
 
 /**
@@ -42,25 +43,6 @@ export interface ParentPage<P, F> {
 }
 
 export function fileRepository<P, F extends FileItem>(keys: FileParentKeys) {
-  /** Up to `wanted` items of the range after `after`, across DynamoDB's 1 MB pages. */
-  async function queryRange(range: KeyRange, wanted: number, after?: Key): Promise<Record<string, unknown>[]> {
-    const items: Record<string, unknown>[] = [];
-    let next: Record<string, unknown> | undefined = after && { pk: after.pk, sk: after.sk };
-    do {
-      const result = await table.query({
-        keyCondition: {
-          expression: 'pk = :pk AND sk BETWEEN :from AND :to',
-          values: { ':pk': range.pk, ':from': range.from, ':to': range.to },
-        },
-        startKey: next,
-        limit: wanted - items.length,
-      });
-      items.push(...result.items);
-      next = result.lastKey;
-    } while (next && items.length < wanted);
-    return items;
-  }
-
   return {
     keys,
 

@@ -1,10 +1,9 @@
 import * as v from 'valibot';
 import type { Principal } from '../auth/claims';
 import { ranges } from '../data/keys';
-import { type CursorBinding, decodeCursor, encodeCursor } from '../data/paging';
-import { dppNotFound } from '../dpps/model';
+import { dppHistoryPage } from '../dpps/history';
 import { id, pageQuery } from '../schemas';
-import { pageNotarizations } from './repository';
+import type { NotarizationItem } from '../versions/model';
 import { notarizationView } from './view';
 
 export const listDppNotarizationsInput = v.object({ params: v.object({ dppId: id }), query: pageQuery });
@@ -19,15 +18,10 @@ export async function listDppNotarizations(
   auth: Principal,
   { params, query }: v.InferOutput<typeof listDppNotarizationsInput>,
 ) {
-  const binding: CursorBinding = { range: ranges.dppNotarizations(params.dppId), companyId: auth.companyId };
-  const after = query.cursor === undefined ? undefined : await decodeCursor(query.cursor, binding);
-  const page = await pageNotarizations(params.dppId, { limit: query.limit, after });
-  const owned =
-    page.dpp?.company_id === auth.companyId && page.notarizations.every((n) => n.company_id === auth.companyId);
-  if (!owned) throw dppNotFound();
-  const last = page.notarizations[page.notarizations.length - 1];
+  const page = await dppHistoryPage<NotarizationItem>(auth, params.dppId, ranges.dppNotarizations(params.dppId), query);
+  const last = page.items[page.items.length - 1];
   return {
-    notarizations: await Promise.all(page.notarizations.map(notarizationView)),
-    ...(page.more && last && { nextCursor: await encodeCursor({ pk: last.pk, sk: last.sk }, binding) }),
+    notarizations: await Promise.all(page.items.map(notarizationView)),
+    ...(page.more && last && { nextCursor: await page.cursorAfter(last) }),
   };
 }

@@ -1,11 +1,10 @@
 import * as v from 'valibot';
 import type { Principal } from '../auth/claims';
 import { ranges } from '../data/keys';
-import { type CursorBinding, decodeCursor, encodeCursor } from '../data/paging';
-import { dppNotFound } from '../dpps/model';
+import { dppHistoryPage } from '../dpps/history';
 import { MAX_VERSIONS_PAGE_BYTES } from '../limits';
 import { id, pageQuery } from '../schemas';
-import { pageVersions } from './repository';
+import type { DppVersionItem } from './model';
 import { versionView } from './view';
 
 export const listDppVersionsInput = v.object({ params: v.object({ dppId: id }), query: pageQuery });
@@ -18,22 +17,17 @@ export const listDppVersionsInput = v.object({ params: v.object({ dppId: id }), 
  * stops before its JSON passes MAX_VERSIONS_PAGE_BYTES (always holding one version at least).
  */
 export async function listDppVersions(auth: Principal, { params, query }: v.InferOutput<typeof listDppVersionsInput>) {
-  const binding: CursorBinding = { range: ranges.dppVersions(params.dppId), companyId: auth.companyId };
-  const after = query.cursor === undefined ? undefined : await decodeCursor(query.cursor, binding);
-  const page = await pageVersions(params.dppId, { limit: query.limit, after });
-  const owned =
-    page.dpp?.company_id === auth.companyId && page.versions.every((item) => item.company_id === auth.companyId);
-  if (!owned) throw dppNotFound();
-  const views = await Promise.all(page.versions.map(versionView));
+  const page = await dppHistoryPage<DppVersionItem>(auth, params.dppId, ranges.dppVersions(params.dppId), query);
+  const views = await Promise.all(page.items.map(versionView));
   let kept = 0;
   for (let bytes = 0; kept < views.length; kept++) {
     bytes += Buffer.byteLength(JSON.stringify(views[kept]));
     if (kept > 0 && bytes > MAX_VERSIONS_PAGE_BYTES) break;
   }
-  const last = page.versions[kept - 1];
+  const last = page.items[kept - 1];
   const more = page.more || kept < views.length;
   return {
     versions: views.slice(0, kept),
-    ...(more && last && { nextCursor: await encodeCursor({ pk: last.pk, sk: last.sk }, binding) }),
+    ...(more && last && { nextCursor: await page.cursorAfter(last) }),
   };
 }

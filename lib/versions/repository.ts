@@ -1,6 +1,6 @@
 import { type Item, type TransactionItem, table } from '../aws/dynamodb';
 import { isConditionFailure } from '../aws/errors';
-import { ItemType, type Key, keys, ranges } from '../data/keys';
+import { ItemType, keys, ranges } from '../data/keys';
 import type { DppFileItem } from '../dpp-files/model';
 import type { DppCardItem, DppItem } from '../dpps/model';
 import { type DppVersionItem, toDppVersionIdItem } from './model';
@@ -125,43 +125,3 @@ function cancellationCodes(error: unknown): Array<string | undefined> | undefine
 /** One version of a DPP. */
 export const getVersion = (dppId: string, version: number, options: { consistent?: boolean } = {}) =>
   table.get<DppVersionItem>(keys.dppVersion(dppId, version), options);
-
-export interface VersionPage {
-  /** The DPP, read on every page to check ownership; absent when it does not exist. */
-  dpp?: DppItem;
-  versions: DppVersionItem[];
-  /** Set when more versions remain after this page. */
-  more: boolean;
-}
-
-/**
- * A page of a DPP's versions, oldest first, after `after` (a key of the range, decoded from a
- * cursor), with the DPP item read by a GetItem sent in parallel with the Query (the DPP lives
- * in another collection): two requests, one round trip of latency, on every page. Reads one
- * version more than asked to know whether another page has any.
- */
-export async function pageVersions(dppId: string, page: { limit: number; after?: Key }): Promise<VersionPage> {
-  const range = ranges.dppVersions(dppId);
-  const wanted = page.limit + 1;
-  const queryRange = async () => {
-    const items: Item[] = [];
-    let startKey: Item | undefined = page.after && { pk: page.after.pk, sk: page.after.sk };
-    do {
-      const result = await table.query({
-        keyCondition: {
-          expression: 'pk = :pk AND sk BETWEEN :from AND :to',
-          values: { ':pk': range.pk, ':from': range.from, ':to': range.to },
-        },
-        startKey,
-        limit: wanted - items.length,
-      });
-      items.push(...result.items);
-      startKey = result.lastKey;
-    } while (startKey && items.length < wanted);
-    return items as unknown as DppVersionItem[];
-  };
-  const [dpp, versions] = await Promise.all([table.get<DppItem>(keys.dpp(dppId)), queryRange()]);
-  const more = versions.length > page.limit;
-  if (more) versions.length = page.limit;
-  return { dpp, versions, more };
-}
