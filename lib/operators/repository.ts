@@ -1,6 +1,7 @@
 import { table } from '../aws/dynamodb';
 import type { UserItem } from '../companies/model';
 import { type Key, keys, ranges } from '../data/keys';
+import { queryRange } from '../data/range';
 import type { OperatorItem } from './model';
 
 /**
@@ -12,22 +13,11 @@ export async function pageOperators(
   companyId: string,
   page: { limit: number; after?: Key },
 ): Promise<{ operators: OperatorItem[]; nextKey?: Key }> {
-  const range = ranges.operators(companyId);
-  const wanted = page.limit + 1;
-  const items: OperatorItem[] = [];
-  let next: Record<string, unknown> | undefined = page.after && { pk: page.after.pk, sk: page.after.sk };
-  do {
-    const result = await table.query({
-      keyCondition: {
-        expression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        values: { ':pk': range.pk, ':from': range.from, ':to': range.to },
-      },
-      startKey: next,
-      limit: wanted - items.length,
-    });
-    items.push(...(result.items as unknown as OperatorItem[]));
-    next = result.lastKey;
-  } while (next && items.length < wanted);
+  const items = (await queryRange(
+    ranges.operators(companyId),
+    page.limit + 1,
+    page.after,
+  )) as unknown as OperatorItem[];
   const more = items.length > page.limit;
   if (more) items.length = page.limit;
   const last = items[items.length - 1];
