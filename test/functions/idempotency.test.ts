@@ -1,13 +1,24 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../lib/data/keys';
 import { toDppItem } from '../../lib/dpps/model';
 import { toTemplateItem } from '../../lib/template-files/model';
-import { apiUrl, call, demo, fixture, form, localEnv, localTable, type Tenant, tokenFor } from '../support/api';
+import {
+  apiUrl,
+  call,
+  demo,
+  fixture,
+  form,
+  localBucketClient,
+  localEnv,
+  localTable,
+  type Tenant,
+  tokenFor,
+} from '../support/api';
 import { checkResponse } from '../support/contract-check';
 
 /**
@@ -22,12 +33,7 @@ import { checkResponse } from '../support/contract-check';
 const pdf = fixture('sample.pdf');
 const png = fixture('sample.png');
 const { doc, tableName } = localTable();
-const s3 = new S3Client({
-  endpoint: localEnv.S3_ENDPOINT,
-  region: localEnv.AWS_REGION,
-  forcePathStyle: true,
-  credentials: { accessKeyId: localEnv.AWS_ACCESS_KEY_ID!, secretAccessKey: localEnv.AWS_SECRET_ACCESS_KEY! },
-});
+const s3 = localBucketClient();
 const created: Array<{ pk: string; sk: string }> = [];
 
 /** A fresh DPP of the tenant's company, of the demo DPP's model. */

@@ -1,11 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
 import { toDppCardItem, toDppItem } from '../../lib/dpps/model';
 import { MAX_RELATED_COPIES, MAX_RELATED_DPPS } from '../../lib/limits';
-import { call, demo, download, fixture, form, localEnv, localTable, type Tenant, tokenFor } from '../support/api';
+import {
+  call,
+  demo,
+  download,
+  fixture,
+  form,
+  localBucketClient,
+  localEnv,
+  localTable,
+  type Tenant,
+  tokenFor,
+} from '../support/api';
 
 /**
  * Interface 4.3, related DPPs, end to end through the local API and engines (decisions.md,
@@ -16,12 +27,7 @@ import { call, demo, download, fixture, form, localEnv, localTable, type Tenant,
 const pdf = fixture('sample.pdf');
 const csv = fixture('sample.csv');
 const { doc, tableName } = localTable();
-const s3 = new S3Client({
-  endpoint: localEnv.S3_ENDPOINT,
-  region: localEnv.AWS_REGION,
-  forcePathStyle: true,
-  credentials: { accessKeyId: localEnv.AWS_ACCESS_KEY_ID!, secretAccessKey: localEnv.AWS_SECRET_ACCESS_KEY! },
-});
+const s3 = localBucketClient();
 const json = { 'content-type': 'application/json' };
 
 interface Dpp {

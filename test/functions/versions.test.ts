@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import canonicalize from 'canonicalize';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import {
   download,
   fixture,
   form,
+  localBucketClient,
   localEnv,
   localTable,
   type Tenant,
@@ -26,12 +27,7 @@ import {
  * create endpoint), so counts cannot race with other test files.
  */
 const { doc, tableName } = localTable();
-const s3 = new S3Client({
-  endpoint: localEnv.S3_ENDPOINT,
-  region: localEnv.AWS_REGION,
-  forcePathStyle: true,
-  credentials: { accessKeyId: localEnv.AWS_ACCESS_KEY_ID!, secretAccessKey: localEnv.AWS_SECRET_ACCESS_KEY! },
-});
+const s3 = localBucketClient();
 const pdf = fixture('sample.pdf');
 const png = fixture('sample.png');
 const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');

@@ -1,6 +1,7 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { importPKCS8, SignJWT } from 'jose';
 import { inject } from 'vitest';
@@ -155,4 +156,14 @@ export function localTable() {
     credentials: { accessKeyId: localEnv.AWS_ACCESS_KEY_ID!, secretAccessKey: localEnv.AWS_SECRET_ACCESS_KEY! },
   });
   return { doc: DynamoDBDocumentClient.from(client), tableName: localEnv.TABLE_NAME! };
+}
+
+/** An S3 client on the local S3 engine (the test reads and lists the bucket as the service left it). */
+export function localBucketClient(): S3Client {
+  return new S3Client({
+    endpoint: localEnv.S3_ENDPOINT,
+    region: localEnv.AWS_REGION,
+    forcePathStyle: true,
+    credentials: { accessKeyId: localEnv.AWS_ACCESS_KEY_ID!, secretAccessKey: localEnv.AWS_SECRET_ACCESS_KEY! },
+  });
 }
