@@ -166,8 +166,10 @@ export const NAG_ACKNOWLEDGEMENTS = {
     reason:
       'No API Gateway authorizer: an authenticated route verifies the ES256 JWT in its function ' +
       '(lib/auth/verify-token.ts) before it reads anything, with the public keys of its environment (an API ' +
-      'Gateway JWT authorizer needs a published JWKS URL). GET /dpp/{dppId}, GET /generateJWT/... (which checks ' +
-      'an API key) and the $default 404 are public by the interface.',
+      'Gateway JWT authorizer needs a published JWKS URL). Public by the interface and decisions.md: GET ' +
+      '/dpp/{dppId} and a version document GET /dpp/{dppId}/versions/{version} (passports and their proofs), ' +
+      'GET /generateJWT/... (which checks an API key), POST /accept-invitation (the invitation id is the ' +
+      'secret) and the $default 404.',
   },
   starResource: {
     rule: 'AwsSolutions-IAM5[Resource::*]',
