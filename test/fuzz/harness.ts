@@ -1,14 +1,32 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { v7 as uuidv7 } from 'uuid';
 import { localClients } from '../../infra/local/bootstrap';
+import { DEMO_PROMOTION_CODES } from '../../infra/local/engines/stripe-demo';
+import { toApiKeyItem } from '../../lib/auth/model';
+import { toCompanyItem } from '../../lib/companies/model';
+import { keys } from '../../lib/data/keys';
 import { toDppItem } from '../../lib/dpps/model';
+import { checksumAddress } from '../../lib/evm/address';
 import { objectKeys } from '../../lib/files/object-keys';
+import { INVITATION_ID, newInvitationId, toInvitationItems, toMemberItems } from '../../lib/invitations/model';
 import { MAX_UPLOAD_BYTES } from '../../lib/limits';
+import { toOperatorItem } from '../../lib/operators/model';
 import { toTemplateItem } from '../../lib/template-files/model';
-import { apiUrl, badTokens, call, demo, fixture, form, localEnv, type Tenant, tokenFor } from '../support/api';
+import {
+  apiUrl,
+  badTokens,
+  call,
+  demo,
+  demoData,
+  fixture,
+  form,
+  localEnv,
+  type Tenant,
+  tokenFor,
+} from '../support/api';
 import type { AuthCase, BodyCase, FileContent, Piece, Pool, PoolNames, RequestCase } from '../support/arbitraries';
 import { poolName } from '../support/arbitraries';
 import { signHash, testAccount, WALLET } from '../support/wallets';
@@ -31,13 +49,53 @@ interface Parent {
   dppFile: string;
 }
 
+/** Real values by normalised field name (`dppid`, `templateid`, ...). */
+type Pools = Record<string, () => string[]>;
+
+/**
+ * A company the fuzz makes for itself (written to the table, as no endpoint creates companies):
+ * an admin with a token of GET /generateJWT, an API key, a non-official operator, and seats.
+ */
+export interface FuzzCompany {
+  id: string;
+  apiKey: string;
+  admin: { id: string; email: string; wallet: string };
+  /** The user id of the company's non-official operator (an invitation may name them). */
+  operator: string;
+  token: string;
+}
+
+/** How the cases of one route differ from the others'. */
+interface RouteWorld {
+  /** The tokens `own` and `foreign` send, in place of Acme's and Globex's admins'. */
+  tokens?: Record<'own' | 'foreign', string>;
+  /** Pools of this route: several values each, a case picks one (`PoolNames.many`). */
+  pools: Partial<Record<Pool, Pools>>;
+  /** Only these pools, none of the common ones (Acme's and Globex's records). */
+  only?: true;
+}
+
 export interface World {
   tokens: Record<'acme' | 'globex', string>;
   bad: Record<'expired' | 'forged' | 'wrongAudience', string>;
   /** Acme's fuzz-owned template and DPP (`own`) and Globex's (`foreign`): the targets of writes. */
   owned: Record<'own' | 'foreign', Parent>;
   /** Real values by pool and normalised field name (`dppid`, `templateid`, ...). */
-  pools: Record<Pool, Record<string, () => string[]>>;
+  pools: Record<Pool, Pools>;
+  /** By route (`fn`): its own pools, and for some its own callers. */
+  byRoute: Record<string, RouteWorld>;
+  /**
+   * The fuzz's own companies: the callers of the routes that change a whole company (its seats,
+   * its plan), so that the demo companies other test files count on stay as seeded.
+   */
+  companies: Record<'own' | 'foreign', FuzzCompany>;
+  /**
+   * Invitations of the fuzz's own company: `pending` ones a case may accept (at least two; one
+   * accepted is replaced, see keepInvitations), `used` ones that cannot be accepted (accepted, expired).
+   */
+  invitations: { pending: string[]; used: string[] };
+  /** The number of the case being sent: what must be new for each case (an invitee's e-mail and wallet) is made from it. */
+  caseNo: number;
   /** A real cursor of each list route, by pool: a page of limit=1 of the fuzz's parent of each company. */
   cursors: Record<'own' | 'foreign', Map<string, string>>;
 }
@@ -141,6 +199,221 @@ const FUZZ_KYB_DATA = {
   country_code: 'IT',
 };
 
+/**
+ * Seats of a fuzz company: each invitation the fuzz makes takes one (members and pending
+ * invitations share the limit), so that no FUZZ_RUNS anyone runs fills them. The limit itself
+ * (MEMBER_LIMIT_EXCEEDED) is test/functions/invitations.test.ts's.
+ */
+const FUZZ_SEATS = 10_000;
+
+/**
+ * An address and an e-mail no one has: made from the run's own company id (unique per run),
+ * a tag and a number, so a case's values are the same each time it is rendered and differ
+ * from every other case's. The address in EIP-55 for odd numbers, in lower case for even ones.
+ */
+function freshWallet(world: Pick<World, 'companies'> | string, tag: string, n: number): string {
+  const run = typeof world === 'string' ? world : world.companies.own.id;
+  const lower = `0x${createHash('sha256').update(`${run} ${tag} ${n}`).digest('hex').slice(0, 40)}`;
+  return n % 2 === 1 ? checksumAddress(lower) : lower;
+}
+const freshEmail = (world: World, tag: string, n: number) =>
+  `${tag}-${n}@${world.companies.own.id.slice(-12)}.fuzz.example`;
+
+async function issueToken(apiKey: string, wallet: string): Promise<string> {
+  const reply = await call('GET', `/generateJWT/${apiKey}/${wallet}`);
+  if (reply.status !== 200) throw new Error(`fuzz setup: generateJWT: ${reply.status} ${JSON.stringify(reply.body)}`);
+  return reply.body.authToken as string;
+}
+
+/** A company of the fuzz's own: the company item, its admin (a member), an API key and an operator, and the admin's token. */
+async function fuzzCompany(side: 'own' | 'foreign'): Promise<FuzzCompany> {
+  const id = uuidv7();
+  const now = new Date().toISOString();
+  const apiKey = `fuzz-${side}-${randomUUID()}`;
+  const admin = { id: uuidv7(), email: `admin-${side}-${id}@fuzz.example`, wallet: freshWallet(id, 'admin', 1) };
+  const operator = uuidv7();
+  const { doc } = clients();
+  const put = (Item: object) => doc.send(new PutCommand({ TableName: localEnv.TABLE_NAME, Item }));
+  const member = toMemberItems({ ...admin, company_id: id, role: 'admin', created_at: now });
+  await Promise.all([
+    put(
+      toCompanyItem({
+        id,
+        name: `Fuzz ${side} & <Co> S.r.l.`,
+        country_code: 'IT',
+        created_at: now,
+        seats_used: 1,
+        member_limit: FUZZ_SEATS,
+      }),
+    ),
+    put(member.user),
+    put(member.wallet),
+    put(member.emailClaim),
+    put(toApiKeyItem(apiKey, { company_id: id, name: 'fuzz', enabled: true, created_at: now })),
+    put(
+      toOperatorItem({
+        id: operator,
+        company_id: id,
+        email: `operator-${side}@fuzz.example`,
+        country_code: 'IT',
+        company_name: 'Fuzz Repairs S.r.l.',
+        activity: 'repairer',
+        created_at: now,
+        updated_at: now,
+      }),
+    ),
+  ]);
+  return { id, apiKey, admin, operator, token: await issueToken(apiKey, admin.wallet) };
+}
+
+let invited = 0;
+
+/** A pending invitation of the fuzz's own company, made by its admin through POST /create-invitation; resolves to its id. */
+async function invite(world: World): Promise<string> {
+  const company = world.companies.own;
+  invited += 1;
+  const email = freshEmail(world, 'setup', invited);
+  const reply = await call('POST', '/create-invitation', {
+    token: company.token,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email,
+      password: 'fuzz invitee password',
+      wallet_address: freshWallet(world, 'setup', invited),
+    }),
+  });
+  if (reply.status !== 200) throw new Error(`fuzz setup: invitation: ${reply.status} ${JSON.stringify(reply.body)}`);
+  // The id is the e-mail's secret; the e-mail claim of the invitation names it.
+  const claim = await clients().doc.send(
+    new GetCommand({ TableName: localEnv.TABLE_NAME, Key: keys.emailClaim(company.id, email), ConsistentRead: true }),
+  );
+  const id = claim.Item?.invitation_id;
+  if (typeof id !== 'string') throw new Error(`fuzz setup: no invitation for ${email}`);
+  return id;
+}
+
+/** Invitations for the accept route: two pending, one accepted, one expired (left, as reclaiming one leaves it, without its claims). */
+async function setUpInvitations(world: World): Promise<void> {
+  world.invitations.pending.push(await invite(world), await invite(world));
+  const accepted = await invite(world);
+  const reply = await call('POST', '/accept-invitation', {
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ invitationId: accepted }),
+  });
+  if (reply.status !== 200) throw new Error(`fuzz setup: accept: ${reply.status} ${JSON.stringify(reply.body)}`);
+  const company = world.companies.own;
+  const expired = toInvitationItems({
+    id: newInvitationId(),
+    company_id: company.id,
+    email: freshEmail(world, 'expired', 1),
+    wallet: freshWallet(world, 'expired', 1),
+    password_hash: 'scrypt$16384$8$1$c2FsdA$a2V5',
+    invited_by: company.admin.id,
+    created_at: new Date(Date.now() - 8 * 86_400_000).toISOString(),
+  }).invitation;
+  await clients().doc.send(new PutCommand({ TableName: localEnv.TABLE_NAME, Item: expired }));
+  world.invitations.used.push(accepted, expired.id);
+}
+
+/**
+ * After a write: pending invitations the stored state shows accepted (or gone) move to `used`,
+ * and new ones are made so that two are pending. Resolves to whether the lists changed (the
+ * snapshot then covers other items).
+ */
+export async function keepInvitations(world: World, state: string): Promise<boolean> {
+  const { items } = JSON.parse(state) as { items: Array<Array<{ type?: string; id?: string; status?: string }>> };
+  const status = new Map(items.flat().flatMap((item) => (item.type === 'INVITATION' ? [[item.id, item.status]] : [])));
+  const { pending, used } = world.invitations;
+  const still = pending.filter((id) => status.get(id) === 'PENDING');
+  if (still.length === pending.length) return false;
+  used.push(...pending.filter((id) => !still.includes(id)));
+  while (still.length < 2) still.push(await invite(world));
+  world.invitations.pending = still;
+  return true;
+}
+
+/** The demo promotional codes of the Stripe stand-in: the redeemable ones first (a case shrinks towards the first). */
+const CODES = DEMO_PROMOTION_CODES;
+const REDEEMABLE = [CODES.percent.code, CODES.amount.code, CODES.percent.code.toLowerCase()];
+const REFUSED = [
+  CODES.expired.code,
+  CODES.exhausted.code,
+  CODES.inactive.code,
+  CODES.invalidCoupon.code,
+  'NOSUCHCODE2026',
+];
+
+/**
+ * What is special about some routes' cases:
+ * - get-non-official-operator: `userId` is one of the company's non-official operators (the
+ *   demo data's); the demo pool has Acme's former operator and its admin (members: 400).
+ * - validate-promotional-code: every demo code, Acme's own customer code (ACMEVIP40) included.
+ * - create-invitation, accept-invitation, discount-subscription: each 200 takes a seat or the
+ *   company's one plan, so their callers are the fuzz's own companies (and only their values):
+ *   an invitee's e-mail and wallet new in each case, the company's operator, the admin's id and
+ *   e-mail (in either case), the demo codes; pending invitations to accept. `foreign` holds the
+ *   other fuzz company's ids, its admin's e-mail and wallet (a member of another company may be
+ *   invited), another customer's code, and invitations no longer to be accepted.
+ */
+function routeWorlds(world: World): Record<string, RouteWorld> {
+  const acme = demo.acme.company.id;
+  const operators = (company: string) =>
+    demoData.operators.filter((o) => o.company === company && !o.member).map((o) => o.id);
+  const globexOperators = () => operators(demo.globex.company.id);
+  const company = (side: 'own' | 'foreign'): Pools => {
+    const c = () => world.companies[side];
+    return {
+      companyid: () => [c().id],
+      userid: () => [c().admin.id],
+      useremail: () => [c().admin.email, c().admin.email.toUpperCase()],
+      operatorid: () => [c().operator],
+    };
+  };
+  const ownCompany = {
+    tokens: { own: world.companies.own.token, foreign: world.companies.foreign.token },
+    only: true as const,
+    pools: {
+      own: {
+        ...company('own'),
+        email: () => [freshEmail(world, 'invitee', world.caseNo)],
+        walletaddress: () => [freshWallet(world, 'invitee', world.caseNo)],
+        promotionalcode: () => [...REDEEMABLE, ...REFUSED],
+        invitationid: () => world.invitations.pending,
+      },
+      foreign: {
+        ...company('foreign'),
+        email: () => [world.companies.foreign.admin.email],
+        walletaddress: () => [world.companies.foreign.admin.wallet],
+        promotionalcode: () => [CODES.customerOnly.code],
+        invitationid: () => world.invitations.used,
+      },
+    },
+  };
+  return {
+    'get-non-official-operator': {
+      pools: {
+        own: { userid: () => operators(acme) },
+        foreign: { userid: globexOperators },
+        demo: { userid: () => [demo.acme.formerOperator.id, demo.acme.admin.id] },
+        demoForeign: { userid: globexOperators },
+      },
+    },
+    'validate-promotional-code': {
+      pools: { own: { promotionalcode: () => [...REDEEMABLE, CODES.customerOnly.code, ...REFUSED] } },
+    },
+    'create-invitation': ownCompany,
+    'accept-invitation': ownCompany,
+    'discount-subscription': ownCompany,
+  };
+}
+
+/** The pools a route's cases draw from. */
+function poolOf(world: World, fn: string | undefined, pool: Pool): Pools {
+  const route = fn === undefined ? undefined : world.byRoute[fn];
+  if (!route) return world.pools[pool];
+  return route.only ? (route.pools[pool] ?? {}) : { ...world.pools[pool], ...route.pools[pool] };
+}
+
 export async function createWorld(cursorRoutes: Array<{ fn: string; path: string }>): Promise<World> {
   const tokens = { acme: await tokenFor('acme'), globex: await tokenFor('globex') };
   // Both companies have KYB data, so GET /kyb-data/{userId} has something to answer.
@@ -185,10 +458,15 @@ export async function createWorld(cursorRoutes: Array<{ fn: string; path: string
       dppFile: t.dpp.files[0]!.id,
     };
   };
+  const companies = { own: await fuzzCompany('own'), foreign: await fuzzCompany('foreign') };
   const world: World = {
     tokens,
     bad: bad as World['bad'],
     owned,
+    byRoute: {},
+    companies,
+    invitations: { pending: [], used: [] },
+    caseNo: 0,
     pools: {
       own: ids(() => owned.own, 'acme', [acme.apiKey], [acme.admin.wallet]),
       foreign: ids(() => owned.foreign, 'globex', [globex.apiKey], [globex.admin.wallet]),
@@ -197,6 +475,8 @@ export async function createWorld(cursorRoutes: Array<{ fn: string; path: string
     },
     cursors: { own: new Map(), foreign: new Map() },
   };
+  world.byRoute = routeWorlds(world);
+  await setUpInvitations(world);
   // A real cursor for every list route: the first page of one item of each company's fuzz-owned parent.
   for (const side of ['own', 'foreign'] as const) {
     for (const route of cursorRoutes) {
@@ -211,19 +491,20 @@ export async function createWorld(cursorRoutes: Array<{ fn: string; path: string
   return world;
 }
 
-/** Which pools hold real values for a field name. */
-export const poolNames = (world: World): PoolNames => ({
+/** Which pools hold real values for a field name, in the cases of route `fn`. */
+export const poolNames = (world: World, fn: string): PoolNames => ({
   has: (pool, name) => {
     // A file id in every pool (see resolveRef); the true hash of the file sent is the caller's own only.
     if (name === 'fileid') return true;
     if (name === 'hash' || name === 'signature') return pool === 'own';
     if (name === 'cursor') return pool === 'own' || pool === 'foreign';
-    return name in world.pools[pool];
+    return name in poolOf(world, fn, pool);
   },
+  many: (pool, name) => name in (world.byRoute[fn]?.pools[pool] ?? {}),
 });
 
 /** A real value: `fileId` is a file of the parent the same path names (a template's or a DPP's). */
-function resolveRef(world: World, pool: Pool, name: string, routePath: string, fn?: string): string {
+function resolveRef(world: World, pool: Pool, name: string, routePath: string, fn?: string, pick = 0): string {
   let key = name;
   if (name === 'fileid') key = routePath.includes('{templateId}') ? 'templatefileid' : 'dppfileid';
   if (name === 'cursor') {
@@ -231,9 +512,9 @@ function resolveRef(world: World, pool: Pool, name: string, routePath: string, f
     if (!cursor) throw new Error(`fuzz: no ${pool} cursor for ${fn}`);
     return cursor;
   }
-  const values = world.pools[pool][key]?.();
+  const values = poolOf(world, fn, pool)[key]?.();
   if (!values?.length) throw new Error(`fuzz: no ${pool} value for ${name}`);
-  return values[0]!;
+  return values[pick % values.length]!;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -280,7 +561,7 @@ function resolvePiece(piece: Piece, ctx: Context): { text: string } | { raw: str
     if (piece.name === 'hash') return { text: ctx.fileHash };
     // The caller's admin wallet's personal_sign of that hash (a notarize's `signature`).
     if (piece.name === 'signature') return { text: signHash(ctx.fileHash, WALLET.acmeAdmin) };
-    return { text: resolveRef(ctx.world, piece.ref, piece.name, ctx.routePath, ctx.fn) };
+    return { text: resolveRef(ctx.world, piece.ref, piece.name, ctx.routePath, ctx.fn, piece.pick) };
   }
   return piece;
 }
@@ -291,12 +572,14 @@ const inHeader = (value: { text: string } | { raw: string }) =>
   'raw' in value ? value.raw : Buffer.from(value.text, 'utf8').toString('latin1');
 const asText = (value: { text: string } | { raw: string }) => ('raw' in value ? value.raw : value.text);
 
-function authorization(auth: AuthCase, world: World): string | undefined {
+/** The `authorization` header: `own` and `foreign` are Acme's and Globex's admins, or the route's own callers. */
+function authorization(auth: AuthCase, world: World, fn: string): string | undefined {
+  const tokens = world.byRoute[fn]?.tokens ?? { own: world.tokens.acme, foreign: world.tokens.globex };
   if (auth === 'none') return undefined;
-  if (auth === 'own') return `Bearer ${world.tokens.acme}`;
-  if (auth === 'foreign') return `Bearer ${world.tokens.globex}`;
+  if (auth === 'own') return `Bearer ${tokens.own}`;
+  if (auth === 'foreign') return `Bearer ${tokens.foreign}`;
   if (typeof auth === 'string') return `Bearer ${world.bad[auth]}`;
-  const token = auth.token === 'own' ? world.tokens.acme : (auth.raw ?? '');
+  const token = auth.token === 'own' ? tokens.own : (auth.raw ?? '');
   return `${auth.scheme}${auth.scheme ? ' ' : ''}${token}${auth.suffix ?? ''}`;
 }
 
@@ -372,11 +655,11 @@ function renderJson(body: Extract<BodyCase, { kind: 'json' }>, ctx: Context): Bu
         continue;
       }
       if ('ref' in piece && piece.list) {
-        object[name] = ctx.world.pools[piece.ref][poolName(piece.name)]?.() ?? [];
+        object[name] = poolOf(ctx.world, ctx.fn, piece.ref)[poolName(piece.name)]?.() ?? [];
         continue;
       }
       if ('ref' in piece && piece.parse) {
-        const text = ctx.world.pools[piece.ref][poolName(piece.name)]?.()[0];
+        const text = poolOf(ctx.world, ctx.fn, piece.ref)[poolName(piece.name)]?.()[0];
         if (text !== undefined) object[name] = JSON.parse(text);
         continue;
       }
@@ -388,10 +671,10 @@ function renderJson(body: Extract<BodyCase, { kind: 'json' }>, ctx: Context): Bu
   return Buffer.from(JSON.stringify(value) ?? 'null', 'utf8');
 }
 
-/** The exact request a case stands for. */
-export function render(c: RequestCase, routePath: string, world: World): WireRequest {
+/** What a case's pieces resolve against: the world, and the true hash of the file the case sends. */
+function contextOf(c: RequestCase, routePath: string, world: World): Context {
   const firstFile = c.body.kind === 'multipart' ? c.body.parts.find((p) => p.file)?.file : undefined;
-  const ctx: Context = {
+  return {
     world,
     routePath,
     fn: c.fn,
@@ -399,6 +682,11 @@ export function render(c: RequestCase, routePath: string, world: World): WireReq
       .update(firstFile ? fileBytes(firstFile.content) : Buffer.alloc(0))
       .digest('hex'),
   };
+}
+
+/** The exact request a case stands for. */
+export function render(c: RequestCase, routePath: string, world: World): WireRequest {
+  const ctx = contextOf(c, routePath, world);
   const path =
     c.rawPath ??
     routePath.replace(/\{([^}]+)\}/g, (_, name: string) => {
@@ -412,7 +700,7 @@ export function render(c: RequestCase, routePath: string, world: World): WireReq
     })
     .join('&');
   const headers: Array<[string, string]> = [];
-  const auth = authorization(c.auth, world);
+  const auth = authorization(c.auth, world, c.fn);
   if (auth !== undefined) headers.push(['authorization', auth]);
   for (const [name, piece] of c.headers) {
     const value = resolvePiece(piece, ctx);
@@ -568,12 +856,16 @@ const parentPlaces = (company: string, template: string, dpp: string) => ({
 /**
  * Everything a write of the fuzz could change: the items of the fuzz's own template and
  * DPP collections of both companies, read straight from DynamoDB Local, and their objects
- * in the bucket. Deterministic text, so two snapshots compare with `===`.
+ * in the bucket; the fuzz's own companies' collections (company item with its seats and plan,
+ * members, e-mail and wallet claims, operators) and its pending invitations. Deterministic
+ * text, so two snapshots compare with `===`.
  */
 export function snapshot(world: World): Promise<string> {
   const places = [world.owned.own, world.owned.foreign].map((p) => parentPlaces(p.company, p.template, p.dpp));
+  const companies = [world.companies.own, world.companies.foreign].map((c) => keys.company(c.id).pk);
+  const invitations = world.invitations.pending.map((id) => keys.invitation(id).pk);
   return storedUnder(
-    places.flatMap((p) => p.pks),
+    [...places.flatMap((p) => p.pks), ...companies, ...invitations],
     places.flatMap((p) => p.prefixes),
   );
 }
@@ -583,11 +875,11 @@ const ID_LIKE = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * The stored state under every other id a case names (an unknown template or DPP id in the
- * path or a body field): the collections a write could start there and the objects it could
- * leave behind, under both companies. The fuzz's own parents are in `snapshot`.
+ * path or a body field, an invitation id): the collections a write could start there and the
+ * objects it could leave behind, under both companies. The fuzz's own parents are in `snapshot`.
  */
 export function namedState(c: RequestCase, routePath: string, world: World): Promise<string> {
-  const ctx: Context = { world, routePath, fn: c.fn, fileHash: '' };
+  const ctx = contextOf(c, routePath, world);
   const pieces = [
     ...Object.values(c.params),
     ...(c.body.kind === 'multipart' ? c.body.parts.flatMap((p) => (p.value ? [p.value] : [])) : []),
@@ -605,8 +897,9 @@ export function namedState(c: RequestCase, routePath: string, world: World): Pro
   );
   const companies = [world.owned.own.company, world.owned.foreign.company];
   const places = [...ids].flatMap((id) => companies.map((company) => parentPlaces(company, id, id)));
+  const invitations = [...ids].filter((id) => INVITATION_ID.test(id)).map((id) => keys.invitation(id).pk);
   return storedUnder(
-    [...new Set(places.flatMap((p) => p.pks))],
+    [...new Set([...places.flatMap((p) => p.pks), ...invitations])],
     places.flatMap((p) => p.prefixes),
   );
 }

@@ -8,13 +8,14 @@ import { OWN_ANSWERS } from '../../infra/local/server';
 import type { Route } from '../../lib/api/contract';
 import { isCatchAll, routes } from '../../lib/api/routes';
 import { errorBody } from '../../lib/api/views';
-import { demo, localEnv } from '../support/api';
+import { call, demo, localEnv } from '../support/api';
 import { FILE, fieldsOf, type RequestCase, requestArbitrary, requestParts, validValue } from '../support/arbitraries';
 import { contractViolation } from '../support/contract-check';
 import {
   closeAgent,
   createWorld,
   filesIn,
+  keepInvitations,
   namedState,
   poolNames,
   render,
@@ -41,11 +42,14 @@ import {
  * - the answer is the row's (test/support/contract-check.ts): a status the row declares,
  *   JSON, the error body `{error, code}` of decisions.md on a 4xx;
  * - a refused write changed nothing: the items of the fuzz's own templates and DPPs (both
- *   companies) in DynamoDB and their objects in S3, and whatever is stored under any other
- *   template or DPP id the request names, are the same before and after;
+ *   companies) in DynamoDB and their objects in S3, the collections of the fuzz's own
+ *   companies (seats, plan, members, claims) and its pending invitations, and whatever is
+ *   stored under any other template, DPP or invitation id the request names, are the same
+ *   before and after;
  * - the server still answers: the demo passport reads 200 right after.
- * Writes go only to records the fuzz creates (a template and a DPP per company), so they race
- * with no other test file; the demo records are only read. Requests that meet a defect known
+ * Writes go only to records the fuzz creates (a template and a DPP per company; for the routes
+ * that change a whole company, its seats or its one plan, companies of its own: invitations,
+ * subscriptions), so they race with no other test file; the demo records are only read. Requests that meet a defect known
  * and reported elsewhere are listed in KNOWN_DEFECTS, by name, and not sent until it is fixed.
  *
  * FUZZ_RUNS (default 50 per route) and FUZZ_SEED (fixed) replay or widen a run; FUZZ_STATS=1
@@ -106,7 +110,10 @@ function changes(before: string, after: string): string {
   return lines.slice(0, 20).join('\n');
 }
 
-/** After a write that succeeded: the parents' files the next cases name are the ones still there. */
+/**
+ * After a write that succeeded: the parents' files the next cases name are the ones still
+ * there, and the invitations they accept are still pending.
+ */
 async function afterWrite(after: string): Promise<string> {
   const files = filesIn(after);
   let uploaded = false;
@@ -122,7 +129,8 @@ async function afterWrite(after: string): Promise<string> {
       uploaded ||= dpp.length === 0;
     }
   }
-  return uploaded ? snapshot(world) : after;
+  const invited = await keepInvitations(world, after);
+  return uploaded || invited ? snapshot(world) : after;
 }
 
 const cut = (text: string, n = 600) => (text.length > n ? `${text.slice(0, n)}…(${text.length} chars)` : text);
@@ -162,6 +170,7 @@ let downAfter: string | undefined;
 /** Sends one case and checks the four properties; throws with the exact request when one fails. */
 async function check(route: Route, c: RequestCase, statuses: Map<number, number>): Promise<void> {
   if (downAfter) return;
+  world.caseNo += 1;
   const wire = render(c, route.path, world);
   if (KNOWN_DEFECTS.some((known) => known.matches(wire))) return;
   const writes = wire.method !== 'GET';
@@ -226,6 +235,33 @@ describe('the stored-state snapshot', () => {
     state = after;
   });
 
+  it("sees an invitation take a seat of the fuzz's own company, and an invitation accepted", async () => {
+    const before = await snapshot(world);
+    const reply = await call('POST', '/create-invitation', {
+      token: world.companies.own.token,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: `snapshot-${world.caseNo}@fuzz.example`,
+        password: 'fuzz invitee password',
+        wallet_address: `0x${'5a'.repeat(20)}`,
+      }),
+    });
+    expect(reply.status).toBe(200);
+    const invited = await snapshot(world);
+    expect(changes(before, invited)).toMatch(/^\+ .*"seats_used": \d+/m);
+    expect(changes(before, invited)).toMatch(/^\+ .*"sk": "EMAIL#snapshot-/m);
+    const [pending] = world.invitations.pending;
+    const accepted = await call('POST', '/accept-invitation', {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ invitationId: pending }),
+    });
+    expect(accepted.status).toBe(200);
+    expect(changes(invited, await snapshot(world))).toMatch(/^\+ .*"status": "ACCEPTED"/m);
+    state = await afterWrite(await snapshot(world));
+    expect(world.invitations.pending).not.toContain(pending);
+    expect(world.invitations.pending).toHaveLength(2);
+  });
+
   it('sees an object left under a template id a request names, under either company', async () => {
     const template = uuidv7();
     const c: RequestCase = {
@@ -256,7 +292,7 @@ describe.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (_
     expect(downAfter, 'the server went down in the fuzz of the route named here; see its failure').toBeUndefined();
     const statuses = new Map<number, number>();
     await fc.assert(
-      fc.asyncProperty(requestArbitrary(route, routes, poolNames(world)), (c) => check(route, c, statuses)),
+      fc.asyncProperty(requestArbitrary(route, routes, poolNames(world, route.fn)), (c) => check(route, c, statuses)),
       { seed: seedOf(route.fn), numRuns: RUNS, interruptAfterTimeLimit: 90_000, markInterruptAsFailure: true },
     );
     if (STATS) {

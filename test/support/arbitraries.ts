@@ -30,9 +30,10 @@ export type Piece =
   /**
    * A real value of the fuzz's world, looked up by the field's name (see `poolName`); `list`: the
    * pool's whole list of values, for a JSON array field (`relatedDppIds`); `parse`: the pool's
-   * value is the JSON text of a JSON object field (KYB's `userData`).
+   * value is the JSON text of a JSON object field (KYB's `userData`); `pick`: which of the pool's
+   * values, when the pool holds several to choose among (see `PoolNames.many`).
    */
-  | { ref: Pool; name: string; list?: true; parse?: true }
+  | { ref: Pool; name: string; list?: true; parse?: true; pick?: number }
   /** A value, encoded as its place needs (percent-encoding in a path or query). */
   | { text: string }
   /** Characters put on the wire exactly as they are (a bad percent-encoding, a raw `..`). */
@@ -128,6 +129,12 @@ export interface RequestCase {
 export interface PoolNames {
   /** Normalised names (`dppid`, `templateid`) that have real values, by pool. */
   has: (pool: Pool, name: string) => boolean;
+  /**
+   * Whether the pool holds several real values for the name, each a case may send (an operator
+   * of the company, a demo promotional code): the case then says which one (`pick`), so it
+   * replays and shrinks (towards the first) like any other choice.
+   */
+  many?: (pool: Pool, name: string) => boolean;
 }
 
 /** `dpp_id`, `dppId`, `DppID` → `dppid`: path parameters and body fields that name the same thing share a pool. */
@@ -390,7 +397,10 @@ function fieldPiece(
       : ['object', 'strict_object', 'loose_object'].includes(field.schema.type)
         ? { parse: true as const }
         : {};
-  const ref = (pool: Pool) => fc.constant<Piece>({ ref: pool, name, ...list });
+  const ref = (pool: Pool): fc.Arbitrary<Piece> =>
+    pools.many?.(pool, name)
+      ? fc.nat({ max: 0xffff }).map((pick): Piece => ({ ref: pool, name, ...list, pick }))
+      : fc.constant<Piece>({ ref: pool, name, ...list });
   const valid = validValue(field.schema, field.name).map((value): Piece => ({ text: String(value) }));
   const choices: Array<{ weight: number; arbitrary: fc.Arbitrary<Piece | undefined> }> = [];
   if (has('own')) choices.push({ weight: 12, arbitrary: ref('own') });
