@@ -147,7 +147,7 @@ export async function measureOverhead(
         bundle,
         eventFile,
         String(options.calls),
-        String(samples[fn].status),
+        String(samples[fn].stubbedStatus ?? samples[fn].status),
         parsers,
         body === 'json' ? 'jsonBody' : body === 'multipart' ? 'multipartBody' : '',
       ],
