@@ -164,7 +164,7 @@ export const samples: Record<RouteFn, Sample> = {
     },
     status: 200,
   },
-  // Acme's KYB data, as the verify-business sample (listed before it in the route table) stored it.
+  // Acme's KYB data, as the seed (demo-data.json, kyb) or the verify-business sample stored it.
   'get-kyb-data': { path: '/kyb-data/01a19656-4a81-7000-8000-000000000001', status: 200 },
   // Any user may check a code; WELCOME20 is the stand-in's demo percent code (README, Demo credentials).
   'validate-promotional-code': {

@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import type { Principal } from '../../lib/auth/claims';
 import { keys } from '../../lib/data/keys';
 import type { FilePart } from '../../lib/files/upload';
+import { verifyBusiness, verifyBusinessInput } from '../../lib/kyb/verify-business';
 import { notarizeDppVersion, notarizeDppVersionInput } from '../../lib/notarizations/notarize-version';
 import { createRelatedDpps, createRelatedDppsInput } from '../../lib/related-dpps/create-related-dpps';
 import { createDppVersion, createDppVersionInput } from '../../lib/versions/create-version';
@@ -17,7 +18,8 @@ const ANCHOR_WAIT_MS = 30_000;
 
 /**
  * What a user does after the items exist, done through the service's own use cases (the
- * same code the functions run, with the same validation): link DPPs (`links`), then create
+ * same code the functions run, with the same validation): verify businesses (`kyb`, against
+ * the VIES stand-in), link DPPs (`links`), then create
  * versions and notarize them (`versions`, in order), signing as the DPP's company admin with
  * its test-mnemonic wallet. Waits until every notarization is anchored by the local stream
  * worker, so `npm start` is ready with a notarized, anchored version.
@@ -30,6 +32,14 @@ export async function seedHistory(clients: LocalClients, tableName: string, data
     if (!company || !admin) throw new Error(`demo-data: DPP ${dppId} has no company with an admin`);
     return { userId: admin.id, companyId: company.id, wallet: admin.wallet.toLowerCase(), role: admin.role };
   };
+
+  for (const check of data.kyb) {
+    const company = data.companies.find((c) => c.users.some((user) => user.id === check.user));
+    const user = company?.users.find((u) => u.id === check.user);
+    if (!company || !user) throw new Error(`demo-data: kyb names an unknown user ${check.user}`);
+    const auth = { userId: user.id, companyId: company.id, wallet: user.wallet.toLowerCase(), role: user.role };
+    await verifyBusiness(auth, v.parse(verifyBusinessInput, { body: { userId: user.id, userData: check.userData } }));
+  }
 
   for (const link of data.links) {
     const auth = adminOf(link.dpp);

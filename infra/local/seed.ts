@@ -49,6 +49,8 @@ export interface DemoData {
   }>;
   /** Pairs of partner companies (both sides are stored). */
   partnerships: Array<[string, string]>;
+  /** KYB checks through the verify-business use case (the VIES stand-in answers), after the items are written. */
+  kyb: Array<{ user: string; userData: Record<string, string> }>;
   /** DPPs linked to others through the related-DPPs use case, after the items are written. */
   links: Array<{ dpp: string; related: string[] }>;
   /** Versions created (and notarized) through the service's use cases, in order, after the links. */
