@@ -99,6 +99,9 @@ Try it
 
   # 4. or in a browser: ${api}/docs, Authorize with the authToken from step 1, then "Try it out"
 
+  # 5. a version notarized and anchored on the local chain, related DPPs, invitations, KYB and
+  #    promotional codes: README, "Try it: a version, notarized and anchored" (sign with npm run sign)
+
   (${globex!.name}'s credentials are there to try tenant isolation.)
 Ctrl-C stops everything.
 `);
