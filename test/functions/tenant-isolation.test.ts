@@ -45,7 +45,10 @@ const notarize = (companyId: string) => {
 };
 
 type Probe = { method: string; path: string; options?: Omit<CallOptions, 'token'>; status: number };
-type AuthenticatedFn = Exclude<RouteFn, 'generate-jwt' | 'get-dpp' | 'get-dpp-version-document' | 'not-found' | 'accept-invitation'>;
+type AuthenticatedFn = Exclude<
+  RouteFn,
+  'generate-jwt' | 'get-dpp' | 'get-dpp-version-document' | 'not-found' | 'accept-invitation'
+>;
 
 /** One probe per authenticated route; a new route without one fails the type check. */
 const probes: Record<AuthenticatedFn, Probe[]> = {
