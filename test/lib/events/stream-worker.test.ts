@@ -82,9 +82,14 @@ describe('streamWorker', () => {
   });
 
   it('checks the settings its modules declared when it is made (at cold start)', () => {
-    required('EVM_RPC_URL'); // declared by the worker's modules, never set in the unit environment
-    expect(() => streamWorker('anchor-notarization', async () => undefined)).toThrow(ConfigError);
-    expect(() => streamWorker('anchor-notarization', async () => undefined)).toThrow(/EVM_RPC_URL/);
+    required('EVM_RPC_URL'); // declared by the worker's modules
+    vi.stubEnv('EVM_RPC_URL', ''); // an empty setting counts as missing (lib/config.ts)
+    try {
+      expect(() => streamWorker('anchor-notarization', async () => undefined)).toThrow(ConfigError);
+      expect(() => streamWorker('anchor-notarization', async () => undefined)).toThrow(/EVM_RPC_URL/);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });
 
