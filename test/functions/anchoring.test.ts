@@ -1,10 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
-import { localClients } from '../../infra/local/bootstrap';
 import { LOCAL_ANCHOR_ADDRESS } from '../../infra/local/environment';
-import { toDppItem } from '../../lib/dpps/model';
-import { call, demo, download, fixture, form, localEnv, tokenFor } from '../support/api';
+import { call, demo, download, fixture, form, putTestDpp, tokenFor } from '../support/api';
 import { signHash, testAccount, WALLET } from '../support/wallets';
 
 /**
@@ -14,7 +11,6 @@ import { signHash, testAccount, WALLET } from '../support/wallets';
  * document through the public `uri`, and check that the transaction's data holds that
  * document's SHA-256 (then the report's hash, which the submitter signed).
  */
-const clients = localClients(localEnv);
 const evmRpcUrl = inject('evmRpcUrl');
 const acme = demo.acme;
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -33,22 +29,12 @@ async function chain<T>(method: string, params: unknown[]): Promise<T> {
 
 /** A fresh DPP of Acme (DPPs have no create endpoint), so the demo passports stay as seeded. */
 async function newDpp() {
-  const now = new Date().toISOString();
-  const item = toDppItem({
-    id: `anchor-${randomUUID()}`,
+  const item = await putTestDpp('anchor', {
     company_id: acme.company.id,
     model_id: acme.dpp.model_id,
     template_id: acme.dpp.template_id,
-    code: '08012345678901',
-    search_id: `01/08012345678901/21/${randomUUID().slice(0, 8)}`,
-    name: 'Anchoring test passport',
-    description: 'A passport whose notarization is anchored on the local chain',
     dpp_type: 'e-bike',
-    language: 'en',
-    created_at: now,
-    updated_at: now,
   });
-  await clients.doc.send(new PutCommand({ TableName: localEnv.TABLE_NAME, Item: item }));
   return item;
 }
 

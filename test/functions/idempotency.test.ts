@@ -5,7 +5,6 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../lib/data/keys';
-import { toDppItem } from '../../lib/dpps/model';
 import { toTemplateItem } from '../../lib/template-files/model';
 import {
   apiUrl,
@@ -16,6 +15,7 @@ import {
   localBucketClient,
   localEnv,
   localTable,
+  putTestDpp,
   type Tenant,
   tokenFor,
 } from '../support/api';
@@ -39,19 +39,7 @@ const created: Array<{ pk: string; sk: string }> = [];
 /** A fresh DPP of the tenant's company, of the demo DPP's model. */
 async function newDpp(tenant: Tenant) {
   const { company, dpp } = demo[tenant];
-  const now = new Date().toISOString();
-  const item = toDppItem({
-    id: `idem-${randomUUID()}`,
-    company_id: company.id,
-    model_id: dpp.model_id,
-    name: 'Idempotency test passport',
-    description: '',
-    dpp_type: randomUUID(),
-    language: 'en',
-    created_at: now,
-    updated_at: now,
-  });
-  await doc.send(new PutCommand({ TableName: tableName, Item: item }));
+  const item = await putTestDpp('idem', { company_id: company.id, model_id: dpp.model_id, dpp_type: randomUUID() });
   created.push(item);
   return {
     tenant,

@@ -1,13 +1,23 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { localClients } from '../../infra/local/bootstrap';
 import { keys } from '../../lib/data/keys';
-import { toDppItem } from '../../lib/dpps/model';
 import { objectKeys } from '../../lib/files/object-keys';
 import type { DppVersionItem, NotarizationItem } from '../../lib/versions/model';
-import { call, demo, download, fixture, form, localEnv, type Reply, type Tenant, tokenFor } from '../support/api';
+import {
+  call,
+  demo,
+  download,
+  fixture,
+  form,
+  localEnv,
+  putTestDpp,
+  type Reply,
+  type Tenant,
+  tokenFor,
+} from '../support/api';
 import { personalSign, signHash, testAccount, WALLET } from '../support/wallets';
 
 /**
@@ -29,23 +39,12 @@ const editor = testAccount(WALLET.acmeEditor);
 /** A fresh DPP of the tenant's company, of the demo DPP's model. */
 async function newDpp(tenant: Tenant = 'acme') {
   const { company, dpp } = demo[tenant];
-  const now = new Date().toISOString();
-  const serial = randomUUID().slice(0, 8);
-  const item = toDppItem({
-    id: `nz-${randomUUID()}`,
+  const item = await putTestDpp('nz', {
     company_id: company.id,
     model_id: dpp.model_id,
     template_id: dpp.template_id,
-    code: '08012345678901',
-    search_id: `01/08012345678901/21/${serial}`,
-    name: 'Notarization test passport',
-    description: 'A passport of the notarization tests',
     dpp_type: 'e-bike',
-    language: 'en',
-    created_at: now,
-    updated_at: now,
   });
-  await clients.doc.send(new PutCommand({ TableName: tableName, Item: item }));
   return { tenant, id: item.id, modelId: item.model_id, companyId: company.id, item };
 }
 type Dpp = Awaited<ReturnType<typeof newDpp>>;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { BatchWriteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
-import { toDppCardItem, toDppItem } from '../../lib/dpps/model';
+import { toDppCardItem } from '../../lib/dpps/model';
 import { MAX_RELATED_COPIES, MAX_RELATED_DPPS } from '../../lib/limits';
 import {
   call,
@@ -14,6 +14,7 @@ import {
   localBucketClient,
   localEnv,
   localTable,
+  putTestDpp,
   type Tenant,
   tokenFor,
 } from '../support/api';
@@ -41,20 +42,13 @@ interface Dpp {
 async function newDpp(owner: Tenant | { companyId: string }, fields: { related_dpps?: string[] } = {}): Promise<Dpp> {
   const companyId = typeof owner === 'string' ? demo[owner].company.id : owner.companyId;
   const modelId = typeof owner === 'string' ? demo[owner].dpp.model_id : uuidv7();
-  const now = new Date().toISOString();
-  const item = toDppItem({
-    id: `rel-${randomUUID()}`,
+  const item = await putTestDpp('rel', {
     company_id: companyId,
     model_id: modelId,
     name: 'Related-DPPs test passport',
     description: 'Written by test/functions/related-dpps.test.ts',
-    dpp_type: 'test-passport',
-    language: 'en',
-    created_at: now,
-    updated_at: now,
     ...fields,
   });
-  await doc.send(new PutCommand({ TableName: tableName, Item: item }));
   return { id: item.id, companyId, modelId, prefix: `companies/${companyId}/dpps/${item.id}/` };
 }
 

@@ -5,7 +5,7 @@ import canonicalize from 'canonicalize';
 import { describe, expect, it } from 'vitest';
 import { keys, ranges } from '../../lib/data/keys';
 import { toDppFileItem } from '../../lib/dpp-files/model';
-import { toDppCardItem, toDppItem } from '../../lib/dpps/model';
+import { toDppCardItem } from '../../lib/dpps/model';
 import type { DppVersionItem } from '../../lib/versions/model';
 import {
   apiUrl,
@@ -17,6 +17,7 @@ import {
   localBucketClient,
   localEnv,
   localTable,
+  putTestDpp,
   type Tenant,
   tokenFor,
 } from '../support/api';
@@ -36,22 +37,14 @@ const acme = demo.acme;
 /** A fresh DPP of the tenant's company (of the demo DPP's model), with these tech cards. */
 async function newDpp(tenant: Tenant = 'acme', cards: Array<{ name: string; characteristics: string[] }> = []) {
   const { company, dpp } = demo[tenant];
-  const now = new Date().toISOString();
-  const item = toDppItem({
-    id: `ver-${randomUUID()}`,
+  const item = await putTestDpp('ver', {
+    name: 'Version test passport',
+    description: 'A passport of the versions tests',
     company_id: company.id,
     model_id: dpp.model_id,
     template_id: dpp.template_id,
-    code: '08012345678901',
-    search_id: `01/08012345678901/21/${randomUUID().slice(0, 8)}`,
-    name: 'Version test passport',
-    description: 'A passport of the versions tests',
     dpp_type: randomUUID(),
-    language: 'en',
-    created_at: now,
-    updated_at: now,
   });
-  await doc.send(new PutCommand({ TableName: tableName, Item: item }));
   for (const [i, card] of cards.entries()) {
     const cardItem = toDppCardItem(item.id, {
       id: `card-${i}-${randomUUID()}`,

@@ -2,10 +2,11 @@ import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { importPKCS8, SignJWT } from 'jose';
 import { inject } from 'vitest';
 import type { DemoData } from '../../infra/local/seed';
+import { type DppItem, toDppItem } from '../../lib/dpps/model';
 import { checkResponse } from './contract-check';
 
 /**
@@ -166,4 +167,31 @@ export function localBucketClient(): S3Client {
     forcePathStyle: true,
     credentials: { accessKeyId: localEnv.AWS_ACCESS_KEY_ID!, secretAccessKey: localEnv.AWS_SECRET_ACCESS_KEY! },
   });
+}
+
+/**
+ * A fresh DPP written straight to the table (DPPs have no create endpoint), so a test that
+ * changes it races no other test file. `id` is `<prefix>-<uuid>`; a demo-like code and
+ * search_id unless `fields` says otherwise.
+ */
+export async function putTestDpp(
+  prefix: string,
+  fields: Pick<DppItem, 'company_id' | 'model_id'> & Partial<Omit<DppItem, 'pk' | 'sk' | 'gsi1pk' | 'gsi1sk' | 'type'>>,
+): Promise<DppItem> {
+  const now = new Date().toISOString();
+  const item = toDppItem({
+    id: `${prefix}-${randomUUID()}`,
+    code: '08012345678901',
+    search_id: `01/08012345678901/21/${randomUUID().slice(0, 8)}`,
+    name: `${prefix} test passport`,
+    description: `A passport of the ${prefix} tests`,
+    dpp_type: 'test-passport',
+    language: 'en',
+    created_at: now,
+    updated_at: now,
+    ...fields,
+  });
+  const { doc, tableName } = localTable();
+  await doc.send(new PutCommand({ TableName: tableName, Item: item }));
+  return item;
 }
