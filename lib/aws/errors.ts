@@ -57,21 +57,29 @@ export function isDependencyUnavailable(error: unknown, depth = 0): boolean {
   if (e.name && THROTTLING_OR_UNAVAILABLE.has(e.name)) return true;
   if (e.code && NETWORK_CODES.has(e.code)) return true;
   if (e.$retryable) return true;
-  if (e.name === 'TransactionCanceledException') {
-    return (e.CancellationReasons ?? []).some(
-      (r) => r.Code !== undefined && TRANSIENT_CANCELLATION_REASONS.has(r.Code),
-    );
-  }
+  const codes = cancellationCodes(e);
+  if (codes) return isTransientCancellation(codes);
   const status = e.$metadata?.httpStatusCode;
   if (typeof status === 'number' && status >= 500) return true;
   return isDependencyUnavailable(e.cause, depth + 1);
 }
 
+/**
+ * Why DynamoDB cancelled a transaction, per leg, in the order of the legs (`None` for a leg
+ * that did not fail); undefined when the error is not a cancelled transaction.
+ */
+export function cancellationCodes(error: unknown): string[] | undefined {
+  const e = error as MaybeSdkError | null;
+  if (e?.name !== 'TransactionCanceledException') return undefined;
+  return (e.CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');
+}
+
+/** A cancellation that came from load (a conflicting transaction, throttling), not from our conditions. */
+export const isTransientCancellation = (codes: readonly string[]): boolean =>
+  codes.some((code) => TRANSIENT_CANCELLATION_REASONS.has(code));
+
 /** A DynamoDB conditional write (or one leg of a transaction) that did not hold. */
 export function isConditionFailure(error: unknown): boolean {
-  const name = (error as { name?: string } | null)?.name;
-  if (name === 'ConditionalCheckFailedException') return true;
-  if (name !== 'TransactionCanceledException') return false;
-  const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
-  return reasons.some((r) => r.Code === 'ConditionalCheckFailed');
+  if ((error as { name?: string } | null)?.name === 'ConditionalCheckFailedException') return true;
+  return cancellationCodes(error)?.includes('ConditionalCheckFailed') ?? false;
 }

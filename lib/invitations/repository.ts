@@ -1,5 +1,6 @@
 import type { WalletItem } from '../auth/model';
 import { type TransactionItem, table } from '../aws/dynamodb';
+import { cancellationCodes, isTransientCancellation } from '../aws/errors';
 import type { CompanyItem, UserItem } from '../companies/model';
 import { keys, ranges } from '../data/keys';
 import { DEFAULT_MEMBER_LIMIT } from '../limits';
@@ -12,15 +13,6 @@ import type { EmailClaimItem, InvitationItem, InvitedWalletItem } from './model'
  * its items or none, so a refused request writes nothing.
  */
 
-/** Why a transaction was cancelled, per item: DynamoDB's CancellationReasons codes, in the order of the items. */
-function cancellationCodes(error: unknown): string[] | undefined {
-  if ((error as { name?: string } | null)?.name !== 'TransactionCanceledException') return undefined;
-  const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons;
-  return reasons?.map((reason) => reason.Code ?? 'None');
-}
-
-/** Cancellations that come from load, not from our conditions: the transaction is sent again. */
-const TRANSIENT = new Set(['TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded']);
 const ATTEMPTS = 10;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -45,7 +37,7 @@ async function transactWithConditions(
       if (!codes) throw error;
       const failed = codes.flatMap((code, i) => (code === 'ConditionalCheckFailed' ? [i] : []));
       if (failed.length > 0) return failed;
-      if (attempt >= ATTEMPTS || !codes.some((code) => TRANSIENT.has(code))) throw error;
+      if (attempt >= ATTEMPTS || !isTransientCancellation(codes)) throw error;
       const settled = await recheck?.();
       if (settled) return settled;
       await sleep(Math.random() * Math.min(1000, 20 * 2 ** attempt));

@@ -1,5 +1,6 @@
 import type { WalletItem } from '../auth/model';
 import { type Item, type TransactionItem, table } from '../aws/dynamodb';
+import { cancellationCodes } from '../aws/errors';
 import { type Key, keys, ranges } from '../data/keys';
 import type { DppFileItem } from '../dpp-files/model';
 import type { DppItem } from '../dpps/model';
@@ -139,9 +140,8 @@ export async function writeNotarization(
     await table.transact(legs);
     return 'written';
   } catch (error) {
-    const e = error as { name?: string; CancellationReasons?: Array<{ Code?: string }> } | null;
-    if (e?.name !== 'TransactionCanceledException') throw error;
-    const codes = (e.CancellationReasons ?? []).map((reason) => reason.Code);
+    const codes = cancellationCodes(error);
+    if (codes === undefined) throw error;
     if (codes[VERSION_LEG] === 'ConditionalCheckFailed') return 'version_changed';
     if (codes.some((code) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict')) return 'retry';
     throw error;

@@ -1,5 +1,5 @@
 import { type Item, type QueryInput, type TransactionItem, table } from '../aws/dynamodb';
-import { isConditionFailure } from '../aws/errors';
+import { cancellationCodes, isConditionFailure } from '../aws/errors';
 import type { UserItem } from '../companies/model';
 import { gsi1, ItemType, type KeyRange, keys, ranges } from '../data/keys';
 import type { DppFileItem } from '../dpp-files/model';
@@ -116,16 +116,7 @@ export async function writeLinks(
     await table.transact([update, ...puts]);
     return true;
   } catch (error) {
-    if (isConditionFailure(error) || cancelledByConflict(error)) return false;
+    if (isConditionFailure(error) || cancellationCodes(error)?.includes('TransactionConflict')) return false;
     throw error;
   }
-}
-
-/** A transaction DynamoDB cancelled because another one was changing the same item at the time. */
-function cancelledByConflict(error: unknown): boolean {
-  const e = error as { name?: string; CancellationReasons?: Array<{ Code?: string }> } | null;
-  return (
-    e?.name === 'TransactionCanceledException' &&
-    (e.CancellationReasons ?? []).some((reason) => reason.Code === 'TransactionConflict')
-  );
 }

@@ -1,5 +1,5 @@
 import { type Item, type TransactionItem, table } from '../aws/dynamodb';
-import { isConditionFailure } from '../aws/errors';
+import { cancellationCodes } from '../aws/errors';
 import { ItemType, keys, ranges } from '../data/keys';
 import type { DppFileItem } from '../dpp-files/model';
 import type { DppCardItem, DppItem } from '../dpps/model';
@@ -111,15 +111,9 @@ export async function writeVersion(
     const reasons = cancellationCodes(error);
     if (reasons === undefined) throw error;
     if (reasons[CLAIM_LEG] === 'ConditionalCheckFailed') return 'version_id_taken';
-    if (isConditionFailure(error) || reasons.includes('TransactionConflict')) return 'lost_race';
+    if (reasons.includes('ConditionalCheckFailed') || reasons.includes('TransactionConflict')) return 'lost_race';
     throw error;
   }
-}
-
-function cancellationCodes(error: unknown): Array<string | undefined> | undefined {
-  const e = error as { name?: string; CancellationReasons?: Array<{ Code?: string }> } | null;
-  if (e?.name !== 'TransactionCanceledException') return undefined;
-  return (e.CancellationReasons ?? []).map((reason) => reason.Code);
 }
 
 /** One version of a DPP. */
