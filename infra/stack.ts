@@ -38,14 +38,7 @@ import {
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import {
-  Architecture,
-  type CfnFunction,
-  FilterCriteria,
-  Runtime,
-  StartingPosition,
-  Tracing,
-} from 'aws-cdk-lib/aws-lambda';
+import { Architecture, FilterCriteria, Runtime, StartingPosition, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
@@ -62,6 +55,7 @@ import { type ITopic, Topic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct, IConstruct } from 'constructs';
 import {
+  ANCHOR_WORKER_ACCESS,
   ANCHOR_WORKER_FN,
   NOTARIZATION_INSERTS,
   STREAM_RETRY_ATTEMPTS,
@@ -280,6 +274,8 @@ interface FunctionRow extends Pick<Route, 'fn' | 'access' | 'auth'> {
   readonly description: string;
   /** Default 10 s (the HTTP API waits 30 s at most). */
   readonly timeoutSeconds?: number;
+  /** Invocations at once at most (the anchor worker: 1); default unreserved. */
+  readonly reservedConcurrentExecutions?: number;
 }
 
 /** Records one acknowledgement on a construct (cdk-nag 3 reads it from the construct and its ancestors). */
@@ -760,29 +756,14 @@ export class DppServiceStack extends Stack {
     const fn = this.addFunction(
       {
         fn: ANCHOR_WORKER_FN,
-        // Its grants are its own (below): exactly GetItem and UpdateItem on the table, and the key's secret.
-        access: {},
+        access: ANCHOR_WORKER_ACCESS,
         // A worker takes no token: no JWT settings.
         auth: 'public',
         description: `Anchors new notarizations on EVM chain ${evm.chainId} (the table's stream)`,
         timeoutSeconds: WORKER_TIMEOUT_SECONDS,
+        reservedConcurrentExecutions: 1,
       },
       opts,
-    );
-    (fn.node.defaultChild as CfnFunction).reservedConcurrentExecutions = 1;
-    const settings: Record<string, string> = {
-      TABLE_NAME: this.table.tableName,
-      EVM_RPC_URL: evm.rpcUrl,
-      EVM_CHAIN_ID: String(evm.chainId),
-      EVM_EXPLORER_URL: evm.explorerUrl,
-      ANCHOR_KEY_SECRET_ID: this.anchorKeySecret.secretArn,
-    };
-    for (const [name, value] of Object.entries(settings)) fn.addEnvironment(name, value);
-    fn.addToRolePolicy(
-      new PolicyStatement({ actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'], resources: [this.table.tableArn] }),
-    );
-    fn.addToRolePolicy(
-      new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.anchorKeySecret.secretArn] }),
     );
     // Also grants the stream reads (and ListStreams) and sqs:SendMessage on the dead-letter queue.
     fn.addEventSource(
@@ -851,6 +832,7 @@ export class DppServiceStack extends Stack {
       architecture: Architecture.ARM_64,
       memorySize: 512,
       timeout: Duration.seconds(route.timeoutSeconds ?? 10),
+      reservedConcurrentExecutions: route.reservedConcurrentExecutions,
       role,
       logGroup,
       // X-Ray segments of each invocation and its AWS calls, without bundling a tracing SDK.
@@ -892,6 +874,15 @@ export class DppServiceStack extends Stack {
       // Public links (a version's uri): the configured base (a custom domain), else the API's own URL.
       ...(access.links ? { PUBLIC_BASE_URL: config.publicBaseUrl ?? this.api.apiEndpoint } : {}),
       ...(access.stripe ? { STRIPE_SECRET_KEY_SECRET_ID: this.stripeKeySecret.secretArn } : {}),
+      ...(access.anchoring
+        ? {
+            TABLE_NAME: this.table.tableName,
+            EVM_RPC_URL: config.evm.rpcUrl,
+            EVM_CHAIN_ID: String(config.evm.chainId),
+            EVM_EXPLORER_URL: config.evm.explorerUrl,
+            ANCHOR_KEY_SECRET_ID: this.anchorKeySecret.secretArn,
+          }
+        : {}),
       ...(access.stripe && config.stripePriceId !== undefined ? { STRIPE_PRICE_ID: config.stripePriceId } : {}),
       // Only what the function's auth reads: the verifier's keys for a jwt row, issuer and
       // audience for it and for the signer; a public row gets no JWT setting.
@@ -912,6 +903,16 @@ export class DppServiceStack extends Stack {
     if (access.table) {
       statements.push(
         new PolicyStatement({ actions: [...TABLE_ACTIONS[access.table]], resources: [this.table.tableArn] }),
+      );
+    }
+    if (access.anchoring) {
+      // A notarization record is read and updated, never queried, put or deleted.
+      statements.push(
+        new PolicyStatement({ actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'], resources: [this.table.tableArn] }),
+        new PolicyStatement({
+          actions: ['secretsmanager:GetSecretValue'],
+          resources: [this.anchorKeySecret.secretArn],
+        }),
       );
     }
     if (access.tableIndexes) {

@@ -1,3 +1,5 @@
+import type { Access } from '../api/contract';
+import { NOTARIZATION_SK_PREFIX } from '../data/keys';
 /**
  * The anchor worker's contract with what runs it: which table stream records start it and how
  * long and how often it may try. The CDK stack (infra/stack.ts: the event source mapping, the
@@ -8,8 +10,8 @@
 /** The function that anchors notarizations (functions/anchor-notarization.ts). */
 export const ANCHOR_WORKER_FN = 'anchor-notarization';
 
-/** Sort-key prefix of notarization records (lib/data/keys.ts, keys.notarization). */
-export const NOTARIZATION_SK_PREFIX = 'NOTARIZATION#';
+/** What it may touch: read and update notarization records, the anchoring key, the chain (Access.anchoring). */
+export const ANCHOR_WORKER_ACCESS = { anchoring: true } as const satisfies Access;
 
 /**
  * The records that start the worker, in Lambda's event-filtering syntax

@@ -37,6 +37,12 @@ export interface Access {
    */
   readonly links?: boolean;
   /**
+   * Anchors notarizations on the EVM chain (the anchor worker, lib/anchoring): GetItem and
+   * UpdateItem on the table (no Query, no Put), GetSecretValue on the anchoring-key secret, and
+   * the settings TABLE_NAME, EVM_RPC_URL, EVM_CHAIN_ID, EVM_EXPLORER_URL, ANCHOR_KEY_SECRET_ID.
+   */
+  readonly anchoring?: boolean;
+  /**
    * Calls Stripe (lib/stripe/client.ts): secretsmanager:GetSecretValue on the Stripe secret-key
    * secret, and the settings STRIPE_SECRET_KEY_SECRET_ID and STRIPE_PRICE_ID.
    */
