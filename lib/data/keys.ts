@@ -67,6 +67,9 @@ const dppPk = (dppId: string) => `DPP#${dppId}`;
 const historyPk = (dppId: string) => `HISTORY#${dppId}`;
 const KYB_PENDING = 'KYB#PENDING';
 
+/** Sort-key prefix of a notarization record (also the anchor worker's stream filter, lib/anchoring/worker.ts). */
+export const NOTARIZATION_SK_PREFIX = 'NOTARIZATION#';
+
 /** Version numbers sort as text: zero-padded to 8 digits (a DPP never reaches 10^8 versions). */
 export const versionSortKey = (version: number): string => String(version).padStart(8, '0');
 
@@ -120,7 +123,7 @@ export const keys = {
   /** The notarization of version `version` of a DPP (one per version). */
   notarization: (dppId: string, version: number): Key => ({
     pk: historyPk(dppId),
-    sk: `NOTARIZATION#${versionSortKey(version)}`,
+    sk: `${NOTARIZATION_SK_PREFIX}${versionSortKey(version)}`,
   }),
 
   /**
@@ -144,13 +147,11 @@ export const ranges = {
   dppWithFiles: (dppId: string): KeyRange => ({ pk: dppPk(dppId), from: 'DPP', to: `DPP_FILE#${END}` }),
   /** A DPP's versions, oldest first (not the VERSIONID# claims, which sort after `VERSION#\uffff`). */
   dppVersions: (dppId: string): KeyRange => ({ pk: historyPk(dppId), from: 'VERSION#', to: `VERSION#${END}` }),
-  /** A DPP's notarizations followed by its versions: what the notarizations view joins. */
-  dppHistory: (dppId: string): KeyRange => ({ pk: historyPk(dppId), from: 'NOTARIZATION#', to: `VERSION#${END}` }),
   /** A DPP's notarizations, oldest version first. */
   dppNotarizations: (dppId: string): KeyRange => ({
     pk: historyPk(dppId),
-    from: 'NOTARIZATION#',
-    to: `NOTARIZATION#${END}`,
+    from: NOTARIZATION_SK_PREFIX,
+    to: `${NOTARIZATION_SK_PREFIX}${END}`,
   }),
   /**
    * A DPP's tech cards, the DPP item and its files (`CARD#…` < `DPP` < `DPP_FILE#…`), not its images

@@ -1,5 +1,5 @@
 import type { NotarizationItem } from '../versions/model';
-import { versionView } from '../versions/view';
+import { frozenFilesAndCards } from '../versions/view';
 
 /**
  * A notarization as the notarizations view shows it (interface 4.8): the chain fields, the DPP
@@ -13,7 +13,7 @@ import { versionView } from '../versions/view';
  * `block_number` once it is mined (`ANCHORED`).
  */
 export async function notarizationView(item: NotarizationItem) {
-  const { files, cards } = await versionView(item);
+  const { files, cards } = await frozenFilesAndCards(item.snapshot);
   const dpp = item.snapshot.dpp;
   return {
     id: item.id,

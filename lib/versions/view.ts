@@ -3,16 +3,12 @@ import { versionUri } from '../links';
 import type { DppVersionItem } from './model';
 
 /**
- * A version as the versions view shows it (and each notarization repeats): its number as a
- * string, its public `uri`, and the files and cards it froze. A file's `url` is a signed GET
- * URL to the bytes as they were at that version (pinned, so a later replace or delete of the
- * file never breaks it).
+ * The files and cards a version froze, as the versions view and each notarization show them.
+ * A file's `url` is a signed GET URL to the bytes as they were at that version (pinned, so a
+ * later replace or delete of the file never breaks it).
  */
-export async function versionView(item: Pick<DppVersionItem, 'dpp_id' | 'version' | 'snapshot'>) {
-  const { files, cards } = item.snapshot;
+export async function frozenFilesAndCards({ files, cards }: DppVersionItem['snapshot']) {
   return {
-    version: String(item.version),
-    uri: versionUri(item.dpp_id, item.version),
     files: await Promise.all(
       files.map(async ({ id, name, description, type, path }) => ({
         id,
@@ -32,5 +28,14 @@ export async function versionView(item: Pick<DppVersionItem, 'dpp_id' | 'version
         characteristic,
       })),
     })),
+  };
+}
+
+/** A version as the versions view shows it: its number as a string, its public `uri`, its files and cards. */
+export async function versionView(item: Pick<DppVersionItem, 'dpp_id' | 'version' | 'snapshot'>) {
+  return {
+    version: String(item.version),
+    uri: versionUri(item.dpp_id, item.version),
+    ...(await frozenFilesAndCards(item.snapshot)),
   };
 }

@@ -9,7 +9,7 @@ export const listDppNotarizationsRoute = defineRoute({
   path: '/view-dpp-notarizations/{dppId}',
   fn: 'list-dpp-notarizations',
   auth: 'jwt',
-  access: { table: 'read', bucket: ['get'], cursorKey: true, links: true },
+  access: { table: 'read', bucket: ['get'], cursorKey: true },
   tag: 'Notarizations',
   summary: 'List the notarizations of a DPP with their chain data, files and tech cards',
   description:
