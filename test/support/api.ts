@@ -64,6 +64,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   form?: FormData;
   body?: string | Buffer;
+  /** Another local API than the integration stack's (a stack process of test/support, e.g. an empty one). */
+  baseUrl?: string;
 }
 
 /**
@@ -74,7 +76,7 @@ export interface CallOptions {
 export async function call<T = any>(method: string, path: string, options: CallOptions = {}): Promise<Reply<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const response = await fetch(`${apiUrl}${path}`, {
+  const response = await fetch(`${options.baseUrl ?? apiUrl}${path}`, {
     method,
     headers,
     body: options.form ?? options.body,
