@@ -28,6 +28,8 @@ export interface NewDppFile {
   description: string;
   created_by: string;
   created_at: string;
+  /** Absent: `created_at` (a new upload). An import restores an exported file's. */
+  updated_at?: string;
   copied_from?: CopiedFrom;
 }
 
@@ -38,7 +40,7 @@ export function toDppFileItem(file: NewDppFile, content: FileContent): DppFileIt
     ...file,
     ...content,
     notarized: false,
-    updated_at: file.created_at,
+    updated_at: file.updated_at ?? file.created_at,
   };
 }
 

@@ -45,6 +45,8 @@ export interface NewTemplateFile {
   name: string;
   description: string;
   created_at: string;
+  /** Absent: `created_at` (a new upload). An import restores an exported file's. */
+  updated_at?: string;
 }
 
 export function toTemplateFileItem(file: NewTemplateFile, content: FileContent): TemplateFileItem {
@@ -53,7 +55,7 @@ export function toTemplateFileItem(file: NewTemplateFile, content: FileContent):
     type: ItemType.TemplateFile,
     ...file,
     ...content,
-    updated_at: file.created_at,
+    updated_at: file.updated_at ?? file.created_at,
   };
 }
 
