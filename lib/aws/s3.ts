@@ -144,6 +144,18 @@ export const bucket = {
     }
   },
 
+  /** An object's bytes, exactly as stored, or undefined when there is no such object. */
+  async getBytes(key: string): Promise<Buffer | undefined> {
+    try {
+      const result = await s3Client().send(new GetObjectCommand({ Bucket: bucketName(), Key: key }));
+      const bytes = await result.Body?.transformToByteArray();
+      return bytes === undefined ? undefined : Buffer.from(bytes);
+    } catch (error) {
+      if ((error as { name?: string }).name === 'NoSuchKey') return undefined;
+      throw error;
+    }
+  },
+
   /**
    * Copies an object of the bucket to a new key (a server-side copy: the bytes never pass through
    * the function). False when there is no object at `fromKey` (then nothing was written).

@@ -169,6 +169,9 @@ export const ranges = {
 /** The whole DPP item collection (a DPP with images, files, cards and translations). */
 export const dppCollection = (dppId: string): string => dppPk(dppId);
 
+/** The whole history collection of a DPP (its versions, versionId claims and notarizations). */
+export const historyCollection = (dppId: string): string => historyPk(dppId);
+
 /** GSI1: what a company owns, by type. */
 export const gsi1 = {
   name: 'gsi1',
