@@ -74,7 +74,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     worker = await startStreamWorker({ env, tableName: LOCAL_TABLE });
     if (fresh) {
       const demo = await loadDemoData();
-      await seed(clients, LOCAL_TABLE, LOCAL_BUCKET, demo);
+      await seed(demo);
       // Links, versions and a notarization through the use cases; returns once it is anchored.
       await seedHistory(clients, LOCAL_TABLE, demo);
     }

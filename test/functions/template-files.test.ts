@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call, demo, download, fixture, form, tamper, tokenFor } from '../support/api';
+import { call, demo, demoFixture, download, fixture, form, tamper, tokenFor } from '../support/api';
 
 /**
  * Section 4.9: create, list, view, update and delete template files, end to end through
@@ -212,7 +212,7 @@ describe('GET /view-template-file/{templateId}/file/{fileId}', () => {
     expect(Object.keys(body.file).sort()).toEqual(
       ['created_at', 'description', 'id', 'name', 'path', 'signedUrl', 'template_id', 'type', 'uuid'].sort(),
     );
-    expect((await download(body.file.signedUrl)).bytes.equals(fixture(seeded.fixture))).toBe(true);
+    expect((await download(body.file.signedUrl)).bytes.equals(demoFixture(seeded.fixture))).toBe(true);
   });
 
   it('answers 406 for a file that does not exist', async () => {

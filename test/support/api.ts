@@ -52,6 +52,8 @@ export const demo = {
 export type Tenant = keyof typeof demo;
 
 export const fixture = (name: string): Buffer => readFileSync(`infra/local/fixtures/${name}`);
+/** The bytes of a demo record: its `fixture` is a path relative to infra/local/demo-data.json. */
+export const demoFixture = (path: string): Buffer => readFileSync(`infra/local/${path}`);
 
 export interface Reply<T = any> {
   status: number;
