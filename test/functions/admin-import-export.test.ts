@@ -1,0 +1,241 @@
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { samples } from '../../infra/local/samples';
+import { type StackFile, writeStackFile } from '../../infra/local/stack-file';
+import { objectKeys } from '../../lib/files/object-keys';
+import { apiUrl, call, demoData, localEnv, type Reply } from '../support/api';
+import { runAdmin, type StackProcess, startStackProcess } from '../support/stack-process';
+
+/**
+ * `npm run admin -- import` and `export` (issue 10, section 1) against stacks of their own:
+ * the demo file imported into an empty stack answers GET /dpp as the seeded integration stack
+ * does; a second run creates nothing; an invalid record stops the import with its file, path
+ * and reason, having written nothing of it; an export of a seeded DPP, imported into another
+ * empty stack, is the same passport, and its version documents are the served ones, byte for byte.
+ */
+const DEMO_FILE = 'infra/local/demo-data.json';
+const LANGUAGES = ['en', 'it', 'fr'];
+const demoDpps = demoData.companies.flatMap((company) => company.dpps);
+
+/** The sample events (test/events, on the same seeded stack) rename, delete, add and link on the sample passport. */
+const samplePassport = samples['create-related-dpps'].path.split('/')[3]!;
+/** Passports the seed or the samples changed after the demo file (links copy files and cards onto them). */
+const changedAfterSeed = new Set([...demoData.links.map((link) => link.dpp), samplePassport]);
+/** File ids a sample event renames or deletes. */
+const changedBySamples = new Set(
+  Object.values(samples).flatMap(
+    (sample) => /\/(?:update|delete)-dpp-file\/.*\/file\/([^/]+)$/.exec(sample.path)?.[1] ?? [],
+  ),
+);
+
+const view = (dppId: string, language: string, baseUrl?: string) =>
+  call('GET', `/dpp/${dppId}`, { headers: { language }, ...(baseUrl && { baseUrl }) });
+
+/**
+ * The passport as two stacks can agree on it: a signed URL's host, port and signature differ
+ * per stack, the object's path does not. `only` keeps the files and cards of these ids.
+ */
+function comparable(reply: Reply, only?: { files: Set<string>; cards: Set<string> }) {
+  const dpp = reply.body.dpp;
+  return {
+    ...dpp,
+    images: dpp.images.map((image: { image: string }) => ({ ...image, image: new URL(image.image).pathname })),
+    files: dpp.files.filter((file: { id: string }) => only?.files.has(file.id) ?? true),
+    cards: dpp.cards.filter((card: { id: string }) => only?.cards.has(card.id) ?? true),
+  };
+}
+
+/** Items in a stack's table (DynamoDB Local counts them at once). */
+async function itemCount(stack: StackProcess): Promise<number> {
+  const { env } = JSON.parse(await readFile(join(stack.dir, 'stack.json'), 'utf8')) as StackFile;
+  const client = new DynamoDBClient({
+    endpoint: env.DYNAMODB_ENDPOINT,
+    region: env.AWS_REGION,
+    credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! },
+  });
+  const { Table } = await client.send(new DescribeTableCommand({ TableName: env.TABLE_NAME }));
+  return Table?.ItemCount ?? 0;
+}
+
+async function objectExists(stack: StackProcess, key: string): Promise<boolean> {
+  const { env } = JSON.parse(await readFile(join(stack.dir, 'stack.json'), 'utf8')) as StackFile;
+  const s3 = new S3Client({
+    endpoint: env.S3_ENDPOINT,
+    region: env.AWS_REGION,
+    forcePathStyle: true,
+    credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! },
+  });
+  return s3.send(new HeadObjectCommand({ Bucket: env.BUCKET_NAME, Key: key })).then(
+    () => true,
+    () => false,
+  );
+}
+
+let work: string;
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'dpp-import-'));
+});
+afterAll(() => rm(work, { recursive: true, force: true }));
+
+describe('import of the demo file into an empty stack', () => {
+  let empty: StackProcess;
+  beforeAll(async () => {
+    empty = await startStackProcess({ empty: true });
+  });
+  afterAll(() => empty?.stop());
+
+  it('gives the same GET /dpp answers as the seeded stack, for every demo DPP, in three languages', async () => {
+    const run = await runAdmin(empty.dir, ['import', DEMO_FILE]);
+    expect(run.code, run.stderr).toBe(0);
+    const records = demoData.companies.length + demoData.partnerships.length + demoData.operators.length;
+    const total = records + demoData.companies.reduce((n, c) => n + c.templates.length + c.dpps.length, 0);
+    expect(run.stdout.trim()).toMatch(new RegExp(`^${DEMO_FILE}: ${total} records: ${total} created, 0 completed`));
+    // Not a terminal: one plain counted line per record.
+    expect(run.stderr).toContain(`[1/${total}] company ${demoData.companies[0]!.id} created`);
+
+    for (const dpp of demoDpps) {
+      // The demo file's own files and cards (linking copied others onto some; a sample renames and deletes two).
+      const only = {
+        files: new Set(dpp.files.map((f) => f.id).filter((id) => !changedBySamples.has(id))),
+        cards: new Set(dpp.cards.map((c) => c.id)),
+      };
+      for (const language of LANGUAGES) {
+        const [seeded, imported] = await Promise.all([view(dpp.id, language), view(dpp.id, language, empty.apiUrl)]);
+        expect(imported.status).toBe(200);
+        if (!changedAfterSeed.has(dpp.id)) {
+          expect(comparable(imported)).toEqual(comparable(seeded));
+          expect(imported.headers.get('content-language')).toBe(seeded.headers.get('content-language'));
+          continue;
+        }
+        // Linked after the seed: its updated_at is the link's; the rest is as the demo file says.
+        const { updated_at: importedAt, ...rest } = comparable(imported, only);
+        const { updated_at: _linkedAt, ...seededRest } = comparable(seeded, only);
+        expect(rest).toEqual(seededRest);
+        expect(importedAt).toBe(imported.body.dpp.created_at);
+      }
+    }
+  });
+
+  it('creates nothing the second time: every record already present, the table unchanged', async () => {
+    const before = await itemCount(empty);
+    expect(before).toBeGreaterThan(demoDpps.length * 5);
+    const run = await runAdmin(empty.dir, ['import', DEMO_FILE]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/: (\d+) records: 0 created, 0 completed, \1 already present \(0 items written\)/);
+    expect(run.stderr).not.toMatch(/ created$/m);
+    expect(await itemCount(empty)).toBe(before);
+  });
+
+  describe('an invalid record', () => {
+    const company = { id: uuidv7(), name: 'Import Test B.V.', country_code: 'NL' };
+    const dpp = (id: string, changes: object = {}) => ({
+      id,
+      model_id: uuidv7(),
+      type: 'test-passport',
+      language: 'en',
+      name: `Passport ${id}`,
+      description: 'Imported by the import test',
+      images: [{ id: `${id}-image`, fixture: 'fixtures/sample.png' }],
+      files: [{ id: `${id}-file`, name: 'Manual', description: 'How to use it', fixture: 'fixtures/sample.pdf' }],
+      ...changes,
+    });
+    /** A document beside a copy of the demo fixtures, so its fixture paths resolve. */
+    const write = async (name: string, document: object) => {
+      await cp('infra/local/fixtures', join(work, 'fixtures'), { recursive: true });
+      const file = join(work, name);
+      await writeFile(file, JSON.stringify(document));
+      return file;
+    };
+
+    it('stops the import with file, record path and reason, keeping the records before it (exit 1)', async () => {
+      const [kept, refused] = [`imp-${uuidv7()}`, `imp-${uuidv7()}`];
+      const file = await write('bad-language.json', {
+        companies: [{ ...company, dpps: [dpp(kept), dpp(refused, { language: 'english' })] }],
+      });
+      const run = await runAdmin(empty.dir, ['import', file]);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(`${file}: companies[0].dpps[1].language: must be an ISO 639-1 code`);
+      expect(run.stderr).toContain(`[2/3] dpp ${kept} created`);
+      expect((await view(kept, 'en', empty.apiUrl)).status).toBe(200);
+      expect((await view(refused, 'en', empty.apiUrl)).status).toBe(404);
+    });
+
+    it('writes no item and no byte of a DPP whose second file is missing', async () => {
+      const id = `imp-${uuidv7()}`;
+      const missing = { id: `${id}-sheet`, name: 'Sheet', description: '', fixture: 'fixtures/no-such.pdf' };
+      const record = dpp(id);
+      const file = await write('missing-fixture.json', {
+        companies: [{ ...company, dpps: [{ ...record, files: [...record.files, missing] }] }],
+      });
+      const run = await runAdmin(empty.dir, ['import', file]);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(
+        new RegExp(
+          `${file}: companies\\[0\\]\\.dpps\\[0\\]\\.files\\[1\\]\\.fixture: fixtures/no-such\\.pdf: no such file`,
+        ),
+      );
+      expect((await view(id, 'en', empty.apiUrl)).status).toBe(404);
+      expect(await objectExists(empty, objectKeys.dppImage(company.id, id, `${id}-image`))).toBe(false);
+    });
+  });
+});
+
+describe('export of a seeded DPP, imported into an empty stack', () => {
+  const x1 = demoData.companies[0]!.dpps[0]!;
+  let empty: StackProcess;
+  let seededDir: string;
+  let exported: string;
+  beforeAll(async () => {
+    empty = await startStackProcess({ empty: true });
+    // The integration stack as the CLI finds a local stack: its stack file.
+    seededDir = join(work, 'seeded');
+    await mkdir(seededDir, { recursive: true });
+    await writeStackFile(seededDir, apiUrl, localEnv);
+    const run = await runAdmin(seededDir, ['export', x1.id, '--out', join(work, 'exports')]);
+    expect(run.code, run.stderr).toBe(0);
+    exported = run.stdout.trim();
+  });
+  afterAll(() => empty?.stop());
+
+  it('writes the passport, every version document, the bytes and a README into <out>/<dppId>', async () => {
+    expect(exported).toBe(join(work, 'exports', x1.id));
+    const names = await readdir(exported, { recursive: true });
+    expect(names).toEqual(
+      expect.arrayContaining(['passport.json', 'history.json', 'README.txt', 'versions/1.json', 'versions/2.json']),
+    );
+    const passport = JSON.parse(await readFile(join(exported, 'passport.json'), 'utf8'));
+    expect(Object.keys(passport.companies[0]).sort()).toEqual(
+      ['country_code', 'created_at', 'dpps', 'id', 'name', 'templates'].sort(),
+    );
+    expect(JSON.stringify(passport)).not.toMatch(/api-key|apiKeys|users|wallet/i);
+    const history = JSON.parse(await readFile(join(exported, 'history.json'), 'utf8'));
+    expect(history.notarizations[0]).toMatchObject({ version: 1, status: 'ANCHORED' });
+    expect(history.versions.map((version: { version_id: string }) => version.version_id)).toEqual(
+      demoData.versions.filter((v) => v.dpp === x1.id).map((v) => v.versionId),
+    );
+  });
+
+  it('holds each version document byte for byte as GET /dpp/{dppId}/versions/{n} serves it', async () => {
+    for (const n of [1, 2]) {
+      const served = Buffer.from(await (await fetch(`${apiUrl}/dpp/${x1.id}/versions/${n}`)).arrayBuffer());
+      expect((await readFile(join(exported, 'versions', `${n}.json`))).equals(served)).toBe(true);
+    }
+  });
+
+  it('gives the same passport once imported into an empty stack (GET /dpp in two languages)', async () => {
+    const run = await runAdmin(empty.dir, ['import', join(exported, 'passport.json')]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/: 3 records: 3 created/);
+    for (const language of ['en', 'it']) {
+      const [seeded, restored] = await Promise.all([view(x1.id, language), view(x1.id, language, empty.apiUrl)]);
+      expect(restored.status).toBe(200);
+      expect(comparable(restored)).toEqual(comparable(seeded));
+      expect(restored.headers.get('content-language')).toBe(seeded.headers.get('content-language'));
+    }
+  });
+});
