@@ -276,13 +276,14 @@ async function writeRecord(plan: RecordPlan): Promise<boolean> {
 /** A record's time: the document's, else its UUIDv7 id's, else the import's. */
 const timeOf = (ctx: Context, id: string, given?: string): string => given ?? uuidV7Time(id) ?? ctx.now;
 
-/** A stable UUID made from a seed: the same upload id (object key) or API key id on every import. */
-export function derivedUuid(seed: string): string {
-  const h = createHash('sha256').update(seed).digest('hex');
+/**
+ * The upload id (in the object key) of an imported file with no `upload_id`: a UUID made from
+ * the file's id, so every import of the document writes the same key.
+ */
+export function derivedUploadId(fileId: string): string {
+  const h = createHash('sha256').update(`upload:${fileId}`).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
-/** The upload id of an imported file with no `upload_id`: the same on every import. */
-export const derivedUploadId = (fileId: string): string => derivedUuid(`upload:${fileId}`);
 
 const plain = (item: object) => item as Item & Key;
 const has = (existing: ReadonlyMap<string, Item>, key: Key) => existing.get(keyString(key));
