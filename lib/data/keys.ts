@@ -190,3 +190,32 @@ export const gsi1 = {
   kybPending: (companyId: string) => ({ gsi1pk: KYB_PENDING, gsi1sk: companyId }),
   kybPendingPartition: (): string => KYB_PENDING,
 };
+
+/**
+ * A range of an index partition that a list pages through: `gsi1pk = :pk AND gsi1sk BETWEEN
+ * :from AND :to` (`pk`, `from` and `to` are the index's, so a cursor binds to it like to a
+ * table range). An ExclusiveStartKey on an index names the item's table key too: `tableKey`
+ * gives it from the index sort key.
+ */
+export interface IndexRange extends KeyRange {
+  tableKey: (indexSk: string) => Key;
+}
+
+const indexRange = (partition: { gsi1pk: string; prefix: string }, tableKey: (id: string) => Key): IndexRange => ({
+  pk: partition.gsi1pk,
+  from: partition.prefix,
+  to: `${partition.prefix}${END}`,
+  tableKey: (indexSk) => tableKey(indexSk.slice(partition.prefix.length)),
+});
+
+/** The gsi1 ranges the lists page through, oldest id first. */
+export const indexRanges = {
+  /** A company's DPPs (GET /dpps). */
+  companyDpps: (companyId: string): IndexRange => indexRange(gsi1.companyDpps(companyId), keys.dpp),
+  /**
+   * A company's templates (GET /templates). Its partition spelled here, not in gsi1: every
+   * function bundles the whole gsi1 object, and only this list needs it.
+   */
+  companyTemplates: (companyId: string): IndexRange =>
+    indexRange({ gsi1pk: companyPk(companyId), prefix: 'TEMPLATE#' }, keys.template),
+};

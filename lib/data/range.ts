@@ -1,5 +1,5 @@
 import { type Item, table } from '../aws/dynamodb';
-import type { Key, KeyRange } from './keys';
+import { gsi1, type IndexRange, type Key, type KeyRange } from './keys';
 
 /**
  * Up to `wanted` items of a key range (`pk = :pk AND sk BETWEEN :from AND :to`), oldest first,
@@ -13,6 +13,30 @@ export async function queryRange(range: KeyRange, wanted: number, after?: Key): 
     const result = await table.query({
       keyCondition: {
         expression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        values: { ':pk': range.pk, ':from': range.from, ':to': range.to },
+      },
+      startKey: next,
+      limit: wanted - items.length,
+    });
+    items.push(...result.items);
+    next = result.lastKey;
+  } while (next && items.length < wanted);
+  return items;
+}
+
+/**
+ * The same over a gsi1 range (what a company owns of one kind): up to `wanted` items, oldest
+ * id first, after `after` (a key of the range: the index's partition and sort key). A read of
+ * an index is eventually consistent (DynamoDB has no other kind for a global index).
+ */
+export async function queryIndexRange(range: IndexRange, wanted: number, after?: Key): Promise<Item[]> {
+  const items: Item[] = [];
+  let next: Item | undefined = after && { gsi1pk: after.pk, gsi1sk: after.sk, ...range.tableKey(after.sk) };
+  do {
+    const result = await table.query({
+      index: gsi1.name,
+      keyCondition: {
+        expression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
         values: { ':pk': range.pk, ':from': range.from, ':to': range.to },
       },
       startKey: next,

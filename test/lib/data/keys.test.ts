@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dppCollection, gsi1, ItemType, type KeyRange, keys, ranges } from '../../../lib/data/keys';
+import { dppCollection, gsi1, ItemType, indexRanges, type KeyRange, keys, ranges } from '../../../lib/data/keys';
 
 /** DynamoDB orders string sort keys by their UTF-8 bytes; so does this. */
 const compareAsDynamoDb = (a: string, b: string): number =>
@@ -107,5 +107,18 @@ describe('keys: identity', () => {
     const template = gsi1.companyTemplate('c1', 'x');
     expect(dpp.gsi1pk).toBe(template.gsi1pk);
     expect(dpp.gsi1sk).not.toBe(template.gsi1sk);
+  });
+
+  it('pages a company’s DPPs and its templates on gsi1 apart, and finds each item’s table key from its index key', () => {
+    const dpp = gsi1.companyDpp('c1', 'd1');
+    const template = gsi1.companyTemplate('c1', 't1');
+    const inRange = (range: KeyRange, pk: string, sk: string) => pk === range.pk && sk >= range.from && sk <= range.to;
+    expect(inRange(indexRanges.companyDpps('c1'), dpp.gsi1pk, dpp.gsi1sk)).toBe(true);
+    expect(inRange(indexRanges.companyDpps('c1'), template.gsi1pk, template.gsi1sk)).toBe(false);
+    expect(inRange(indexRanges.companyTemplates('c1'), template.gsi1pk, template.gsi1sk)).toBe(true);
+    expect(inRange(indexRanges.companyTemplates('c1'), dpp.gsi1pk, dpp.gsi1sk)).toBe(false);
+    expect(inRange(indexRanges.companyDpps('c2'), dpp.gsi1pk, dpp.gsi1sk)).toBe(false);
+    expect(indexRanges.companyDpps('c1').tableKey(dpp.gsi1sk)).toEqual(keys.dpp('d1'));
+    expect(indexRanges.companyTemplates('c1').tableKey(template.gsi1sk)).toEqual(keys.template('t1'));
   });
 });
