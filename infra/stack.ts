@@ -163,7 +163,7 @@ export const NAG_ACKNOWLEDGEMENTS = {
       'Gateway JWT authorizer needs a published JWKS URL). Public by the interface and decisions.md: GET ' +
       '/dpp/{dppId} and a version document GET /dpp/{dppId}/versions/{version} (passports and their proofs), ' +
       'GET /generateJWT/... (which checks an API key), POST /accept-invitation (the invitation id is the ' +
-      'secret) and the $default 404.',
+      'secret), GET /health (a fixed answer for load balancers) and the $default 404.',
   },
   starResource: {
     rule: 'AwsSolutions-IAM5[Resource::*]',

@@ -181,5 +181,6 @@ export const samples: Record<RouteFn, Sample> = {
     status: 400,
     stubbedStatus: 200,
   },
+  health: { path: '/health', status: 200 },
   'not-found': { method: 'GET', path: '/no-such-route', status: 404 },
 };

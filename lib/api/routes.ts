@@ -26,6 +26,7 @@ import { getDppVersionDocumentRoute } from './routes/get-dpp-version-document';
 import { getKybDataRoute } from './routes/get-kyb-data';
 import { getNonOfficialOperatorRoute } from './routes/get-non-official-operator';
 import { getTemplateFileRoute } from './routes/get-template-file';
+import { healthRoute } from './routes/health';
 import { listDppFilesRoute } from './routes/list-dpp-files';
 import { listDppNotarizationsRoute } from './routes/list-dpp-notarizations';
 import { listDppVersionsRoute } from './routes/list-dpp-versions';
@@ -67,6 +68,7 @@ export const routes = [
   getKybDataRoute,
   validatePromotionalCodeRoute,
   discountSubscriptionRoute,
+  healthRoute,
   notFoundRoute,
 ] as const satisfies readonly Route[];
 

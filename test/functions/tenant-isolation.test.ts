@@ -47,7 +47,7 @@ const notarize = (companyId: string) => {
 type Probe = { method: string; path: string; options?: Omit<CallOptions, 'token'>; status: number };
 type AuthenticatedFn = Exclude<
   RouteFn,
-  'generate-jwt' | 'get-dpp' | 'get-dpp-version-document' | 'not-found' | 'accept-invitation'
+  'generate-jwt' | 'get-dpp' | 'get-dpp-version-document' | 'not-found' | 'accept-invitation' | 'health'
 >;
 
 /** One probe per authenticated route; a new route without one fails the type check. */

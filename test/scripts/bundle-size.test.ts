@@ -95,5 +95,7 @@ describe('the SDK floor', () => {
   it('is an empty bare handler for a function that uses no SDK', () => {
     expect(floorSource([])).toBe('export const handler = async () => {};\n');
     expect(bundles.get('not-found')?.sdkImports).toEqual([]);
+    // GET /health answers without the table (lib/http/health.ts): no SDK in its bundle at all.
+    expect(bundles.get('health')?.sdkImports).toEqual([]);
   });
 });
