@@ -80,13 +80,18 @@ export const table = {
     return Item as T | undefined;
   },
 
-  /** Reads several items by key (BatchGetItem), retrying only what DynamoDB left unprocessed. */
-  async batchGet(keys: ItemKey[]): Promise<Item[]> {
+  /**
+   * Reads several items by key (BatchGetItem), retrying only what DynamoDB left unprocessed;
+   * `consistent` reads the latest writes (strongly consistent, twice the read units).
+   */
+  async batchGet(keys: ItemKey[], options: { consistent?: boolean } = {}): Promise<Item[]> {
     const found: Item[] = [];
     let pending: Item[] = keys.map(keyOf);
     for (let attempt = 0; pending.length > 0 && attempt < 3; attempt++) {
       const result = await dynamodbClient().send(
-        new BatchGetCommand({ RequestItems: { [tableNameSetting()]: { Keys: pending } } }),
+        new BatchGetCommand({
+          RequestItems: { [tableNameSetting()]: { Keys: pending, ConsistentRead: options.consistent } },
+        }),
       );
       found.push(...(result.Responses?.[tableNameSetting()] ?? []));
       pending = result.UnprocessedKeys?.[tableNameSetting()]?.Keys ?? [];

@@ -1,4 +1,5 @@
 import { ItemType, keys } from '../data/keys';
+import { NotFoundError } from '../errors';
 import type { KybRecord } from '../kyb/model';
 import type { CompanyPlan } from '../promotions/model';
 
@@ -81,3 +82,7 @@ export function toPartnerItems(companyId: string, partnerId: string, createdAt: 
   });
   return [side(companyId, partnerId), side(partnerId, companyId)];
 }
+
+/** A company id that names no company (the admin CLI: a tenant is named by its id). */
+export const companyNotFound = (companyId: string) =>
+  new NotFoundError(`no company with id ${companyId}`, 'COMPANY_NOT_FOUND');

@@ -11,6 +11,7 @@
  *   INVITATION#<id>       INVITATION (the id is the secret of the accept link: 128 random bits)
  *   WALLET#<address>      WALLET (which user and company own a wallet; address lowercased)
  *   APIKEY#<sha256>       APIKEY (only the hash of an API key is stored)
+ *   APIKEYID#<id>         APIKEY_ID (an API key's id: its hash, so a key is disabled by id)
  *   TEMPLATE#<templateId> TEMPLATE, TEMPLATE_FILE#<fileId>
  *   DPP#<dppId>           CARD#<cardId>, DPP, DPP_FILE#<fileId>, IMAGE#<imageId>, TRANSLATION#<lang>
  *   HISTORY#<dppId>       NOTARIZATION#<n>, VERSION#<n>, VERSIONID#<versionId> (a DPP's versions and
@@ -41,6 +42,7 @@ export const ItemType = {
   User: 'USER',
   Wallet: 'WALLET',
   ApiKey: 'APIKEY',
+  ApiKeyId: 'APIKEY_ID',
   Template: 'TEMPLATE',
   TemplateFile: 'TEMPLATE_FILE',
   Dpp: 'DPP',
@@ -80,6 +82,8 @@ export const keys = {
   partner: (companyId: string, partnerId: string): Key => ({ pk: companyPk(companyId), sk: `PARTNER#${partnerId}` }),
   wallet: (address: string): Key => ({ pk: `WALLET#${address.toLowerCase()}`, sk: 'WALLET' }),
   apiKey: (keyHash: string): Key => ({ pk: `APIKEY#${keyHash}`, sk: 'APIKEY' }),
+  /** An API key's id, pointing at its hash: `api-key disable <id>` finds the key without its company. */
+  apiKeyId: (apiKeyId: string): Key => ({ pk: `APIKEYID#${apiKeyId}`, sk: 'APIKEYID' }),
 
   /** An invitation, found by its id alone (accepting is public: the id is the secret). */
   invitation: (invitationId: string): Key => ({ pk: `INVITATION#${invitationId}`, sk: 'INVITATION' }),
@@ -158,6 +162,8 @@ export const ranges = {
    * or translations: what linking it to another DPP copies (related DPPs).
    */
   dppCardsAndFiles: (dppId: string): KeyRange => ({ pk: dppPk(dppId), from: 'CARD#', to: `DPP_FILE#${END}` }),
+  /** The whole company collection: the company, its e-mail and wallet claims, operators, partners and users. */
+  company: (companyId: string): KeyRange => ({ pk: companyPk(companyId), from: 'COMPANY', to: `USER#${END}` }),
   /** A company's partners. */
   partners: (companyId: string): KeyRange => ({ pk: companyPk(companyId), from: 'PARTNER#', to: `PARTNER#${END}` }),
   /** A company's non-official operators, oldest first (not FORMER_OPERATOR#, which sorts before). */
@@ -182,6 +188,13 @@ export const gsi1 = {
     gsi1pk: companyPk(companyId),
     gsi1sk: `TEMPLATE#${templateId}`,
   }),
+  /** An API key of a company (on the key's item), by its id: a company's keys list oldest first. */
+  companyApiKey: (companyId: string, apiKeyId: string) => ({
+    gsi1pk: companyPk(companyId),
+    gsi1sk: `APIKEY#${apiKeyId}`,
+  }),
+  /** Every API key of a company: `gsi1pk = :pk AND begins_with(gsi1sk, :prefix)`. */
+  companyApiKeys: (companyId: string) => ({ gsi1pk: companyPk(companyId), prefix: 'APIKEY#' }),
   /**
    * A company whose KYB check is PENDING (VIES could not answer): set on its company item while
    * the check is pending and removed when it moves on, so the retry worker Queries exactly

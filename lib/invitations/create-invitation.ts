@@ -2,19 +2,17 @@ import * as v from 'valibot';
 import type { Principal } from '../auth/claims';
 import { assertOwnCompany } from '../auth/tenancy';
 import { sendEmail } from '../aws/ses';
+import { email, walletAddress } from '../companies/fields';
+import { readCompany } from '../companies/repository';
 import { ForbiddenError, InvalidInputError } from '../errors';
-import { isAddress } from '../evm/address';
 import { invitationUrl } from '../links';
 import { logger } from '../logger';
 import { id } from '../schemas';
 import { invitationEmail } from './email';
 import { newInvitationId, toInvitationItems } from './model';
 import { Password } from './password';
-import { type InviteRefusal, readCompany, storeInvitation, withdrawInvitation } from './repository';
+import { type InviteRefusal, storeInvitation, withdrawInvitation } from './repository';
 
-/** An address SES and people can use: ASCII local part and a domain with a letter TLD, 254 characters at most. */
-const EMAIL =
-  /^[A-Za-z0-9](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_%+-])?@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}$/;
 const PASSWORD_RULE = 'must be a string of 8 to 128 characters';
 const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, `must be at most ${max} characters`));
 
@@ -24,40 +22,25 @@ const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, `mus
  * a Password at once (lib/invitations/password.ts) and its rules' messages never repeat it.
  */
 export const createInvitationInput = v.object({
-  body: v.pipe(
-    v.object({
-      email: v.pipe(
-        v.string('must be an e-mail address'),
-        v.trim(),
-        v.maxLength(254, 'must be at most 254 characters'),
-        v.regex(EMAIL, 'must be an e-mail address'),
-        v.toLowerCase(),
-      ),
-      password: v.pipe(
-        v.string(PASSWORD_RULE),
-        v.minLength(8, PASSWORD_RULE),
-        v.maxLength(128, PASSWORD_RULE),
-        v.transform((plain) => new Password(plain)),
-      ),
-      wallet_address: v.pipe(
-        v.string(),
-        v.regex(/^0x[0-9a-fA-F]{40}$/, 'must be an EVM address: 0x and 40 hex digits'),
-      ),
-      area: v.optional(text(200)),
-      status: v.optional(v.pipe(v.string(), v.maxLength(64))),
-      encrypted_wallet: v.optional(
-        v.pipe(v.string(), v.minLength(1), v.maxLength(16_384, 'must be at most 16384 characters')),
-      ),
-      company_id: v.optional(id),
-      operator_id: v.optional(id),
-      index: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(2 ** 31 - 1))),
-    }),
-    // A mixed-case address carries an EIP-55 checksum: a mistyped letter must not invite someone else's wallet.
-    v.forward(
-      v.check(({ wallet_address }) => isAddress(wallet_address), 'has a wrong EIP-55 checksum: check the address'),
-      ['wallet_address'],
+  body: v.object({
+    email,
+    password: v.pipe(
+      v.string(PASSWORD_RULE),
+      v.minLength(8, PASSWORD_RULE),
+      v.maxLength(128, PASSWORD_RULE),
+      v.transform((plain) => new Password(plain)),
     ),
-  ),
+    // A mixed-case address carries an EIP-55 checksum: a mistyped letter must not invite someone else's wallet.
+    wallet_address: walletAddress,
+    area: v.optional(text(200)),
+    status: v.optional(v.pipe(v.string(), v.maxLength(64))),
+    encrypted_wallet: v.optional(
+      v.pipe(v.string(), v.minLength(1), v.maxLength(16_384, 'must be at most 16384 characters')),
+    ),
+    company_id: v.optional(id),
+    operator_id: v.optional(id),
+    index: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(2 ** 31 - 1))),
+  }),
 });
 
 const refusals: Record<InviteRefusal, () => Error> = {

@@ -1,8 +1,9 @@
 import type { WalletItem } from '../auth/model';
 import { type TransactionItem, table } from '../aws/dynamodb';
-import { cancellationCodes, isTransientCancellation } from '../aws/errors';
-import type { CompanyItem, UserItem } from '../companies/model';
+import type { UserItem } from '../companies/model';
+import { readCompany, takeSeat } from '../companies/repository';
 import { keys, ranges } from '../data/keys';
+import { transactWithConditions } from '../data/transaction';
 import { DEFAULT_MEMBER_LIMIT } from '../limits';
 import { type OperatorItem, toFormerOperatorItem } from '../operators/model';
 import type { EmailClaimItem, InvitationItem, InvitedWalletItem } from './model';
@@ -10,44 +11,8 @@ import type { EmailClaimItem, InvitationItem, InvitedWalletItem } from './model'
 /**
  * The invitations' reads and transactions (docs/data-model.md, invitations). Every write is
  * one TransactWriteItems whose conditions are the rules: a transaction either commits all of
- * its items or none, so a refused request writes nothing.
+ * its items or none, so a refused request writes nothing (lib/data/transaction.ts).
  */
-
-const ATTEMPTS = 10;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Runs a transaction whose conditions may fail. Resolves to the indexes of the items whose
- * condition failed (empty when it committed). Transactions touching the same item at the
- * same moment (twenty invitations on one company) cancel each other with TransactionConflict:
- * those are sent again, up to ATTEMPTS times with jittered backoff, before the conflict is
- * thrown (then 503, lib/aws/errors.ts). Before sending again, `recheck` may settle the
- * outcome from a read (the company is full: no need to take part in the race again).
- */
-async function transactWithConditions(
-  items: TransactionItem[],
-  recheck?: () => Promise<number[] | undefined>,
-): Promise<number[]> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await table.transact(items);
-      return [];
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      if (!codes) throw error;
-      const failed = codes.flatMap((code, i) => (code === 'ConditionalCheckFailed' ? [i] : []));
-      if (failed.length > 0) return failed;
-      if (attempt >= ATTEMPTS || !isTransientCancellation(codes)) throw error;
-      const settled = await recheck?.();
-      if (settled) return settled;
-      await sleep(Math.random() * Math.min(1000, 20 * 2 ** attempt));
-    }
-  }
-}
-
-export async function readCompany(companyId: string): Promise<CompanyItem | undefined> {
-  return table.get<CompanyItem>(keys.company(companyId));
-}
 
 export async function readInvitation(invitationId: string): Promise<InvitationItem | undefined> {
   return table.get<InvitationItem>(keys.invitation(invitationId));
@@ -82,19 +47,7 @@ function putPending(pending: PendingInvitation, adminId: string): Promise<number
   const companyId = invitation.company_id;
   const absent = { expression: 'attribute_not_exists(pk)' };
   const legs: TransactionItem[] = [
-    {
-      update: keys.company(companyId),
-      set: {
-        expression: 'SET seats_used = if_not_exists(seats_used, :zero) + :one',
-        values: { ':zero': 0, ':one': 1 },
-      },
-      condition: {
-        expression:
-          'attribute_exists(pk) AND (attribute_not_exists(seats_used) OR seats_used < member_limit OR ' +
-          '(attribute_not_exists(member_limit) AND seats_used < :defaultLimit))',
-        values: { ':defaultLimit': DEFAULT_MEMBER_LIMIT },
-      },
-    },
+    takeSeat(companyId),
     {
       check: keys.user(companyId, adminId),
       condition: { expression: '#role = :admin', names: { '#role': 'role' }, values: { ':admin': 'admin' } },

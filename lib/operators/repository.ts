@@ -2,6 +2,7 @@ import { table } from '../aws/dynamodb';
 import type { UserItem } from '../companies/model';
 import { type Key, keys, ranges } from '../data/keys';
 import { queryRange } from '../data/range';
+import { transactWithConditions } from '../data/transaction';
 import type { OperatorItem } from './model';
 
 /**
@@ -34,4 +35,19 @@ export async function readOperatorAndMember(
   const items = await table.batchGet([operatorKey, userKey]);
   const find = (key: Key) => items.find((item) => item.pk === key.pk && item.sk === key.sk);
   return { operator: find(operatorKey) as OperatorItem | undefined, member: find(userKey) as UserItem | undefined };
+}
+
+/**
+ * Stores a new non-official operator, if its company exists (one transaction: a check on the
+ * company and the put). Resolves to false when the company does not exist.
+ */
+export async function storeOperator(operator: OperatorItem): Promise<boolean> {
+  const failed = await transactWithConditions([
+    { check: keys.company(operator.company_id), condition: { expression: 'attribute_exists(pk)' } },
+    { put: { ...operator }, condition: { expression: 'attribute_not_exists(pk)' } },
+  ]);
+  if (failed.includes(0)) return false;
+  // 1: an operator id (UUIDv7) drawn twice would be a broken random source.
+  if (failed.length > 0) throw new Error(`operator transaction refused by condition(s) ${failed.join(', ')}`);
+  return true;
 }

@@ -88,6 +88,12 @@ describe('issueToken', () => {
     expect(JSON.stringify(calls[0]!.args[0].input)).not.toContain(API_KEY);
   });
 
+  it('reads the key strongly consistent, so a key disabled a moment ago issues no token', async () => {
+    await issue(API_KEY, WALLET);
+    const [call] = db.commandCalls(BatchGetCommand);
+    expect(Object.values(call!.args[0].input.RequestItems ?? {}).map((r) => r.ConsistentRead)).toEqual([true]);
+  });
+
   it.each([
     ['an unknown API key', UNKNOWN_KEY, WALLET],
     ['a disabled API key', DISABLED_KEY, WALLET],

@@ -1,0 +1,114 @@
+import type { WalletItem } from '../auth/model';
+import { type Item, type TransactionItem, table } from '../aws/dynamodb';
+import { keys, ranges } from '../data/keys';
+import { transactWithConditions } from '../data/transaction';
+import type { EmailClaimItem } from '../invitations/model';
+import { DEFAULT_MEMBER_LIMIT } from '../limits';
+import type { CompanyItem, PartnerItem, UserItem } from './model';
+
+/**
+ * The companies' reads and writes (docs/data-model.md, companies): each write is one
+ * transaction whose conditions are the rules, so a refused write leaves nothing behind.
+ */
+
+const absent = { expression: 'attribute_not_exists(pk)' };
+const exists = { expression: 'attribute_exists(pk)' };
+
+/**
+ * A transaction leg that takes one seat of a company: `seats_used + 1`, if the company exists
+ * and a seat is free (below `member_limit`, DEFAULT_MEMBER_LIMIT when absent). Members and
+ * pending invitations hold seats (create-invitation, `user add`).
+ */
+export const takeSeat = (companyId: string): TransactionItem => ({
+  update: keys.company(companyId),
+  set: {
+    expression: 'SET seats_used = if_not_exists(seats_used, :zero) + :one',
+    values: { ':zero': 0, ':one': 1 },
+  },
+  condition: {
+    expression:
+      'attribute_exists(pk) AND (attribute_not_exists(seats_used) OR seats_used < member_limit OR ' +
+      '(attribute_not_exists(member_limit) AND seats_used < :defaultLimit))',
+    values: { ':defaultLimit': DEFAULT_MEMBER_LIMIT },
+  },
+});
+
+export async function readCompany(companyId: string): Promise<CompanyItem | undefined> {
+  return table.get<CompanyItem>(keys.company(companyId));
+}
+
+/** Stores a new company. Resolves to false when a company with its id exists already. */
+export async function storeCompany(company: CompanyItem): Promise<boolean> {
+  const failed = await transactWithConditions([{ put: { ...company }, condition: absent }]);
+  return failed.length === 0;
+}
+
+/**
+ * The whole company collection (ranges.company): the company, its users, partners, e-mail and
+ * wallet claims and operators, across DynamoDB's 1 MB pages. Empty for an unknown company.
+ */
+export async function readCompanyCollection(companyId: string): Promise<Item[]> {
+  const range = ranges.company(companyId);
+  const items: Item[] = [];
+  let startKey: Item | undefined;
+  do {
+    const page = await table.query({
+      keyCondition: {
+        expression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        values: { ':pk': range.pk, ':from': range.from, ':to': range.to },
+      },
+      startKey,
+    });
+    items.push(...page.items);
+    startKey = page.lastKey;
+  } while (startKey);
+  return items;
+}
+
+export interface NewMember {
+  user: UserItem;
+  wallet: WalletItem;
+  emailClaim: EmailClaimItem;
+}
+
+export type AddMemberRefusal = 'company_not_found' | 'member_limit' | 'wallet_taken' | 'email_taken';
+
+/**
+ * Adds a member in one transaction: 0. a seat of the company (takeSeat: it exists and is not
+ * full); 1. the user; 2. the wallet, if no user of any company has it; 3. the e-mail claim, if
+ * no member or pending invitation of the company holds the e-mail. Resolves to undefined when
+ * stored, or to why not (then nothing was written).
+ */
+export async function storeMember({ user, wallet, emailClaim }: NewMember): Promise<AddMemberRefusal | undefined> {
+  const failed = await transactWithConditions([
+    takeSeat(user.company_id),
+    { put: { ...user }, condition: absent },
+    { put: { ...wallet }, condition: absent },
+    { put: { ...emailClaim }, condition: absent },
+  ]);
+  if (failed.length === 0) return undefined;
+  if (failed.includes(0)) return (await readCompany(user.company_id)) ? 'member_limit' : 'company_not_found';
+  if (failed.includes(2)) return 'wallet_taken';
+  if (failed.includes(3)) return 'email_taken';
+  // 1: a user id (UUIDv7) drawn twice would be a broken random source.
+  throw new Error(`member transaction refused by condition(s) ${failed.join(', ')}`);
+}
+
+/**
+ * Stores both sides of a partnership, if both companies exist and the partnership does not.
+ * Resolves to the refused conditions' meaning: `[]` stored, or which company is unknown, or
+ * `exists` when the two are partners already (nothing written).
+ */
+export async function storePartnership([side, otherSide]: [PartnerItem, PartnerItem]): Promise<
+  'stored' | 'exists' | { unknown: string[] }
+> {
+  const failed = await transactWithConditions([
+    { check: keys.company(side.company_id), condition: exists },
+    { check: keys.company(otherSide.company_id), condition: exists },
+    { put: { ...side }, condition: absent },
+    { put: { ...otherSide }, condition: absent },
+  ]);
+  if (failed.length === 0) return 'stored';
+  const unknown = [side, otherSide].filter((_, i) => failed.includes(i)).map((s) => s.company_id);
+  return unknown.length > 0 ? { unknown } : 'exists';
+}
