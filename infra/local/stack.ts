@@ -29,6 +29,8 @@ export interface LocalStackOptions {
   persist?: boolean;
   /** Start the engines and seed, but serve no HTTP (npm run invoke). */
   serve?: boolean;
+  /** Seed the demo data into a fresh table (default); false: an empty table (`npm start -- --empty`). */
+  seed?: boolean;
   logLevel?: string;
 }
 
@@ -43,7 +45,7 @@ export interface LocalStack {
 /**
  * Everything `npm start` runs: the engines, the handler environment (set on this process
  * before any handler loads), the table and bucket, the HTTP API, the stream worker that
- * anchors notarizations, and the demo data on a fresh table.
+ * anchors notarizations, and the demo data on a fresh table (unless `seed` is false).
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const dir = resolve(options.dir);
@@ -72,7 +74,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     Object.assign(process.env, { PUBLIC_BASE_URL: env.PUBLIC_BASE_URL, EVM_EXPLORER_URL: env.EVM_EXPLORER_URL });
     // The anchor worker on the table's stream, as the event source mapping runs it in the cloud.
     worker = await startStreamWorker({ env, tableName: LOCAL_TABLE });
-    if (fresh) {
+    const seeded = fresh && options.seed !== false;
+    if (seeded) {
       const demo = await loadDemoData();
       await seed(demo);
       // Links, versions and a notarization through the use cases; returns once it is anchored.
@@ -84,7 +87,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       apiUrl: api?.url,
       env,
       engines,
-      seeded: fresh,
+      seeded,
       stop: async () => {
         await kybRetry?.stop();
         await worker?.stop();

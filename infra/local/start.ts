@@ -2,6 +2,8 @@
  * `npm start`: the whole API on this machine, with no AWS account and no Docker.
  *   npm start -- --port 4000     another API port (0: random ports for everything)
  *   npm start -- --persist       keep data in .local/data between runs
+ *   npm start -- --empty         no demo data: an empty table and bucket (bootstrap with npm run admin)
+ *   npm start -- --dir <dir>     keys, data and stack.json in <dir> (default .local)
  *   npm start -- --log-level INFO
  *   --ready-json                 print one JSON line when ready (used by the test setup)
  */
@@ -9,11 +11,13 @@ import { parseArgs } from 'node:util';
 import { EVM_CHAIN_ID } from './engines';
 import { loadDemoData } from './seed';
 import { DEFAULT_PORTS, startLocalStack } from './stack';
+import { removeStackFile, stackFilePath, writeStackFile } from './stack-file';
 
 const { values } = parseArgs({
   options: {
     port: { type: 'string', default: String(DEFAULT_PORTS.api) },
     persist: { type: 'boolean', default: false },
+    empty: { type: 'boolean', default: false },
     dir: { type: 'string', default: '.local' },
     'log-level': { type: 'string', default: 'WARN' },
     'ready-json': { type: 'boolean', default: false },
@@ -31,6 +35,7 @@ const stack = await startLocalStack({
   port,
   dir: values.dir,
   persist: values.persist,
+  seed: !values.empty,
   logLevel: values['log-level'],
 }).catch((error: unknown) => {
   console.error(`Could not start the local stack: ${(error as Error).message}`);
@@ -42,11 +47,15 @@ const stop = async (signal: string) => {
   if (stopping) return;
   stopping = true;
   if (!values['ready-json']) console.log(`\n${signal}: stopping the API and every engine…`);
+  await removeStackFile(values.dir).catch(() => undefined);
   await stack.stop().catch((error: unknown) => console.error((error as Error).message));
   process.exit(0);
 };
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
+
+// What a client (npm run admin) needs to reach this stack; removed on stop.
+await writeStackFile(values.dir, stack.apiUrl ?? '', stack.env);
 
 if (values['ready-json']) {
   console.log(
@@ -57,8 +66,29 @@ if (values['ready-json']) {
       evmRpcUrl: stack.engines.evm.endpoint,
     }),
   );
+} else if (values.empty && !stack.seeded) {
+  printEmptyWelcome(stack.apiUrl ?? '', Date.now() - started);
 } else {
   await printWelcome(stack.apiUrl!, Date.now() - started);
+}
+
+function printEmptyWelcome(api: string, ms: number) {
+  console.log(`
+DPP service running locally (ready in ${(ms / 1000).toFixed(1)} s, no demo data)
+
+  API             ${api}
+  API reference   ${api}/docs
+  Stack file      ${stackFilePath(values.dir)}   (npm run admin reads it)
+  Data            ${values.persist ? `kept in ${values.dir}/data` : 'in memory (use --persist to keep it)'}
+
+A first tenant (README, "Admin CLI"):
+  npm run -s admin -- company create --name "Acme Bikes S.r.l." --country IT       # prints the company id
+  npm run -s admin -- user add --company <id> --email admin@acme.example --wallet 0x… --role admin
+  npm run -s admin -- api-key create --company <id>                                 # prints the key, once
+  curl -s ${api}/generateJWT/<key>/<wallet>
+
+Ctrl-C stops everything.
+`);
 }
 
 async function printWelcome(api: string, ms: number) {

@@ -1,0 +1,51 @@
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/**
+ * `<dir>/stack.json`: what a client of a running `npm start` needs (the admin CLI, scripts):
+ * the API's address and the settings that point lib/ at the local engines. Written once the
+ * stack is ready, removed when it stops; a file left by a killed stack names engines that no
+ * longer answer, which its readers check.
+ */
+export interface StackFile {
+  apiUrl: string;
+  /** The `npm start` process. */
+  pid: number;
+  /** AWS_REGION, the local credentials, TABLE_NAME, BUCKET_NAME, DYNAMODB_ENDPOINT, S3_ENDPOINT. */
+  env: Record<string, string>;
+}
+
+const CLIENT_SETTINGS = [
+  'AWS_REGION',
+  'AWS_ACCESS_KEY_ID',
+  'AWS_SECRET_ACCESS_KEY',
+  'TABLE_NAME',
+  'BUCKET_NAME',
+  'DYNAMODB_ENDPOINT',
+  'S3_ENDPOINT',
+] as const;
+
+export const stackFilePath = (dir: string): string => join(dir, 'stack.json');
+
+export async function writeStackFile(dir: string, apiUrl: string, env: Record<string, string>): Promise<void> {
+  const file: StackFile = {
+    apiUrl,
+    pid: process.pid,
+    env: Object.fromEntries(CLIENT_SETTINGS.map((name) => [name, env[name] ?? ''])),
+  };
+  await writeFile(stackFilePath(dir), `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
+}
+
+export async function removeStackFile(dir: string): Promise<void> {
+  await rm(stackFilePath(dir), { force: true });
+}
+
+/** The stack file of `dir`, or undefined when there is none. */
+export async function readStackFile(dir: string): Promise<StackFile | undefined> {
+  try {
+    return JSON.parse(await readFile(stackFilePath(dir), 'utf8')) as StackFile;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
