@@ -52,6 +52,14 @@ const DPP_FILE = {
 export const samples: Record<RouteFn, Sample> = {
   'generate-jwt': { path: `/generateJWT/demo-acme-api-key/${ADMIN_WALLET}`, status: 200 },
   'get-dpp': { path: `/dpp/${DPP}`, headers: { language: 'it' }, status: 200 },
+  // A new template of the sample passport's model; each run creates another.
+  'create-template': {
+    path: '/templates',
+    json: { name: 'Sample-event template (copy)', model_id: MODEL },
+    status: 200,
+  },
+  'list-templates': { path: '/templates', status: 200 },
+  'update-template': { path: `/templates/${TEMPLATE}`, json: { name: 'Sample-event template (rev. 2)' }, status: 200 },
   'create-template-file': {
     path: '/create-template-file',
     multipart: {

@@ -4,7 +4,7 @@ import { NotFoundError } from '../errors';
 import type { FileContent, FileItem } from '../files/model';
 import { uuid } from '../schemas';
 
-/** A template (templates are provisioned per company; files hang under them). */
+/** A template of a company (POST /templates, or seeded); files hang under it, and DPPs name it. */
 export interface TemplateItem {
   pk: string;
   sk: string;
@@ -14,8 +14,11 @@ export interface TemplateItem {
   id: string;
   company_id: string;
   name: string;
+  /** The product model the template is for (seeded templates may have none). */
   model_id?: string;
   created_at: string;
+  /** Set by PUT /templates/{templateId}; absent: never changed. */
+  updated_at?: string;
 }
 
 export interface TemplateFileItem extends FileItem {
@@ -27,14 +30,20 @@ export interface TemplateFileItem extends FileItem {
 export const templateNotFound = () => new NotFoundError('template not found', 'TEMPLATE_NOT_FOUND');
 export const templateFileNotFound = () => new NotFoundError('template file not found', 'TEMPLATE_FILE_NOT_FOUND');
 
-export function toTemplateItem(t: {
-  id: string;
-  company_id: string;
-  name: string;
-  model_id?: string;
-  created_at: string;
-}): TemplateItem {
+export function toTemplateItem(t: Omit<TemplateItem, 'pk' | 'sk' | 'gsi1pk' | 'gsi1sk' | 'type'>): TemplateItem {
   return { ...keys.template(t.id), ...gsi1.companyTemplate(t.company_id, t.id), type: ItemType.Template, ...t };
+}
+
+/** A template as the template routes answer it: a model never set is `""`, a template never changed was updated when created. */
+export function templateView(item: TemplateItem) {
+  return {
+    id: item.id,
+    company_id: item.company_id,
+    name: item.name,
+    model_id: item.model_id ?? '',
+    created_at: item.created_at,
+    updated_at: item.updated_at ?? item.created_at,
+  };
 }
 
 export interface NewTemplateFile {

@@ -1,3 +1,6 @@
+import { table } from '../aws/dynamodb';
+import { isConditionFailure } from '../aws/errors';
+import { changesExpression } from '../data/changes';
 import { keys, ranges } from '../data/keys';
 import { objectKeys } from '../files/object-keys';
 import { fileRepository } from '../files/repository';
@@ -15,3 +18,37 @@ export const templateFiles: FileParent<TemplateItem, TemplateFileItem> = {
   parentNotFound: templateNotFound,
   fileNotFound: templateFileNotFound,
 };
+
+/** Writes a new template (its id is new: the Put is conditioned on none with it). */
+export async function putNewTemplate(item: TemplateItem): Promise<void> {
+  await table.transact([{ put: { ...item }, condition: { expression: 'attribute_not_exists(pk)' } }]);
+}
+
+/** What PUT /templates/{templateId} may change. */
+export interface TemplateChanges {
+  name?: string;
+  model_id?: string;
+  updated_at: string;
+}
+
+/**
+ * Applies `changes` to a template of the company: ONE UpdateItem conditioned on the template
+ * being the company's, answering the item as stored after it; undefined when it is not (a
+ * missing template and another company's alike).
+ */
+export async function writeTemplateChanges(
+  templateId: string,
+  companyId: string,
+  changes: TemplateChanges,
+): Promise<TemplateItem | undefined> {
+  try {
+    return await table.update<TemplateItem>(keys.template(templateId), changesExpression({ ...changes }), {
+      expression: '#company_id = :company_id',
+      names: { '#company_id': 'company_id' },
+      values: { ':company_id': companyId },
+    });
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}

@@ -50,8 +50,27 @@ type AuthenticatedFn = Exclude<
   'generate-jwt' | 'get-dpp' | 'get-dpp-version-document' | 'not-found' | 'accept-invitation' | 'health'
 >;
 
+/** A cursor in the lists' layout (version, MAC, sort key) naming an Acme record, with a made-up MAC. */
+const forgedCursor = (sk: string) =>
+  Buffer.concat([Buffer.of(1), Buffer.alloc(32, 7), Buffer.from(sk)]).toString('base64url');
+
 /** One probe per authenticated route; a new route without one fails the type check. */
 const probes: Record<AuthenticatedFn, Probe[]> = {
+  // A template always belongs to the token's company: a company_id is not a field.
+  'create-template': [
+    {
+      method: 'POST',
+      path: '/templates',
+      options: json({ name: 'stolen', model_id: m, company_id: acme.company.id }),
+      status: 400,
+    },
+  ],
+  'list-templates': [
+    { method: 'GET', path: `/templates?limit=1&cursor=${forgedCursor(`TEMPLATE#${acme.template.id}`)}`, status: 400 },
+  ],
+  'update-template': [
+    { method: 'PUT', path: `/templates/${acme.template.id}`, options: json({ name: 'stolen' }), status: 404 },
+  ],
   'create-template-file': [
     {
       method: 'POST',
@@ -262,7 +281,12 @@ describe('tenant isolation', () => {
         const globex = await tokenFor('globex');
         const { status, body } = await call(probe.method, probe.path, { ...probe.options, token: globex });
         expect(status).toBe(probe.status);
-        expect(Object.keys(body).sort()).toEqual(['code', 'error']);
+        // The error body (decisions.md), with `details` naming the refused field where there is one.
+        expect(
+          Object.keys(body)
+            .filter((key) => key !== 'details')
+            .sort(),
+        ).toEqual(['code', 'error']);
         const text = JSON.stringify(body);
         for (const secret of [acme.company.name, tFile.name, dFile.name, acme.company.id])
           expect(text).not.toContain(secret);

@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
@@ -6,6 +6,8 @@ import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { importPKCS8, SignJWT } from 'jose';
 import { inject } from 'vitest';
 import type { DemoData } from '../../infra/local/seed';
+import { toApiKeyItem, toWalletItem } from '../../lib/auth/model';
+import { toCompanyItem, toUserItem } from '../../lib/companies/model';
 import { type DppItem, toDppItem } from '../../lib/dpps/model';
 import { checkResponse } from './contract-check';
 
@@ -198,4 +200,42 @@ export async function putTestDpp(
   const { doc, tableName } = localTable();
   await doc.send(new PutCommand({ TableName: tableName, Item: item }));
   return item;
+}
+
+/** A company a test made for itself (putTestCompany): its admin, and a token of GET /generateJWT for the admin. */
+export interface TestCompany {
+  id: string;
+  admin: { id: string; wallet: string };
+  token: string;
+}
+
+/**
+ * A company of its own, written straight to the table through the models (no endpoint creates
+ * companies): the company, with no KYB data, its admin (user and wallet) and an API key; then
+ * the admin's token from GET /generateJWT. KYB is then the test's to give (POST /verify-business).
+ */
+export async function putTestCompany(prefix: string): Promise<TestCompany> {
+  const id = randomUUID();
+  const admin = { id: randomUUID(), wallet: `0x${randomBytes(20).toString('hex')}` };
+  const apiKey = `${prefix}-${randomUUID()}`;
+  const now = new Date().toISOString();
+  const items = [
+    toCompanyItem({ id, name: `${prefix} test company`, country_code: 'IT', created_at: now }),
+    toUserItem({
+      id: admin.id,
+      company_id: id,
+      email: `admin@${prefix}.test`,
+      wallet: admin.wallet,
+      role: 'admin',
+      created_at: now,
+    }),
+    toWalletItem({ address: admin.wallet, user_id: admin.id, company_id: id, role: 'admin' }),
+    toApiKeyItem(apiKey, { company_id: id, name: `${prefix} test`, enabled: true, created_at: now }),
+  ];
+  const { doc, tableName } = localTable();
+  for (const Item of items) await doc.send(new PutCommand({ TableName: tableName, Item }));
+  const issued = await call<{ authToken: string }>('GET', `/generateJWT/${apiKey}/${admin.wallet}`);
+  if (issued.status !== 200)
+    throw new Error(`generateJWT for ${prefix}: ${issued.status} ${JSON.stringify(issued.body)}`);
+  return { id, admin, token: issued.body.authToken };
 }

@@ -1,0 +1,24 @@
+import * as v from 'valibot';
+import { listTemplatesInput } from '../../template-files/list-templates';
+import { defineRoute } from '../contract';
+import { authenticated, invalid } from '../errors';
+import { nextCursor, template } from '../views';
+
+export const listTemplatesRoute = defineRoute({
+  method: 'GET',
+  path: '/templates',
+  fn: 'list-templates',
+  auth: 'jwt',
+  access: { table: 'read', tableIndexes: true, cursorKey: true },
+  tag: 'DPP authoring',
+  summary: 'List the templates of the company',
+  description:
+    'Oldest id first, paged with `limit` and `cursor` (`GET /view-template-files/{templateId}` lists a ' +
+    'template’s files). Read from an index, so a template created a moment ago may show a moment later.',
+  input: listTemplatesInput,
+  response: v.strictObject({ templates: v.array(template), ...nextCursor }),
+  errors: {
+    invalid: invalid('`limit` is not 1-100, or `cursor` is not a cursor of this list'),
+    ...authenticated,
+  },
+});

@@ -1,0 +1,32 @@
+import * as v from 'valibot';
+import type { Principal } from '../auth/claims';
+import { name, uuid } from '../schemas';
+import { templateNotFound, templateView } from './model';
+import { writeTemplateChanges } from './repository';
+
+export const updateTemplateInput = v.object({
+  params: v.object({ templateId: uuid }),
+  body: v.pipe(
+    v.strictObject(
+      { name: v.optional(name), model_id: v.optional(uuid) },
+      'is not a field of a template you can change (name, model_id)',
+    ),
+    v.check((body) => Object.keys(body).length > 0, 'must change at least one field: name, model_id'),
+  ),
+});
+
+/**
+ * Renames a template of the caller's company and/or sets the product model it is for, and sets
+ * `updated_at`. Nothing else is keyed by a template's model: a DPP carries its own `model_id`, a
+ * template file its own, so neither changes. Another company's template answers exactly like a
+ * missing one.
+ */
+export async function updateTemplate(auth: Principal, { params, body }: v.InferOutput<typeof updateTemplateInput>) {
+  const updated = await writeTemplateChanges(params.templateId, auth.companyId, {
+    name: body.name,
+    model_id: body.model_id,
+    updated_at: new Date().toISOString(),
+  });
+  if (!updated) throw templateNotFound();
+  return { template: templateView(updated) };
+}
