@@ -15,6 +15,7 @@ import { createDppFileRoute } from './routes/create-dpp-file';
 import { createDppVersionRoute } from './routes/create-dpp-version';
 import { createInvitationRoute } from './routes/create-invitation';
 import { createRelatedDppsRoute } from './routes/create-related-dpps';
+import { createTemplateRoute } from './routes/create-template';
 import { createTemplateFileRoute } from './routes/create-template-file';
 import { deleteDppFileRoute } from './routes/delete-dpp-file';
 import { deleteTemplateFileRoute } from './routes/delete-template-file';
@@ -32,10 +33,12 @@ import { listDppNotarizationsRoute } from './routes/list-dpp-notarizations';
 import { listDppVersionsRoute } from './routes/list-dpp-versions';
 import { listNonOfficialOperatorsRoute } from './routes/list-non-official-operators';
 import { listTemplateFilesRoute } from './routes/list-template-files';
+import { listTemplatesRoute } from './routes/list-templates';
 import { notFoundRoute } from './routes/not-found';
 import { notarizeDppVersionRoute } from './routes/notarize-dpp-version';
 import { searchRelatedDppsRoute } from './routes/search-related-dpps';
 import { updateDppFileRoute } from './routes/update-dpp-file';
+import { updateTemplateRoute } from './routes/update-template';
 import { updateTemplateFileRoute } from './routes/update-template-file';
 import { validatePromotionalCodeRoute } from './routes/validate-promotional-code';
 import { verifyBusinessRoute } from './routes/verify-business';
@@ -43,6 +46,9 @@ import { verifyBusinessRoute } from './routes/verify-business';
 export const routes = [
   generateJwtRoute,
   getDppRoute,
+  createTemplateRoute,
+  listTemplatesRoute,
+  updateTemplateRoute,
   createTemplateFileRoute,
   listTemplateFilesRoute,
   getTemplateFileRoute,

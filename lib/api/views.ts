@@ -352,3 +352,13 @@ export const errorBody = /* @__PURE__ */ v.strictObject({
     /* @__PURE__ */ v.array(/* @__PURE__ */ v.strictObject({ path: str, message: str })),
   ),
 });
+
+/** A template of a company (the template routes): `model_id` `""` where never set. */
+export const template = /* @__PURE__ */ v.strictObject({
+  id: uuid,
+  company_id: str,
+  name: str,
+  model_id: str,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
