@@ -52,6 +52,27 @@ const DPP_FILE = {
 export const samples: Record<RouteFn, Sample> = {
   'generate-jwt': { path: `/generateJWT/demo-acme-api-key/${ADMIN_WALLET}`, status: 200 },
   'get-dpp': { path: `/dpp/${DPP}`, headers: { language: 'it' }, status: 200 },
+  // A new passport of the template's model under Acme (KYB VERIFIED by the seed); each run creates another.
+  'create-dpp': {
+    path: '/dpps',
+    json: {
+      name: 'Sample-event e-bike',
+      description: 'Created by the create-dpp sample',
+      type: 'e-bike',
+      code: '08012345000098',
+      model_id: MODEL,
+      template_id: TEMPLATE,
+      language: 'en',
+    },
+    status: 200,
+  },
+  'list-dpps': { path: '/dpps', status: 200 },
+  'get-company-dpp': { path: `/dpps/${DPP}`, status: 200 },
+  'update-dpp': {
+    path: `/dpps/${DPP}`,
+    json: { description: 'The passport the sample events read and change (rev. 2)', type: 'sample-passport' },
+    status: 200,
+  },
   // A new template of the sample passport's model; each run creates another.
   'create-template': {
     path: '/templates',

@@ -11,6 +11,7 @@
  */
 import type { Route } from './contract';
 import { acceptInvitationRoute } from './routes/accept-invitation';
+import { createDppRoute } from './routes/create-dpp';
 import { createDppFileRoute } from './routes/create-dpp-file';
 import { createDppVersionRoute } from './routes/create-dpp-version';
 import { createInvitationRoute } from './routes/create-invitation';
@@ -21,6 +22,7 @@ import { deleteDppFileRoute } from './routes/delete-dpp-file';
 import { deleteTemplateFileRoute } from './routes/delete-template-file';
 import { discountSubscriptionRoute } from './routes/discount-subscription';
 import { generateJwtRoute } from './routes/generate-jwt';
+import { getCompanyDppRoute } from './routes/get-company-dpp';
 import { getDppRoute } from './routes/get-dpp';
 import { getDppFileRoute } from './routes/get-dpp-file';
 import { getDppVersionDocumentRoute } from './routes/get-dpp-version-document';
@@ -31,12 +33,14 @@ import { healthRoute } from './routes/health';
 import { listDppFilesRoute } from './routes/list-dpp-files';
 import { listDppNotarizationsRoute } from './routes/list-dpp-notarizations';
 import { listDppVersionsRoute } from './routes/list-dpp-versions';
+import { listDppsRoute } from './routes/list-dpps';
 import { listNonOfficialOperatorsRoute } from './routes/list-non-official-operators';
 import { listTemplateFilesRoute } from './routes/list-template-files';
 import { listTemplatesRoute } from './routes/list-templates';
 import { notFoundRoute } from './routes/not-found';
 import { notarizeDppVersionRoute } from './routes/notarize-dpp-version';
 import { searchRelatedDppsRoute } from './routes/search-related-dpps';
+import { updateDppRoute } from './routes/update-dpp';
 import { updateDppFileRoute } from './routes/update-dpp-file';
 import { updateTemplateRoute } from './routes/update-template';
 import { updateTemplateFileRoute } from './routes/update-template-file';
@@ -46,6 +50,10 @@ import { verifyBusinessRoute } from './routes/verify-business';
 export const routes = [
   generateJwtRoute,
   getDppRoute,
+  createDppRoute,
+  listDppsRoute,
+  getCompanyDppRoute,
+  updateDppRoute,
   createTemplateRoute,
   listTemplatesRoute,
   updateTemplateRoute,

@@ -353,6 +353,38 @@ export const errorBody = /* @__PURE__ */ v.strictObject({
   ),
 });
 
+/** A DPP's own fields as its company sees them (the authoring routes, /dpps): `""`, 0 and [] where never set. */
+const companyDppEntries = {
+  id: str,
+  company_id: str,
+  name: str,
+  description: str,
+  type: str,
+  code: /* @__PURE__ */ v.union([
+    /* @__PURE__ */ v.literal(''),
+    /* @__PURE__ */ v.pipe(str, /* @__PURE__ */ v.regex(/^\d{14}$/, 'must be a GTIN-14')),
+  ]),
+  search_id: str,
+  model_id: str,
+  template_id: str,
+  language: str,
+  version_count: count,
+  related_dpps: /* @__PURE__ */ v.array(str),
+  created_at: timestamp,
+  updated_at: timestamp,
+};
+export const companyDppFields = /* @__PURE__ */ v.strictObject(companyDppEntries);
+
+/** A DPP as its company sees it (GET /dpps/{dppId}): its fields and everything under it. */
+export const companyDpp = /* @__PURE__ */ v.strictObject({
+  ...companyDppEntries,
+  images: /* @__PURE__ */ v.array(/* @__PURE__ */ v.strictObject({ id: str, type: str, url: signedUrl })),
+  files: /* @__PURE__ */ v.array(/* @__PURE__ */ v.strictObject({ ...dppFile, url: signedUrl })),
+  cards: /* @__PURE__ */ v.array(versionCard),
+  /** The languages of its stored translations. */
+  translations: /* @__PURE__ */ v.array(str),
+});
+
 /** A template of a company (the template routes): `model_id` `""` where never set. */
 export const template = /* @__PURE__ */ v.strictObject({
   id: uuid,

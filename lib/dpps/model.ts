@@ -95,3 +95,27 @@ export function toDppTranslationItem(
     ...translationAttributes(units),
   };
 }
+
+/**
+ * A DPP's own fields as its company sees them (GET, POST and PUT /dpps): what the interface
+ * calls `type` is `dpp_type`; a text field never set is `""`, no version yet is
+ * `version_count` 0, no link `related_dpps` [] (as versions freeze them: README, DPP fields).
+ */
+export function companyDppFields(dpp: DppItem) {
+  return {
+    id: dpp.id,
+    company_id: dpp.company_id,
+    name: dpp.name,
+    description: dpp.description,
+    type: dpp.dpp_type,
+    code: dpp.code ?? '',
+    search_id: dpp.search_id ?? '',
+    model_id: dpp.model_id,
+    template_id: dpp.template_id ?? '',
+    language: dpp.language,
+    version_count: dpp.version_count ?? 0,
+    related_dpps: dpp.related_dpps ?? [],
+    created_at: dpp.created_at,
+    updated_at: dpp.updated_at,
+  };
+}

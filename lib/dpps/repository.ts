@@ -1,6 +1,10 @@
-import { table } from '../aws/dynamodb';
+import { type Expression, type TransactionItem, table } from '../aws/dynamodb';
+import { isConditionFailure } from '../aws/errors';
+import { changesExpression } from '../data/changes';
 import { dppCollection, ItemType, keys } from '../data/keys';
+import { transactWithConditions } from '../data/transaction';
 import type { DppFileItem } from '../dpp-files/model';
+import { KybStatus } from '../kyb/model';
 import type { DppCardItem, DppImageItem, DppItem } from './model';
 import { type TranslatedUnit, unitsOf } from './translations';
 
@@ -13,22 +17,14 @@ export interface DppCollection {
   stored: Map<string, TranslatedUnit>;
 }
 
-/**
- * Reads the DPP with images, files, cards and the asked language's stored translation
- * in ONE Query of its item collection (other languages are filtered out server-side).
- */
-export async function readDppCollection(dppId: string, language: string): Promise<DppCollection> {
+/** The items of a DPP's collection by type: one Query (more pages only past 1 MB); `filter` drops some server-side. */
+async function readCollection(dppId: string, filter?: Expression) {
   const items: Record<string, unknown>[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await table.query({
       keyCondition: { expression: 'pk = :pk', values: { ':pk': dppCollection(dppId) } },
-      // Key attributes cannot be filtered on; every translation item carries its language.
-      filter: {
-        expression: '#type <> :translation OR #language = :language',
-        names: { '#type': 'type', '#language': 'language' },
-        values: { ':translation': ItemType.DppTranslation, ':language': language },
-      },
+      filter,
       startKey,
     });
     items.push(...page.items);
@@ -41,8 +37,38 @@ export async function readDppCollection(dppId: string, language: string): Promis
     images: ofType<DppImageItem>(ItemType.DppImage),
     files: ofType<DppFileItem>(ItemType.DppFile),
     cards: ofType<DppCardItem>(ItemType.DppCard),
-    stored: unitsOf(ofType<Record<string, unknown>>(ItemType.DppTranslation)[0]),
+    translations: ofType<Record<string, unknown>>(ItemType.DppTranslation),
   };
+}
+
+/**
+ * Reads the DPP with images, files, cards and the asked language's stored translation
+ * in ONE Query of its item collection (other languages are filtered out server-side).
+ */
+export async function readDppCollection(dppId: string, language: string): Promise<DppCollection> {
+  const { translations, ...parts } = await readCollection(dppId, {
+    // Key attributes cannot be filtered on; every translation item carries its language.
+    expression: '#type <> :translation OR #language = :language',
+    names: { '#type': 'type', '#language': 'language' },
+    values: { ':translation': ItemType.DppTranslation, ':language': language },
+  });
+  return { ...parts, stored: unitsOf(translations[0]) };
+}
+
+/** A DPP with everything under it, as its company sees it (GET /dpps/{dppId}). */
+export interface WholeDpp {
+  dpp?: DppItem;
+  images: DppImageItem[];
+  files: DppFileItem[];
+  cards: DppCardItem[];
+  /** The languages of its stored translations, in alphabetical order. */
+  translations: string[];
+}
+
+/** The DPP with its images, files, cards and every stored translation: ONE Query of its item collection. */
+export async function readWholeDpp(dppId: string): Promise<WholeDpp> {
+  const { translations, ...parts } = await readCollection(dppId);
+  return { ...parts, translations: translations.map((item) => String(item.language)).sort() };
 }
 
 /** Merges new units into the language's item (creating it), leaving other units as they are. */
@@ -56,4 +82,88 @@ export async function storeTranslations(dppId: string, language: string, units: 
     sets.push(`#u${i} = :u${i}`);
   });
   await table.update(keys.dppTranslation(dppId, language), { expression: `SET ${sets.join(', ')}`, names, values });
+}
+
+/** A condition that holds only on an item of the company (a missing item has no `company_id`). */
+const ofCompany = (companyId: string): Expression => ({
+  expression: '#company_id = :company_id',
+  names: { '#company_id': 'company_id' },
+  values: { ':company_id': companyId },
+});
+
+/** A leg that holds only while the template is the company's (a DPP names only its company's templates). */
+const templateOfCompany = (templateId: string, companyId: string): TransactionItem => ({
+  check: keys.template(templateId),
+  condition: ofCompany(companyId),
+});
+
+export type NewDppOutcome = 'written' | 'kyb_required' | 'template_not_found';
+
+/**
+ * Writes a new DPP in ONE transaction with what creating one needs: the template it names, if
+ * any, is the company's (a ConditionCheck on the template item), the company's KYB status is
+ * VERIFIED (a ConditionCheck on the company item), and the id is new (the Put). The
+ * cancellation reasons say which condition refused it; a refused transaction wrote nothing.
+ */
+export async function putNewDpp(item: DppItem): Promise<NewDppOutcome> {
+  const kybVerified: TransactionItem = {
+    check: keys.company(item.company_id),
+    condition: {
+      expression: 'kyb.#status = :verified',
+      names: { '#status': 'status' },
+      values: { ':verified': KybStatus.Verified },
+    },
+  };
+  // The template first: a request naming a wrong one is wrong whatever the company's KYB status.
+  const template = item.template_id === undefined ? [] : [templateOfCompany(item.template_id, item.company_id)];
+  const failed = await transactWithConditions([
+    ...template,
+    kybVerified,
+    { put: { ...item }, condition: { expression: 'attribute_not_exists(pk)' } },
+  ]);
+  if (failed.length === 0) return 'written';
+  if (template.length > 0 && failed.includes(0)) return 'template_not_found';
+  if (failed.includes(template.length)) return 'kyb_required';
+  throw new Error(`a new DPP's id ${item.id} is taken`);
+}
+
+/** What PUT /dpps/{dppId} may change; `template_id: null` unlinks the template. */
+export interface DppChanges {
+  name?: string;
+  description?: string;
+  dpp_type?: string;
+  language?: string;
+  template_id?: string | null;
+  updated_at: string;
+}
+
+export type DppUpdate = { updated: DppItem } | { refused: 'dpp_not_found' | 'template_not_found' };
+
+/**
+ * Applies `changes` to a DPP of the company: ONE UpdateItem conditioned on the DPP being the
+ * company's, which answers the item as stored after it. A change that names a template is ONE
+ * transaction instead, whose other leg checks the template is the company's, then a strongly
+ * consistent GetItem reads the DPP back (a transaction answers no item).
+ */
+export async function writeDppChanges(dppId: string, companyId: string, changes: DppChanges): Promise<DppUpdate> {
+  const set = changesExpression({ ...changes });
+  const key = keys.dpp(dppId);
+  const condition = ofCompany(companyId);
+  if (typeof changes.template_id !== 'string') {
+    try {
+      return { updated: await table.update<DppItem>(key, set, condition) };
+    } catch (error) {
+      if (isConditionFailure(error)) return { refused: 'dpp_not_found' };
+      throw error;
+    }
+  }
+  const failed = await transactWithConditions([
+    { update: key, set, condition },
+    templateOfCompany(changes.template_id, companyId),
+  ]);
+  if (failed.includes(0)) return { refused: 'dpp_not_found' };
+  if (failed.length > 0) return { refused: 'template_not_found' };
+  const updated = await table.get<DppItem>(key, { consistent: true });
+  // Only a concurrent removal could take it away; there is no DPP delete, so this is the item written.
+  return updated ? { updated } : { refused: 'dpp_not_found' };
 }

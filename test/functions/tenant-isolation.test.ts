@@ -54,8 +54,36 @@ type AuthenticatedFn = Exclude<
 const forgedCursor = (sk: string) =>
   Buffer.concat([Buffer.of(1), Buffer.alloc(32, 7), Buffer.from(sk)]).toString('base64url');
 
+/** A new DPP as POST /dpps takes it, with `extra` fields. */
+const newDpp = (extra: Record<string, unknown>) =>
+  json({
+    name: 'Probe passport',
+    type: 'probe',
+    code: '04006381333931',
+    model_id: demo.globex.dpp.model_id,
+    language: 'en',
+    ...extra,
+  });
+
 /** One probe per authenticated route; a new route without one fails the type check. */
 const probes: Record<AuthenticatedFn, Probe[]> = {
+  // Acme's template for a new Globex DPP: as an unknown template, and nothing is written.
+  'create-dpp': [
+    { method: 'POST', path: '/dpps', options: newDpp({ template_id: acme.template.id }), status: 400 },
+    { method: 'POST', path: '/dpps', options: newDpp({ company_id: acme.company.id }), status: 400 },
+  ],
+  'list-dpps': [{ method: 'GET', path: `/dpps?limit=1&cursor=${forgedCursor(`DPP#${acme.dpp.id}`)}`, status: 400 }],
+  'get-company-dpp': [{ method: 'GET', path: `/dpps/${acme.dpp.id}`, status: 404 }],
+  'update-dpp': [
+    { method: 'PUT', path: `/dpps/${acme.dpp.id}`, options: json({ name: 'stolen' }), status: 404 },
+    // Globex's own DPP, Acme's template: as an unknown template.
+    {
+      method: 'PUT',
+      path: `/dpps/${demo.globex.dpp.id}`,
+      options: json({ template_id: acme.template.id }),
+      status: 400,
+    },
+  ],
   // A template always belongs to the token's company: a company_id is not a field.
   'create-template': [
     {

@@ -7,7 +7,7 @@ import { localClients } from '../../infra/local/bootstrap';
 import { DEMO_PROMOTION_CODES } from '../../infra/local/engines/stripe-demo';
 import { toApiKeyItem } from '../../lib/auth/model';
 import { toCompanyItem } from '../../lib/companies/model';
-import { keys } from '../../lib/data/keys';
+import { gsi1, keys } from '../../lib/data/keys';
 import { toDppItem } from '../../lib/dpps/model';
 import { checksumAddress } from '../../lib/evm/address';
 import { objectKeys } from '../../lib/files/object-keys';
@@ -63,6 +63,8 @@ export interface FuzzCompany {
   /** The user id of the company's non-official operator (an invitation may name them). */
   operator: string;
   token: string;
+  /** A template of the company (POST /templates), for the DPPs the fuzz creates to name. */
+  template: string;
 }
 
 /** How the cases of one route differ from the others'. */
@@ -186,6 +188,11 @@ async function ownParent(side: 'own' | 'foreign'): Promise<Parent> {
   return parent;
 }
 
+/** The product model of the fuzz companies' templates and DPPs. */
+const FUZZ_MODEL = '01a21000-0000-7000-8000-00000000f022';
+/** GTIN-14s with their GS1 check digit (a DPP's `code`): the demo's, and GS1's own example. */
+const GTINS = ['08012345000012', '04006381333931', '06291041500213'];
+
 /** Valid KYB data (POST /verify-business): a VAT number the VIES stand-in answers valid. */
 const FUZZ_KYB_DATA = {
   company_name: 'Fuzz S.r.l.',
@@ -263,7 +270,18 @@ async function fuzzCompany(side: 'own' | 'foreign'): Promise<FuzzCompany> {
       }),
     ),
   ]);
-  return { id, apiKey, admin, operator, token: await issueToken(apiKey, admin.wallet) };
+  const token = await issueToken(apiKey, admin.wallet);
+  // KYB VERIFIED (the VIES stand-in confirms FUZZ_KYB_DATA), so the company may create DPPs, and a template of its own.
+  const json = (body: unknown) => ({
+    token,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const kyb = await call('POST', '/verify-business', json({ userId: admin.id, userData: FUZZ_KYB_DATA }));
+  if (kyb.status !== 200) throw new Error(`fuzz setup: KYB of the ${side} fuzz company: ${kyb.status}`);
+  const template = await call('POST', '/templates', json({ name: `Fuzz ${side} template`, model_id: FUZZ_MODEL }));
+  if (template.status !== 200) throw new Error(`fuzz setup: template of the ${side} fuzz company: ${template.status}`);
+  return { id, apiKey, admin, operator, token, template: template.body.template.id as string };
 }
 
 let invited = 0;
@@ -348,6 +366,9 @@ const REFUSED = [
  * - get-non-official-operator: `userId` is one of the company's non-official operators (the
  *   demo data's); the demo pool has Acme's former operator and its admin (members: 400).
  * - validate-promotional-code: every demo code, Acme's own customer code (ACMEVIP40) included.
+ * - create-dpp, create-template: each 200 adds a DPP or a template to the caller's company, so
+ *   their callers are the fuzz's own companies (KYB VERIFIED, a template each), whose DPPs and
+ *   templates the snapshot holds: a real `code` (a GTIN-14), the company's template and model.
  * - create-invitation, accept-invitation, discount-subscription: each 200 takes a seat or the
  *   company's one plan, so their callers are the fuzz's own companies (and only their values):
  *   an invitee's e-mail and wallet new in each case, the company's operator, the admin's id and
@@ -389,7 +410,19 @@ function routeWorlds(world: World): Record<string, RouteWorld> {
       },
     },
   };
+  const authoring = (side: 'own' | 'foreign'): Pools => ({
+    templateid: () => [world.companies[side].template],
+    modelid: () => [FUZZ_MODEL],
+    code: () => GTINS,
+  });
+  const ownAuthoring = {
+    tokens: { own: world.companies.own.token, foreign: world.companies.foreign.token },
+    only: true as const,
+    pools: { own: authoring('own'), foreign: authoring('foreign') },
+  };
   return {
+    'create-dpp': ownAuthoring,
+    'create-template': ownAuthoring,
     'get-non-official-operator': {
       pools: {
         own: { userid: () => operators(acme) },
@@ -813,17 +846,23 @@ const clients = () => {
 };
 
 /** The items of these item collections and the objects under these prefixes, as deterministic text. */
-async function storedUnder(pks: string[], prefixes: string[]): Promise<string> {
+async function storedUnder(pks: string[], prefixes: string[], gsi1pks: string[] = []): Promise<string> {
   const { doc, s3 } = clients();
+  const collections: Array<{ key: string; pk: string; IndexName?: string }> = [
+    ...pks.map((pk) => ({ key: 'pk', pk })),
+    // What a company owns (its DPPs and templates), by its index partition.
+    ...gsi1pks.map((pk) => ({ key: 'gsi1pk', pk, IndexName: gsi1.name })),
+  ];
   const items = await Promise.all(
-    pks.map(async (pk) => {
+    collections.map(async ({ key, pk, IndexName }) => {
       const out: unknown[] = [];
       let ExclusiveStartKey: Record<string, unknown> | undefined;
       do {
         const page = await doc.send(
           new QueryCommand({
             TableName: localEnv.TABLE_NAME,
-            KeyConditionExpression: 'pk = :pk',
+            IndexName,
+            KeyConditionExpression: `${key} = :pk`,
             ExpressionAttributeValues: { ':pk': pk },
             ExclusiveStartKey,
           }),
@@ -857,8 +896,9 @@ const parentPlaces = (company: string, template: string, dpp: string) => ({
  * Everything a write of the fuzz could change: the items of the fuzz's own template and
  * DPP collections of both companies, read straight from DynamoDB Local, and their objects
  * in the bucket; the fuzz's own companies' collections (company item with its seats and plan,
- * members, e-mail and wallet claims, operators) and its pending invitations. Deterministic
- * text, so two snapshots compare with `===`.
+ * members, e-mail and wallet claims, operators) and its pending invitations, and the DPPs and
+ * templates the fuzz's own companies own (their gsi1 partitions). Deterministic text, so two
+ * snapshots compare with `===`.
  */
 export function snapshot(world: World): Promise<string> {
   const places = [world.owned.own, world.owned.foreign].map((p) => parentPlaces(p.company, p.template, p.dpp));
@@ -867,6 +907,7 @@ export function snapshot(world: World): Promise<string> {
   return storedUnder(
     [...places.flatMap((p) => p.pks), ...companies, ...invitations],
     places.flatMap((p) => p.prefixes),
+    companies,
   );
 }
 

@@ -1,0 +1,25 @@
+import * as v from 'valibot';
+import { listDppsInput } from '../../dpps/list-dpps';
+import { defineRoute } from '../contract';
+import { authenticated, invalid } from '../errors';
+import { companyDppFields, nextCursor } from '../views';
+
+export const listDppsRoute = defineRoute({
+  method: 'GET',
+  path: '/dpps',
+  fn: 'list-dpps',
+  auth: 'jwt',
+  access: { table: 'read', tableIndexes: true, cursorKey: true },
+  tag: 'DPP authoring',
+  summary: 'List the DPPs of the company',
+  description:
+    'Each DPP’s own fields (`GET /dpps/{dppId}` adds its images, files, cards and translations), oldest id first ' +
+    '(created ones: the order they were created), paged with `limit` and `cursor`. Read from an index, so a DPP ' +
+    'created a moment ago may show a moment later.',
+  input: listDppsInput,
+  response: v.strictObject({ dpps: v.array(companyDppFields), ...nextCursor }),
+  errors: {
+    invalid: invalid('`limit` is not 1-100, or `cursor` is not a cursor of this list'),
+    ...authenticated,
+  },
+});

@@ -1,0 +1,35 @@
+import * as v from 'valibot';
+import { updateDppInput } from '../../dpps/update-dpp';
+import { defineRoute } from '../contract';
+import { authenticated, invalid } from '../errors';
+import { companyDppFields } from '../views';
+
+export const updateDppRoute = defineRoute({
+  method: 'PUT',
+  path: '/dpps/{dppId}',
+  fn: 'update-dpp',
+  auth: 'jwt',
+  access: { table: 'write' },
+  tag: 'DPP authoring',
+  summary: 'Change fields of a DPP of the company',
+  description:
+    'JSON with any of `name`, `description`, `type`, `template_id` (a template of the company, or `null` to unlink ' +
+    'it), `language`; at least one. `code` and `model_id`, and so `search_id`, are fixed at creation: the product ' +
+    'identifier a data carrier encodes never changes (a wrong one is a new DPP), and the DPP’s files carry its ' +
+    'model. Sets `updated_at`. Versions already taken keep the snapshot they froze. Answers the DPP’s fields as ' +
+    'stored after the change. There is no DPP delete: a DPP with a notarized version is never deleted, and the ' +
+    'API deletes none.',
+  body: 'json',
+  input: updateDppInput,
+  response: v.strictObject({ dpp: companyDppFields }),
+  errors: {
+    invalid: invalid(
+      'No field, an invalid field or one that cannot be changed (`VALIDATION_ERROR`, with `details`), a body that ' +
+        'is not a JSON object, or a `template_id` that is not a template of the company (`TEMPLATE_NOT_FOUND`). ' +
+        'Nothing is written',
+    ),
+    not_found: { status: 404, description: 'No DPP with this id in the company of the token (`DPP_NOT_FOUND`)' },
+    too_large: { status: 413, description: 'The body exceeds 256 KiB' },
+    ...authenticated,
+  },
+});

@@ -1,0 +1,59 @@
+import { v7 as uuidv7 } from 'uuid';
+import * as v from 'valibot';
+import type { Principal } from '../auth/claims';
+import { ForbiddenError } from '../errors';
+import { description, name, uuid } from '../schemas';
+import { dppType, gtin14, sourceLanguage, templateNotOfCompany } from './fields';
+import { searchIdOf, serialOf } from './gtin';
+import { companyDppFields, toDppItem } from './model';
+import { putNewDpp } from './repository';
+
+export const createDppInput = v.object({
+  body: v.strictObject(
+    {
+      name,
+      description: v.optional(description, ''),
+      type: dppType,
+      code: gtin14,
+      model_id: uuid,
+      template_id: v.optional(uuid),
+      language: sourceLanguage,
+    },
+    'is not a field of a new DPP (name, description, type, code, model_id, template_id, language)',
+  ),
+});
+
+/**
+ * Creates a DPP of the caller's company (decisions.md: the company's KYB must be VERIFIED).
+ * The id is a new UUIDv7, so the company's list shows DPPs in the order they were created;
+ * `search_id` is the GS1 Digital Link path of the item, its serial derived from the id
+ * (lib/dpps/gtin.ts). One transaction checks KYB and the template and writes the DPP.
+ */
+export async function createDpp(auth: Principal, { body }: v.InferOutput<typeof createDppInput>) {
+  const id = uuidv7();
+  const now = new Date().toISOString();
+  const item = toDppItem({
+    id,
+    company_id: auth.companyId,
+    model_id: body.model_id,
+    ...(body.template_id !== undefined && { template_id: body.template_id }),
+    code: body.code,
+    search_id: searchIdOf(body.code, serialOf(id)),
+    name: body.name,
+    description: body.description,
+    dpp_type: body.type,
+    language: body.language,
+    created_at: now,
+    updated_at: now,
+  });
+  const outcome = await putNewDpp(item);
+  if (outcome === 'kyb_required') {
+    throw new ForbiddenError(
+      'verify your business first (POST /verify-business): creating a DPP needs the company’s KYB status VERIFIED',
+      'KYB_REQUIRED',
+    );
+  }
+  if (outcome === 'template_not_found') throw templateNotOfCompany();
+  // Nothing hangs under a new DPP yet.
+  return { dpp: { ...companyDppFields(item), images: [], files: [], cards: [], translations: [] } };
+}

@@ -1,0 +1,45 @@
+import * as v from 'valibot';
+import type { Principal } from '../auth/claims';
+import { description, id, name, uuid } from '../schemas';
+import { dppType, sourceLanguage, templateNotOfCompany } from './fields';
+import { companyDppFields, dppNotFound } from './model';
+import { writeDppChanges } from './repository';
+
+/** The fields PUT /dpps/{dppId} changes; `code` and `model_id` (and so `search_id`) are fixed at creation. */
+const EDITABLE = 'name, description, type, template_id, language';
+
+export const updateDppInput = v.object({
+  params: v.object({ dppId: id }),
+  body: v.pipe(
+    v.strictObject(
+      {
+        name: v.optional(name),
+        description: v.optional(description),
+        type: v.optional(dppType),
+        template_id: v.optional(v.nullable(uuid)),
+        language: v.optional(sourceLanguage),
+      },
+      `is not a field you can change (${EDITABLE}; code and model_id are fixed at creation)`,
+    ),
+    v.check((body) => Object.keys(body).length > 0, `must change at least one field: ${EDITABLE}`),
+  ),
+});
+
+/**
+ * Changes fields of a DPP of the caller's company (a partial update; `template_id: null`
+ * unlinks the template) and sets `updated_at`. Versions already taken keep what they froze:
+ * a version is a snapshot of its own (README, Versions and notarization). Another company's
+ * DPP answers exactly like a missing one.
+ */
+export async function updateDpp(auth: Principal, { params, body }: v.InferOutput<typeof updateDppInput>) {
+  const outcome = await writeDppChanges(params.dppId, auth.companyId, {
+    name: body.name,
+    description: body.description,
+    dpp_type: body.type,
+    language: body.language,
+    template_id: body.template_id,
+    updated_at: new Date().toISOString(),
+  });
+  if ('refused' in outcome) throw outcome.refused === 'dpp_not_found' ? dppNotFound() : templateNotOfCompany();
+  return { dpp: companyDppFields(outcome.updated) };
+}
