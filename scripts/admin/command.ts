@@ -8,6 +8,7 @@
  * function does (lib/config.ts).
  */
 import type { ParseArgsConfig } from 'node:util';
+import * as v from 'valibot';
 
 /** Where a command prints: `out` for results (what a script pipes on), `err` for progress and messages. */
 export interface Io {
@@ -39,4 +40,24 @@ export interface Command {
 /** Bad arguments: the entry point prints the message and the command's usage, and exits 2. */
 export class UsageError extends Error {
   override name = 'UsageError';
+}
+
+/**
+ * Checks a command's arguments with its use case's input schema (the one lib/ exports beside
+ * the use case, as a route's row does): `fields` maps each input field to the argument it came
+ * from (`--email`, `<id>`) and its value. Every problem is named by its argument, at once.
+ */
+export function parseInput<S extends v.GenericSchema>(
+  schema: S,
+  fields: Record<string, readonly [argument: string, value: unknown]>,
+): v.InferOutput<S> {
+  const input = Object.fromEntries(Object.entries(fields).map(([field, [, value]]) => [field, value]));
+  const result = v.safeParse(schema, input);
+  if (result.success) return result.output;
+  const problems = result.issues.map((issue) => {
+    const field = String(issue.path?.[0]?.key ?? '');
+    const argument = fields[field]?.[0] ?? field;
+    return `${argument}: ${issue.input === undefined ? 'is required' : issue.message}`;
+  });
+  throw new UsageError([...new Set(problems)].join('; '));
 }

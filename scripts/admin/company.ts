@@ -1,0 +1,34 @@
+import { type Command, parseInput } from './command';
+
+export const companyCreate: Command = {
+  name: 'company create',
+  summary: 'Creates a company (a tenant) and prints its id.',
+  usage: [
+    '--name <name> --country <code>',
+    '  --name <name>       the company’s name, 1-200 characters',
+    '  --country <code>    ISO 3166-1 alpha-2 country code: IT, DE, FR…',
+  ].join('\n'),
+  options: { name: { type: 'string' }, country: { type: 'string' } },
+  positionals: [],
+  async run({ values }, io) {
+    const { createCompany, createCompanyInput } = await import('../../lib/admin/create-company');
+    const input = parseInput(createCompanyInput, {
+      name: ['--name', values.name],
+      country_code: ['--country', values.country],
+    });
+    io.out((await createCompany(input)).id);
+  },
+};
+
+export const companyShow: Command = {
+  name: 'company show',
+  summary: 'Prints a company as JSON: its fields, KYB status, plan, seats, users, partners, API key count.',
+  usage: '<id>\n  <id>    the company’s id',
+  options: {},
+  positionals: ['<id>'],
+  async run({ positionals }, io) {
+    const { showCompany, showCompanyInput } = await import('../../lib/admin/show-company');
+    const input = parseInput(showCompanyInput, { company_id: ['<id>', positionals[0]] });
+    io.out(JSON.stringify(await showCompany(input), null, 2));
+  },
+};
