@@ -290,7 +290,14 @@ async function acmeSnapshot() {
   expect([templateFile.status, dppFile.status]).toEqual([200, 200]);
   const { signedUrl: _s, ...template } = templateFile.body.file;
   const { url: _u, ...dpp } = dppFile.body.file[0];
-  return { template, dpp };
+  // The fields the authoring probes aim at: the DPP's own, and the template's.
+  const [authored, templates] = await Promise.all([
+    call('GET', `/dpps/${acme.dpp.id}`, { token }),
+    call('GET', '/templates', { token }),
+  ]);
+  const { type, template_id, language } = authored.body.dpp;
+  const ownTemplate = templates.body.templates.find((t: { id: string }) => t.id === acme.template.id);
+  return { template, dpp, authored: { type, template_id, language, template: ownTemplate } };
 }
 
 describe('tenant isolation', () => {
