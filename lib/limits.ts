@@ -43,3 +43,16 @@ export const MAX_NOTARIZED_FILES = 90;
 export const DEFAULT_MEMBER_LIMIT = 5;
 /** An invitation expires 7 days after it is made (decisions.md): checked in code and by the table's TTL. */
 export const INVITATION_TTL_SECONDS = 7 * 24 * 60 * 60;
+/**
+ * A tech card's characteristics (POST/PUT /dpps/{dppId}/cards): at most this many, each at most
+ * MAX_CHARACTERISTIC_LENGTH characters, so a card stays far below DynamoDB's 400 KB per item
+ * (and a version's snapshot, which holds every card, below its 300 KiB).
+ */
+export const MAX_CARD_CHARACTERISTICS = 50;
+export const MAX_CHARACTERISTIC_LENGTH = 500;
+/**
+ * A DPP's stored translation into one language is one item (lib/dpps/translations.ts): a supplied
+ * translation that would make it larger than this is refused (400 TRANSLATION_TOO_LARGE), well
+ * below DynamoDB's 400 KB per item, which a DynamoDB error would otherwise report as a 500.
+ */
+export const MAX_TRANSLATION_ITEM_BYTES = 350 * 1024;

@@ -48,6 +48,9 @@ const DPP_FILE = {
   renamed: '01a19656-4a9c-7000-8000-000000000028',
   deleted: '01a19656-4a9d-7000-8000-000000000029',
 };
+/** The passport's image and tech card: the samples change and then delete the card, and delete the image. */
+const DPP_IMAGE = '01a19656-4a9a-7000-8000-000000000026';
+const DPP_CARD = '01a19656-4a9e-7000-8000-000000000030';
 
 export const samples: Record<RouteFn, Sample> = {
   'generate-jwt': { path: `/generateJWT/demo-acme-api-key/${ADMIN_WALLET}`, status: 200 },
@@ -119,6 +122,40 @@ export const samples: Record<RouteFn, Sample> = {
     status: 200,
   },
   'delete-dpp-file': { path: `/models/${MODEL}/delete-dpp-file/${DPP}/file/${DPP_FILE.deleted}`, status: 200 },
+  'create-dpp-card': {
+    path: `/dpps/${DPP}/cards`,
+    json: {
+      name: 'Brakes',
+      description: 'Hydraulic disc brakes',
+      characteristics: [{ characteristic: 'Rotor: 180 mm' }, { characteristic: 'Fluid: mineral oil' }],
+    },
+    status: 200,
+  },
+  // The passport's seeded card: changed here, deleted by the next sample (a second run of either is 404).
+  'update-dpp-card': {
+    path: `/dpps/${DPP}/cards/${DPP_CARD}`,
+    json: { description: 'Second revision', characteristics: [{ characteristic: 'Revised: yes' }] },
+    status: 200,
+  },
+  'delete-dpp-card': { path: `/dpps/${DPP}/cards/${DPP_CARD}`, status: 200 },
+  'create-dpp-image': {
+    path: `/dpps/${DPP}/images`,
+    multipart: { fields: {}, file: { name: 'photo.png', fixture: 'sample.png' } },
+    status: 200,
+  },
+  'delete-dpp-image': { path: `/dpps/${DPP}/images/${DPP_IMAGE}`, status: 200 },
+  // German texts of the passport and of its file the samples only read (the passport's source language is en).
+  'put-dpp-translation': {
+    path: `/dpps/${DPP}/translations/de`,
+    json: {
+      name: 'Pass der Beispielereignisse',
+      description: 'Der Pass, den die Beispielereignisse lesen und ändern',
+      files: {
+        [DPP_FILE.read]: { name: 'Montageanleitung', description: 'Vom Beispielereignis get-dpp-file gelesen' },
+      },
+    },
+    status: 200,
+  },
   'list-dpp-versions': { path: `/view-dpp-versions/${DPP}`, status: 200 },
   // Version 2 of the passport (the seed made version 1, `sample-event-v1`); a second run with this versionId is 409.
   'create-dpp-version': {

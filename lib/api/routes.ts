@@ -12,13 +12,17 @@
 import type { Route } from './contract';
 import { acceptInvitationRoute } from './routes/accept-invitation';
 import { createDppRoute } from './routes/create-dpp';
+import { createDppCardRoute } from './routes/create-dpp-card';
 import { createDppFileRoute } from './routes/create-dpp-file';
+import { createDppImageRoute } from './routes/create-dpp-image';
 import { createDppVersionRoute } from './routes/create-dpp-version';
 import { createInvitationRoute } from './routes/create-invitation';
 import { createRelatedDppsRoute } from './routes/create-related-dpps';
 import { createTemplateRoute } from './routes/create-template';
 import { createTemplateFileRoute } from './routes/create-template-file';
+import { deleteDppCardRoute } from './routes/delete-dpp-card';
 import { deleteDppFileRoute } from './routes/delete-dpp-file';
+import { deleteDppImageRoute } from './routes/delete-dpp-image';
 import { deleteTemplateFileRoute } from './routes/delete-template-file';
 import { discountSubscriptionRoute } from './routes/discount-subscription';
 import { generateJwtRoute } from './routes/generate-jwt';
@@ -39,8 +43,10 @@ import { listTemplateFilesRoute } from './routes/list-template-files';
 import { listTemplatesRoute } from './routes/list-templates';
 import { notFoundRoute } from './routes/not-found';
 import { notarizeDppVersionRoute } from './routes/notarize-dpp-version';
+import { putDppTranslationRoute } from './routes/put-dpp-translation';
 import { searchRelatedDppsRoute } from './routes/search-related-dpps';
 import { updateDppRoute } from './routes/update-dpp';
+import { updateDppCardRoute } from './routes/update-dpp-card';
 import { updateDppFileRoute } from './routes/update-dpp-file';
 import { updateTemplateRoute } from './routes/update-template';
 import { updateTemplateFileRoute } from './routes/update-template-file';
@@ -67,6 +73,12 @@ export const routes = [
   getDppFileRoute,
   updateDppFileRoute,
   deleteDppFileRoute,
+  createDppCardRoute,
+  updateDppCardRoute,
+  deleteDppCardRoute,
+  createDppImageRoute,
+  deleteDppImageRoute,
+  putDppTranslationRoute,
   listDppVersionsRoute,
   createDppVersionRoute,
   getDppVersionDocumentRoute,

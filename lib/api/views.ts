@@ -274,6 +274,38 @@ export const translatedDpp = /* @__PURE__ */ v.strictObject({
   ),
 });
 
+/** A tech card as the card routes answer it: the interface's tech card, with the DPP it is on. */
+export const dppCard = /* @__PURE__ */ v.strictObject({
+  id: str,
+  dpp_id: str,
+  name: str,
+  description: str,
+  characteristics: /* @__PURE__ */ v.array(/* @__PURE__ */ v.strictObject({ id: str, characteristic: str })),
+});
+
+/** A DPP image as the passport shows it: `image` a signed GET URL, `type` the detected image type, `uuid` its id. */
+export const dppImage = /* @__PURE__ */ v.strictObject({
+  image: signedUrl,
+  type: /* @__PURE__ */ v.picklist(['image/png', 'image/jpeg', 'image/webp', 'image/gif']),
+  uuid: str,
+});
+
+const translatedText = /* @__PURE__ */ v.strictObject({ name: str, description: str });
+
+/**
+ * What is stored for one language of a DPP (PUT /dpps/{dppId}/translations/{language}): the DPP's
+ * name and description when translated, its files' and cards' by id, and `stale`, the units made
+ * for an older wording of their source text (`dpp`, `files.<id>`, `cards.<id>`).
+ */
+export const storedTranslation = /* @__PURE__ */ v.strictObject({
+  language: str,
+  name: /* @__PURE__ */ v.optional(str),
+  description: /* @__PURE__ */ v.optional(str),
+  files: /* @__PURE__ */ v.record(str, translatedText),
+  cards: /* @__PURE__ */ v.record(str, translatedText),
+  stale: /* @__PURE__ */ v.array(str),
+});
+
 /** `{message}` of the invitation routes (interface 4.6). */
 export const message = { message: str };
 

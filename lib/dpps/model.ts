@@ -41,6 +41,10 @@ export interface DppImageItem {
   company_id: string;
   path: string;
   mime_type: string;
+  /** Set on an image uploaded through POST /dpps/{dppId}/images (seeded images have none). */
+  hash?: string;
+  size?: number;
+  created_at?: string;
 }
 
 export interface Characteristic {
@@ -65,6 +69,9 @@ export interface DppCardItem {
   characteristics?: Characteristic[];
   /** Set on a card copied from a related DPP. */
   copied_from?: CopiedFrom;
+  /** Set on a card written through POST /dpps/{dppId}/cards (seeded and copied cards have none). */
+  created_at?: string;
+  updated_at?: string;
 }
 
 /** A missing DPP, or another company's: 404 on the passport view, 406 on the file routes. */

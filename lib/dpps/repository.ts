@@ -71,8 +71,8 @@ export async function readWholeDpp(dppId: string): Promise<WholeDpp> {
   return { ...parts, translations: translations.map((item) => String(item.language)).sort() };
 }
 
-/** Merges new units into the language's item (creating it), leaving other units as they are. */
-export async function storeTranslations(dppId: string, language: string, units: Record<string, TranslatedUnit>) {
+/** The SET of a translation item that merges `units` into it (creating it), leaving its other units as they are. */
+function translationSet(language: string, units: Record<string, TranslatedUnit>): Expression {
   const names: Record<string, string> = { '#type': 'type', '#language': 'language' };
   const values: Record<string, unknown> = { ':type': ItemType.DppTranslation, ':language': language };
   const sets = ['#type = :type', '#language = :language'];
@@ -81,8 +81,47 @@ export async function storeTranslations(dppId: string, language: string, units: 
     values[`:u${i}`] = unit;
     sets.push(`#u${i} = :u${i}`);
   });
-  await table.update(keys.dppTranslation(dppId, language), { expression: `SET ${sets.join(', ')}`, names, values });
+  return { expression: `SET ${sets.join(', ')}`, names, values };
 }
+
+/** Merges new units into the language's item (creating it), leaving other units as they are. */
+export async function storeTranslations(dppId: string, language: string, units: Record<string, TranslatedUnit>) {
+  await table.update(keys.dppTranslation(dppId, language), translationSet(language, units));
+}
+
+/**
+ * A transaction leg that holds only while the DPP exists and is the company's: what a write
+ * under a DPP (a card, an image, a supplied translation) is conditioned on, so it never lands
+ * under another company's DPP or a missing one (TransactionCanceledException otherwise).
+ */
+export const dppOfCompany = (dppId: string, companyId: string): TransactionItem => ({
+  check: keys.dpp(dppId),
+  condition: ofCompany(companyId),
+});
+
+/**
+ * Writes `legs` (items under a DPP) in one transaction with dppOfCompany first (a conflicting
+ * transaction is sent again: lib/data/transaction.ts): false when a condition did not hold (the
+ * DPP is missing or another company's, or a leg's own condition), and nothing was written.
+ */
+export async function writeUnderDpp(dppId: string, companyId: string, legs: TransactionItem[]): Promise<boolean> {
+  const failed = await transactWithConditions([dppOfCompany(dppId, companyId), ...legs]);
+  return failed.length === 0;
+}
+
+/**
+ * Merges a company's own translated units into the language's item, in one transaction with
+ * the check that the DPP is the company's (false when it is not, and nothing is written).
+ */
+export const storeSuppliedTranslations = (
+  dppId: string,
+  companyId: string,
+  language: string,
+  units: Record<string, TranslatedUnit>,
+): Promise<boolean> =>
+  writeUnderDpp(dppId, companyId, [
+    { update: keys.dppTranslation(dppId, language), set: translationSet(language, units) },
+  ]);
 
 /** A condition that holds only on an item of the company (a missing item has no `company_id`). */
 const ofCompany = (companyId: string): Expression => ({

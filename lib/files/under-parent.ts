@@ -35,8 +35,11 @@ async function storeContent(upload: Upload, objectKey: (uploadId: string) => str
   return { path, mime_type: upload.mimeType, hash: upload.sha256, size: upload.size, upload_id: uploadId };
 }
 
-/** Writes the record that points at new bytes; when it fails or is refused, the new object is released again. */
-async function recordOrRelease<T>(newPath: string, write: () => Promise<T>): Promise<T> {
+/**
+ * Writes the record that points at new bytes; when it fails or is refused (a falsy result), the
+ * new object is released again. Also a DPP image's (lib/dpp-images).
+ */
+export async function recordOrRelease<T>(newPath: string, write: () => Promise<T>): Promise<T> {
   const result = await write().catch(async (error: unknown) => {
     await releaseObject(newPath, undefined);
     throw error;

@@ -34,11 +34,30 @@ export const sha256Hex = v.pipe(
   v.transform((h) => h.toLowerCase()),
 );
 
+/** Which detected types an upload route takes, and how its refusal names them. */
+export interface UploadFormats {
+  types?: ReadonlySet<AllowedMimeType>;
+  names: string;
+}
+
+/** Every allowed format (decisions.md, Enumerations): the file routes. */
+const ANY_FORMAT: UploadFormats = { names: 'PDF, PNG, JPEG, WebP, GIF, plain text, CSV and JSON' };
+
+/** Images only (a DPP's images). */
+export const IMAGE_FORMATS: UploadFormats = {
+  types: new Set<AllowedMimeType>(['image/png', 'image/jpeg', 'image/webp', 'image/gif']),
+  names: 'PNG, JPEG, WebP and GIF',
+};
+
 /**
  * Checks an uploaded file: exactly one, not empty, within the size limit, of an allowed
- * type (from its bytes), and — when the client sent one — matching its hash.
+ * type (from its bytes; `formats` narrows them), and — when the client sent one — matching its hash.
  */
-export function readUpload(part: FilePart | FilePart[] | undefined, claimedHash?: string): Upload {
+export function readUpload(
+  part: FilePart | FilePart[] | undefined,
+  claimedHash?: string,
+  formats: UploadFormats = ANY_FORMAT,
+): Upload {
   if (part === undefined) throw new InvalidInputError('no file provided', 'NO_FILE');
   if (Array.isArray(part)) throw new InvalidInputError('send exactly one file', 'TOO_MANY_FILES');
   if (part.truncated || part.content.length > MAX_UPLOAD_BYTES) {
@@ -47,11 +66,8 @@ export function readUpload(part: FilePart | FilePart[] | undefined, claimedHash?
   if (part.content.length === 0) throw new InvalidInputError('the file is empty', 'EMPTY_FILE');
 
   const mimeType = detectFileType(part.content);
-  if (!mimeType) {
-    throw new InvalidInputError(
-      'invalid file format: allowed are PDF, PNG, JPEG, WebP, GIF, plain text, CSV and JSON',
-      'INVALID_FILE_FORMAT',
-    );
+  if (!mimeType || (formats.types && !formats.types.has(mimeType))) {
+    throw new InvalidInputError(`invalid file format: allowed are ${formats.names}`, 'INVALID_FILE_FORMAT');
   }
   const sha256 = createHash('sha256').update(part.content).digest('hex');
   if (claimedHash !== undefined && claimedHash !== sha256) {

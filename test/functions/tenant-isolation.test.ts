@@ -12,6 +12,8 @@ import { signHash, testAccount, WALLET } from '../support/wallets';
 const acme = demo.acme;
 const tFile = acme.template.files[0]!;
 const dFile = acme.dpp.files[0]!;
+const dCard = acme.dpp.cards[0]!;
+const dImage = acme.dpp.images[0]!;
 const m = acme.dpp.model_id;
 const pdf = () => ({ bytes: fixture('sample.pdf'), name: 'x.pdf' });
 
@@ -161,6 +163,39 @@ const probes: Record<AuthenticatedFn, Probe[]> = {
   'delete-dpp-file': [
     { method: 'DELETE', path: `/models/${m}/delete-dpp-file/${acme.dpp.id}/file/${dFile.id}`, status: 406 },
   ],
+  'create-dpp-card': [
+    { method: 'POST', path: `/dpps/${acme.dpp.id}/cards`, options: json({ name: 'stolen' }), status: 404 },
+  ],
+  'update-dpp-card': [
+    {
+      method: 'PUT',
+      path: `/dpps/${acme.dpp.id}/cards/${dCard.id}`,
+      options: json({ name: 'stolen', characteristics: [] }),
+      status: 404,
+    },
+  ],
+  'delete-dpp-card': [{ method: 'DELETE', path: `/dpps/${acme.dpp.id}/cards/${dCard.id}`, status: 404 }],
+  'create-dpp-image': [
+    {
+      method: 'POST',
+      path: `/dpps/${acme.dpp.id}/images`,
+      options: { form: form({}, { bytes: fixture('sample.png'), name: 'x.png' }) },
+      status: 404,
+    },
+  ],
+  'delete-dpp-image': [{ method: 'DELETE', path: `/dpps/${acme.dpp.id}/images/${dImage.id}`, status: 404 }],
+  'put-dpp-translation': [
+    {
+      method: 'PUT',
+      path: `/dpps/${acme.dpp.id}/translations/de`,
+      options: json({
+        name: 'gestohlen',
+        description: 'gestohlen',
+        cards: { [dCard.id]: { name: 'x', description: 'y' } },
+      }),
+      status: 404,
+    },
+  ],
   'list-dpp-versions': [{ method: 'GET', path: `/view-dpp-versions/${acme.dpp.id}`, status: 404 }],
   'create-dpp-version': [
     {
@@ -283,13 +318,18 @@ const probes: Record<AuthenticatedFn, Probe[]> = {
  */
 async function acmeSnapshot() {
   const token = await tokenFor('acme');
-  const [templateFile, dppFile] = await Promise.all([
+  const [templateFile, dppFile, passport] = await Promise.all([
     call('GET', `/view-template-file/${acme.template.id}/file/${tFile.id}`, { token }),
     call('GET', `/models/${m}/view-dpp-file/${acme.dpp.id}/file/${dFile.id}`, { token }),
+    // In German: a translation stored by a probe would show here (the local stack has no machine translation).
+    call('GET', `/dpp/${acme.dpp.id}`, { headers: { language: 'de' } }),
   ]);
-  expect([templateFile.status, dppFile.status]).toEqual([200, 200]);
+  expect([templateFile.status, dppFile.status, passport.status]).toEqual([200, 200, 200]);
   const { signedUrl: _s, ...template } = templateFile.body.file;
   const { url: _u, ...dpp } = dppFile.body.file[0];
+  const { name, description, cards, images } = passport.body.dpp;
+  const card = cards.find((c: { id: string }) => c.id === dCard.id);
+  const image = images.find((i: { uuid: string }) => i.uuid === dImage.id)?.type;
   // The fields the authoring probes aim at: the DPP's own, and the template's.
   const [authored, templates] = await Promise.all([
     call('GET', `/dpps/${acme.dpp.id}`, { token }),
@@ -297,7 +337,12 @@ async function acmeSnapshot() {
   ]);
   const { type, template_id, language } = authored.body.dpp;
   const ownTemplate = templates.body.templates.find((t: { id: string }) => t.id === acme.template.id);
-  return { template, dpp, authored: { type, template_id, language, template: ownTemplate } };
+  return {
+    template,
+    dpp,
+    passport: { name, description, card, image },
+    authored: { type, template_id, language, template: ownTemplate },
+  };
 }
 
 describe('tenant isolation', () => {

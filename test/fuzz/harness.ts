@@ -47,6 +47,9 @@ interface Parent {
   dpp: string;
   model: string;
   dppFile: string;
+  /** A tech card and an image of the DPP (the card and image routes' targets). */
+  card: string;
+  image: string;
 }
 
 /** Real values by normalised field name (`dppid`, `templateid`, ...). */
@@ -120,12 +123,42 @@ export const uploadTemplateFile = (side: 'own' | 'foreign', parent: Parent) =>
 export const uploadDppFile = (side: 'own' | 'foreign', parent: Parent) =>
   uploadFile(tenantOf[side], `/models/${parent.model}/dpps/${parent.dpp}/upload-file`, {});
 
+/** Adds a tech card to a fuzz-owned DPP (again, after a fuzz case deleted the last one); resolves to its id. */
+export async function addDppCard(side: 'own' | 'foreign', parent: Parent): Promise<string> {
+  const reply = await call('POST', `/dpps/${parent.dpp}/cards`, {
+    token: await tokenFor(tenantOf[side]),
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Fuzz card', characteristics: [{ characteristic: 'Fuzz: yes' }] }),
+  });
+  if (reply.status !== 200) throw new Error(`fuzz setup: card of ${parent.dpp}: ${reply.status}`);
+  return reply.body.card.id as string;
+}
+
+/** Adds an image to a fuzz-owned DPP (again, after a fuzz case deleted the last one); resolves to its id. */
+export async function addDppImage(side: 'own' | 'foreign', parent: Parent): Promise<string> {
+  const reply = await call('POST', `/dpps/${parent.dpp}/images`, {
+    token: await tokenFor(tenantOf[side]),
+    form: form({}, { bytes: fixture('sample.png'), name: 'fuzz.png' }),
+  });
+  if (reply.status !== 200) throw new Error(`fuzz setup: image of ${parent.dpp}: ${reply.status}`);
+  return reply.body.image.uuid as string;
+}
+
 /** A template and a DPP per company, written straight to the table (no endpoint creates them), with two files each. */
 async function ownParent(side: 'own' | 'foreign'): Promise<Parent> {
   const tenant = tenantOf[side];
   const company = demo[tenant].company.id;
   const now = new Date().toISOString();
-  const parent: Parent = { company, template: uuidv7(), templateFile: '', dpp: uuidv7(), model: uuidv7(), dppFile: '' };
+  const parent: Parent = {
+    company,
+    template: uuidv7(),
+    templateFile: '',
+    dpp: uuidv7(),
+    model: uuidv7(),
+    dppFile: '',
+    card: '',
+    image: '',
+  };
   const { doc } = clients();
   const put = (Item: object) => doc.send(new PutCommand({ TableName: localEnv.TABLE_NAME, Item }));
   await put(
@@ -153,6 +186,8 @@ async function ownParent(side: 'own' | 'foreign'): Promise<Parent> {
   for (let i = 0; i < 2; i++) {
     parent.templateFile = await uploadTemplateFile(side, parent);
     parent.dppFile = await uploadDppFile(side, parent);
+    parent.card = await addDppCard(side, parent);
+    parent.image = await addDppImage(side, parent);
   }
   // Two versions of the DPP, so its versions list has a second page (a real cursor).
   for (const versionId of ['fuzz-version-1', 'fuzz-version-2']) {
@@ -466,6 +501,11 @@ export async function createWorld(cursorRoutes: Array<{ fn: string; path: string
     // A file of the parent the path names: the route's path decides (see `resolve`).
     templatefileid: () => [parent().templateFile],
     dppfileid: () => [parent().dppFile],
+    cardid: () => [parent().card],
+    imageid: () => [parent().image],
+    // A supplied translation (PUT /dpps/{dppId}/translations/{language}): texts of the DPP's own file and card.
+    files: () => [JSON.stringify({ [parent().dppFile]: { name: 'Fuzz-Datei', description: 'Vom Fuzz übersetzt' } })],
+    cards: () => [JSON.stringify({ [parent().card]: { name: 'Fuzz-Karte', description: '' } })],
     dppid: () => [parent().dpp],
     modelid: () => [parent().model],
     companyid: () => [demo[tenant].company.id],
@@ -489,6 +529,8 @@ export async function createWorld(cursorRoutes: Array<{ fn: string; path: string
       dpp: t.dpp.id,
       model: t.dpp.model_id,
       dppFile: t.dpp.files[0]!.id,
+      card: t.dpp.cards[0]!.id,
+      image: t.dpp.images[0]!.id,
     };
   };
   const companies = { own: await fuzzCompany('own'), foreign: await fuzzCompany('foreign') };
@@ -957,13 +999,18 @@ function stable(item: unknown): unknown {
   return item;
 }
 
-/** The file ids the snapshot shows under each fuzz-owned parent. */
-export function filesIn(state: string): Record<'own' | 'foreign', { template: string[]; dpp: string[] }> {
+/** The ids of the files, cards and images the snapshot shows under each fuzz-owned parent. */
+export function filesIn(
+  state: string,
+): Record<'own' | 'foreign', { template: string[]; dpp: string[]; cards: string[]; images: string[] }> {
   const { items } = JSON.parse(state) as { items: Array<Array<{ sk: string; id: string }>> };
   const ids = (list: Array<{ sk: string; id: string }>, prefix: string) =>
     list.filter((item) => item.sk.startsWith(prefix)).map((item) => item.id);
-  return {
-    own: { template: ids(items[0]!, 'TEMPLATE_FILE#'), dpp: ids(items[1]!, 'DPP_FILE#') },
-    foreign: { template: ids(items[2]!, 'TEMPLATE_FILE#'), dpp: ids(items[3]!, 'DPP_FILE#') },
-  };
+  const under = (template: number, dpp: number) => ({
+    template: ids(items[template]!, 'TEMPLATE_FILE#'),
+    dpp: ids(items[dpp]!, 'DPP_FILE#'),
+    cards: ids(items[dpp]!, 'CARD#'),
+    images: ids(items[dpp]!, 'IMAGE#'),
+  });
+  return { own: under(0, 1), foreign: under(2, 3) };
 }

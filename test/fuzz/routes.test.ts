@@ -12,6 +12,8 @@ import { call, demo, localEnv } from '../support/api';
 import { FILE, fieldsOf, type RequestCase, requestArbitrary, requestParts, validValue } from '../support/arbitraries';
 import { contractViolation } from '../support/contract-check';
 import {
+  addDppCard,
+  addDppImage,
   closeAgent,
   createWorld,
   filesIn,
@@ -111,8 +113,8 @@ function changes(before: string, after: string): string {
 }
 
 /**
- * After a write that succeeded: the parents' files the next cases name are the ones still
- * there, and the invitations they accept are still pending.
+ * After a write that succeeded: the parents' files, cards and images the next cases name are
+ * the ones still there, and the invitations they accept are still pending.
  */
 async function afterWrite(after: string): Promise<string> {
   const files = filesIn(after);
@@ -127,6 +129,15 @@ async function afterWrite(after: string): Promise<string> {
     if (!dpp.includes(parent.dppFile)) {
       parent.dppFile = dpp[0] ?? (await uploadDppFile(side, parent));
       uploaded ||= dpp.length === 0;
+    }
+    const { cards, images } = files[side];
+    if (!cards.includes(parent.card)) {
+      parent.card = cards[0] ?? (await addDppCard(side, parent));
+      uploaded ||= cards.length === 0;
+    }
+    if (!images.includes(parent.image)) {
+      parent.image = images[0] ?? (await addDppImage(side, parent));
+      uploaded ||= images.length === 0;
     }
   }
   const invited = await keepInvitations(world, after);

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import * as v from 'valibot';
 import type { AnySchema, Route } from '../../lib/api/contract';
 import { isCatchAll } from '../../lib/api/routes';
 import { filePart } from '../../lib/files/upload';
@@ -231,6 +232,13 @@ export function validValue(schema: Node, at = 'value'): fc.Arbitrary<unknown> {
     case 'union':
     case 'variant':
       return fc.oneof(...(schema.options as Node[]).map((o, i) => validValue(o, `${at}|${i}`)));
+    case 'record':
+      // Objects by id (a supplied translation's files and cards): a few keys, often none.
+      return fc.dictionary(
+        validValue(schema.key, `${at}{key}`) as fc.Arbitrary<string>,
+        validValue(schema.value, `${at}{}`),
+        { maxKeys: 3, noNullPrototype: true },
+      );
     case 'object':
     case 'strict_object':
     case 'loose_object': {
@@ -274,15 +282,20 @@ function stringValue(schema: Node, at: string): fc.Arbitrary<string> {
   if (minValue !== undefined || maxValue !== undefined)
     return fc.integer({ min: Number(minValue ?? 0), max: Number(maxValue ?? 1_000_000) }).map(String);
   if (find('uuid') !== undefined) return fc.uuid({ version: 7 });
+  // A rule no generator knows (a GTIN's check digit): of what the other actions give, what the schema takes.
+  const checked = actions.some((a) => a.type === 'check');
+  const accepted = (s: string) => !checked || v.safeParse(schema, s).success;
   const regex: RegExp | undefined = find('regex');
   if (regex)
-    return fc.stringMatching(regex).filter((s) => s.length >= minLength && s.length <= (maxLength ?? s.length));
+    return fc
+      .stringMatching(regex)
+      .filter((s) => s.length >= minLength && s.length <= (maxLength ?? s.length) && accepted(s));
   return fc
     .oneof(
       fc.string({ unit: 'grapheme-ascii', minLength, maxLength: maxLength ?? 40 }),
       fc.string({ unit: 'grapheme', minLength, maxLength: maxLength ?? 40 }),
     )
-    .filter((s) => s.trim().length >= minLength && s.length <= (maxLength ?? s.length));
+    .filter((s) => s.trim().length >= minLength && s.length <= (maxLength ?? s.length) && accepted(s));
 }
 
 function numberValue(schema: Node): fc.Arbitrary<number> {
@@ -394,7 +407,7 @@ function fieldPiece(
   const list =
     field.schema.type === 'array'
       ? { list: true as const }
-      : ['object', 'strict_object', 'loose_object'].includes(field.schema.type)
+      : ['object', 'strict_object', 'loose_object', 'record'].includes(field.schema.type)
         ? { parse: true as const }
         : {};
   const ref = (pool: Pool): fc.Arbitrary<Piece> =>

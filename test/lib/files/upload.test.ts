@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { readUpload, sha256Hex } from '../../../lib/files/upload';
+import { IMAGE_FORMATS, readUpload, sha256Hex } from '../../../lib/files/upload';
 import { MAX_UPLOAD_BYTES } from '../../../lib/limits';
 import { partOf as part, samples } from '../../support/unit/files';
 import { rejection } from '../../support/unit/rejection';
@@ -89,6 +89,32 @@ describe('readUpload', () => {
   it('checks the format before the hash: a ZIP with its own correct hash is still INVALID_FILE_FORMAT', () => {
     expect(rejection(() => readUpload(part(samples.zip), sha256(samples.zip))).code).toBe('INVALID_FILE_FORMAT');
   });
+});
+
+describe('readUpload with IMAGE_FORMATS (a DPP image)', () => {
+  it.each([
+    ['png', 'image/png'],
+    ['jpeg', 'image/jpeg'],
+    ['webp', 'image/webp'],
+    ['gif87a', 'image/gif'],
+    ['gif89a', 'image/gif'],
+  ] as const)('accepts a %s as %s', (sample, type) => {
+    expect(readUpload(part(samples[sample]), undefined, IMAGE_FORMATS).mimeType).toBe(type);
+  });
+
+  it.each(['pdf', 'text', 'csv', 'json', 'zip', 'exe'] as const)(
+    'refuses a %s, a format the file routes take or not, naming only the image formats',
+    (sample) => {
+      const error = rejection(() =>
+        readUpload(part(samples[sample], { mimetype: 'image/png' }), undefined, IMAGE_FORMATS),
+      );
+      expect([error.kind, error.code, error.message]).toEqual([
+        'invalid',
+        'INVALID_FILE_FORMAT',
+        'invalid file format: allowed are PNG, JPEG, WebP and GIF',
+      ]);
+    },
+  );
 });
 
 describe('sha256Hex', () => {

@@ -1,0 +1,66 @@
+import { table } from '../aws/dynamodb';
+import { isConditionFailure } from '../aws/errors';
+import { keys } from '../data/keys';
+import type { Characteristic, DppCardItem } from '../dpps/model';
+import { writeUnderDpp } from '../dpps/repository';
+
+/**
+ * All DynamoDB access of a DPP's tech cards (`DPP#<dppId>` / `CARD#<cardId>`). Every write is
+ * conditioned on the caller's company: a new card on its DPP's, a change on the card's own.
+ */
+
+/** A card of the company's, for a write conditioned on it: it exists and carries the company. */
+const ownCard = (companyId: string) => ({
+  expression: 'attribute_exists(pk) AND #company = :company',
+  names: { '#company': 'company_id' },
+  values: { ':company': companyId },
+});
+
+/** Writes a new card only if its DPP exists and is the card's company's (one transaction); false otherwise. */
+export const putCardIfDpp = (dppId: string, card: DppCardItem): Promise<boolean> =>
+  writeUnderDpp(dppId, card.company_id, [{ put: { ...card }, condition: { expression: 'attribute_not_exists(pk)' } }]);
+
+export interface CardChanges {
+  name?: string;
+  description?: string;
+  characteristics?: Characteristic[];
+}
+
+/** Changes the given fields of a card of the company's; the card as it is now, or undefined when there is none. */
+export async function updateCard(
+  dppId: string,
+  cardId: string,
+  companyId: string,
+  changes: CardChanges,
+  updatedAt: string,
+): Promise<DppCardItem | undefined> {
+  const set: Record<string, unknown> = { updated_at: updatedAt };
+  for (const [attr, value] of Object.entries(changes)) if (value !== undefined) set[attr] = value;
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const assignments = Object.entries(set).map(([attr, value], i) => {
+    names[`#a${i}`] = attr;
+    values[`:v${i}`] = value;
+    return `#a${i} = :v${i}`;
+  });
+  try {
+    return await table.update<DppCardItem>(
+      keys.dppCard(dppId, cardId),
+      { expression: `SET ${assignments.join(', ')}`, names, values },
+      ownCard(companyId),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+/** Deletes a card of the company's; the card as it was, or undefined when there was none. */
+export async function deleteCard(dppId: string, cardId: string, companyId: string): Promise<DppCardItem | undefined> {
+  try {
+    return await table.delete<DppCardItem>(keys.dppCard(dppId, cardId), ownCard(companyId));
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}

@@ -1,0 +1,42 @@
+import * as v from 'valibot';
+import type { Principal } from '../auth/claims';
+import { InvalidInputError } from '../errors';
+import { description, name } from '../schemas';
+import { characteristicsInput, dppCardNotFound, dppCardParams, dppCardView, withIds } from './model';
+import { updateCard } from './repository';
+
+export const updateDppCardInput = v.object({
+  params: dppCardParams,
+  body: v.object({
+    name: v.optional(name),
+    description: v.optional(description),
+    characteristics: v.optional(characteristicsInput),
+  }),
+});
+
+/**
+ * Changes a tech card of the caller's company: the fields sent, `characteristics` as a whole
+ * (the list sent replaces the card's). A version already taken keeps the card as it was.
+ */
+export async function updateDppCard(auth: Principal, { params, body }: v.InferOutput<typeof updateDppCardInput>) {
+  if (body.name === undefined && body.description === undefined && body.characteristics === undefined) {
+    throw new InvalidInputError('send at least one of name, description or characteristics', 'NOTHING_TO_UPDATE');
+  }
+  const card = await updateCard(
+    params.dppId,
+    params.cardId,
+    auth.companyId,
+    {
+      name: body.name,
+      description: body.description,
+      characteristics: body.characteristics && withIds(body.characteristics),
+    },
+    new Date().toISOString(),
+  );
+  if (!card) throw dppCardNotFound();
+  return {
+    message: `Tech card ${card.id} of DPP ${params.dppId} updated`,
+    ok: true,
+    card: dppCardView(params.dppId, card),
+  };
+}

@@ -1,0 +1,34 @@
+import { table } from '../aws/dynamodb';
+import { isConditionFailure } from '../aws/errors';
+import { keys } from '../data/keys';
+import type { DppImageItem } from '../dpps/model';
+import { writeUnderDpp } from '../dpps/repository';
+
+/**
+ * All DynamoDB access of a DPP's images (`DPP#<dppId>` / `IMAGE#<imageId>`). Every write is
+ * conditioned on the caller's company: a new image on its DPP's, a delete on the image's own.
+ */
+
+/** Writes a new image only if its DPP exists and is the image's company's (one transaction); false otherwise. */
+export const putImageIfDpp = (dppId: string, image: DppImageItem): Promise<boolean> =>
+  writeUnderDpp(dppId, image.company_id, [
+    { put: { ...image }, condition: { expression: 'attribute_not_exists(pk)' } },
+  ]);
+
+/** Deletes an image of the company's; the image as it was, or undefined when there was none. */
+export async function deleteImage(
+  dppId: string,
+  imageId: string,
+  companyId: string,
+): Promise<DppImageItem | undefined> {
+  try {
+    return await table.delete<DppImageItem>(keys.dppImage(dppId, imageId), {
+      expression: 'attribute_exists(pk) AND #company = :company',
+      names: { '#company': 'company_id' },
+      values: { ':company': companyId },
+    });
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}
