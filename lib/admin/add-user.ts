@@ -1,14 +1,19 @@
 import { v7 as uuidv7 } from 'uuid';
 import * as v from 'valibot';
-import { email, memberRole, walletAddress } from '../companies/fields';
+import { email, walletAddress } from '../companies/fields';
 import { companyNotFound } from '../companies/model';
 import { type AddMemberRefusal, storeMember } from '../companies/repository';
 import { ConflictError } from '../errors';
 import { toMemberItems } from '../invitations/model';
 import { uuid } from '../schemas';
 
-/** `user add --company … --email … --wallet … --role admin|member`. */
-export const addUserInput = v.object({ company_id: uuid, email, wallet: walletAddress, role: memberRole });
+/** `user add --company … --email … --wallet … --role admin|member` (an admin may also invite members). */
+export const addUserInput = v.object({
+  company_id: uuid,
+  email,
+  wallet: walletAddress,
+  role: v.picklist(['admin', 'member'], 'must be admin or member'),
+});
 
 const refusals: Record<AddMemberRefusal, (companyId: string) => Error> = {
   company_not_found: companyNotFound,

@@ -29,7 +29,3 @@ export const walletAddress = v.pipe(
   v.regex(/^0x[0-9a-fA-F]{40}$/, 'must be an EVM address: 0x and 40 hex digits'),
   v.check(isAddress, 'has a wrong EIP-55 checksum: check the address'),
 );
-
-/** A member's role: an admin may invite (and, with the company's API key, do everything a member does). */
-export const MEMBER_ROLES = ['admin', 'member'] as const;
-export const memberRole = v.picklist(MEMBER_ROLES, 'must be admin or member');
