@@ -13,6 +13,7 @@ export const gtin14 = v.pipe(
   v.string(),
   v.regex(/^\d{14}$/, 'must be a GTIN-14: 14 digits (a GTIN-13, -12 or -8 with leading zeros)'),
   v.check(isGtin14, 'must end in the GS1 check digit of the 13 digits before it'),
+  v.examples(['08012345000012', '04006381333931', '06291041500213']),
 );
 
 /** The language name and description are written in (the source of every translation). */

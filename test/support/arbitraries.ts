@@ -195,6 +195,7 @@ const PASSIVE = new Set([
   'description',
   'title',
   'metadata',
+  'examples',
 ]);
 
 /** The marker a file field's valid value is: the fuzz makes it a file part. */
@@ -282,6 +283,9 @@ function stringValue(schema: Node, at: string): fc.Arbitrary<string> {
   if (minValue !== undefined || maxValue !== undefined)
     return fc.integer({ min: Number(minValue ?? 0), max: Number(maxValue ?? 1_000_000) }).map(String);
   if (find('uuid') !== undefined) return fc.uuid({ version: 7 });
+  // A rule no generator knows (a GTIN's check digit): the schema's own examples, where it gives some.
+  const examples: string[] | undefined = actions.find((a) => a.type === 'examples')?.examples;
+  if (examples?.length && actions.some((a) => a.type === 'check')) return fc.constantFrom(...examples);
   // A rule no generator knows (a GTIN's check digit): of what the other actions give, what the schema takes.
   const checked = actions.some((a) => a.type === 'check');
   const accepted = (s: string) => !checked || v.safeParse(schema, s).success;
