@@ -32,3 +32,17 @@ export const pageQuery = v.object({
   cursor: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(1024))),
 });
 export type PageQuery = v.InferOutput<typeof pageQuery>;
+
+/**
+ * What a validation problem says to a person. valibot words a missing key of an object as
+ * `Invalid key: Expected "name" but received undefined`, and a strict object's own message
+ * (meant for its unknown keys) replaces that too; both read `is required` here.
+ */
+export function issueMessage(issue: v.BaseIssue<unknown>): string {
+  const missingKey =
+    issue.kind === 'schema' &&
+    issue.type.endsWith('object') &&
+    issue.received === 'undefined' &&
+    issue.expected?.startsWith('"');
+  return missingKey ? 'is required' : issue.message;
+}

@@ -3,7 +3,7 @@ import { email, walletAddress } from '../companies/fields';
 import { countryCode } from '../countries';
 import { ISO_639_1 } from '../languages';
 import { MAX_CARD_CHARACTERISTICS, MAX_CHARACTERISTIC_LENGTH } from '../limits';
-import { description, id, name, uuid } from '../schemas';
+import { description, id, issueMessage, name, uuid } from '../schemas';
 
 /**
  * The import format (`npm run admin -- import <file.json>`, lib/admin/import.ts): the shape of
@@ -265,11 +265,6 @@ export function firstIssue(issues: readonly v.BaseIssue<unknown>[]): { path: str
     })
     .join('');
   // valibot's words for a strict object's unknown and missing keys, in the format's terms.
-  const message =
-    issue.expected === 'never'
-      ? 'is not a field of the import format'
-      : issue.received === 'undefined' && issue.kind === 'schema' && issue.type.endsWith('object')
-        ? 'is required'
-        : issue.message;
+  const message = issue.expected === 'never' ? 'is not a field of the import format' : issueMessage(issue);
   return { path, message };
 }

@@ -2,6 +2,7 @@ import type middy from '@middy/core';
 import * as v from 'valibot';
 import type { AnySchema } from '../../api/contract';
 import { ValidationError } from '../../errors';
+import { issueMessage } from '../../schemas';
 import type { ApiEvent } from '../types';
 
 /** The parts of a request an endpoint's input schema sees. */
@@ -30,7 +31,7 @@ export function validateMiddleware(schema: AnySchema): middy.MiddlewareObj<ApiEv
           result.issues.map((issue) => {
             const path = (issue.path ?? []).map((item) => String(item.key));
             // Paths are relative to the part of the request they are in: `dppId`, `userData.vat_number`.
-            return { path: path.slice(1).join('.') || (path[0] ?? ''), message: issue.message };
+            return { path: path.slice(1).join('.') || (path[0] ?? ''), message: issueMessage(issue) };
           }),
         );
       }

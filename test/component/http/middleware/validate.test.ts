@@ -2,6 +2,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { handler as createDpp } from '../../../../functions/create-dpp';
 import { handler as createDppFile } from '../../../../functions/create-dpp-file';
 import { handler as createTemplateFile } from '../../../../functions/create-template-file';
 import { handler as getDpp } from '../../../../functions/get-dpp';
@@ -65,7 +66,29 @@ describe('validation details', () => {
       body: multipart([filePartOf(samples.pdf)]),
     });
     expect(response.status).toBe(400);
-    expect(pathsOf(response.json)).toEqual(['template_id']);
+    expect(response.json.details).toEqual([{ path: 'template_id', message: 'is required' }]);
+  });
+
+  it('says a missing field of a strict body is required, and an unknown one is not a field', async () => {
+    const response = await invoke('create-dpp', createDpp, {
+      method: 'POST',
+      url: '/dpps',
+      token,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'X', colour: 'red' }),
+    });
+    expect(response.status).toBe(400);
+    const messages = Object.fromEntries(
+      response.json.details.map((d: { path: string; message: string }) => [d.path, d.message]),
+    );
+    expect(messages).toMatchObject({
+      type: 'is required',
+      code: 'is required',
+      model_id: 'is required',
+      language: 'is required',
+    });
+    expect(messages.colour).toMatch(/is not a field of a new DPP/);
+    expect(db.calls()).toHaveLength(0);
   });
 
   it('names query parameters by their own name: limit', async () => {
