@@ -28,4 +28,5 @@ export const walletAddress = v.pipe(
   v.string(),
   v.regex(/^0x[0-9a-fA-F]{40}$/, 'must be an EVM address: 0x and 40 hex digits'),
   v.check(isAddress, 'has a wrong EIP-55 checksum: check the address'),
+  v.examples(['0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', '0x976ea74026e726554db657fa54763abd0c3a0aa9']),
 );
