@@ -50,6 +50,17 @@ export interface EvmConfig {
   explorerUrl: string;
 }
 
+/**
+ * The API's own domain (context domainName + certificateArn): API Gateway serves the HTTP API
+ * there (a regional custom domain, TLS 1.2), and only there (the execute-api endpoint is off).
+ */
+export interface CustomDomainConfig {
+  /** The host name clients and the service's links use, e.g. dpp.example.com (lower case). */
+  domainName: string;
+  /** An ACM certificate covering domainName, in the stack's region. */
+  certificateArn: string;
+}
+
 export type LogLevel = 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'CRITICAL' | 'SILENT';
 
 export interface StackConfig {
@@ -81,7 +92,13 @@ export interface StackConfig {
   alarmTopicArn?: string;
   /** The chain notarizations are anchored on (context evmRpcUrl, evmChainId, evmExplorerUrl; Sepolia in a sandbox). */
   evm: EvmConfig;
-  /** Base of the public links the service writes (context publicBaseUrl: a custom domain); absent: the API's own URL. */
+  /** The API's own domain (context domainName + certificateArn); absent: the API answers at its execute-api URL. */
+  customDomain?: CustomDomainConfig;
+  /**
+   * Base of the public links the service writes: context publicBaseUrl when given (e.g. a CDN or
+   * proxy in front of the API), else `https://<domainName>` with a custom domain; absent: the
+   * stack uses the API's own URL.
+   */
   publicBaseUrl?: string;
   /** The Stripe price of the plan a promotional code subscribes to (`price_…`); absent: the stack warns. */
   stripePriceId?: string;
@@ -206,7 +223,11 @@ export function readStackConfig(scope: Construct): StackConfig {
   }
 
   const evm = readEvm(raw('evmRpcUrl'), raw('evmChainId'), raw('evmExplorerUrl'));
-  const publicBaseUrl = readBaseUrl(raw('publicBaseUrl'), 'publicBaseUrl');
+  const customDomain = readCustomDomain(raw('domainName'), raw('certificateArn'), { account, region });
+  // An explicit publicBaseUrl wins: it is what clients reach (a CDN or proxy may sit in front of the domain).
+  const publicBaseUrl =
+    readBaseUrl(raw('publicBaseUrl'), 'publicBaseUrl') ??
+    (customDomain !== undefined ? `https://${customDomain.domainName}` : undefined);
 
   const logLevel = (optionalString(raw('logLevel'), 'logLevel') ?? CONTEXT_DEFAULTS.logLevel).toUpperCase();
   if (!isLogLevel(logLevel)) {
@@ -248,6 +269,7 @@ export function readStackConfig(scope: Construct): StackConfig {
     ...(alarmTopicArn !== undefined ? { alarmTopicArn } : {}),
     // Only a sandbox gets here with evm* missing (see defaultsKept): Sepolia for what it left out.
     evm: { ...SANDBOX_EVM, ...evm },
+    ...(customDomain !== undefined ? { customDomain } : {}),
     ...(publicBaseUrl !== undefined ? { publicBaseUrl } : {}),
     ...(stripePriceId !== undefined ? { stripePriceId } : {}),
     alarms,
@@ -323,6 +345,85 @@ function evmDefaultsKept(evm: Partial<EvmConfig>): { key: string; problem: strin
         `${what} (a sandbox anchors on Sepolia's: ${SANDBOX_EVM[key]}). Name the chain notarizations are anchored ` +
         `on, e.g. -c ${context}=${example}`,
     }));
+}
+
+/** One DNS label: letters, digits and hyphens, 1-63 characters, no hyphen at either end. */
+const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+/** An ACM certificate: arn:<partition>:acm:<region>:<account>:certificate/<uuid>. */
+const ACM_CERTIFICATE_ARN =
+  /^arn:aws[a-z-]*:acm:([a-z]{2}(?:-[a-z]+)+-\d):(\d{12}):certificate\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Context domainName and certificateArn: both or neither. The certificate must be ACM's, of the
+ * stack's region (a regional API Gateway domain takes a certificate of its own region), so a
+ * custom domain needs context region; and of the stack's account when one is given.
+ */
+function readCustomDomain(
+  domainValue: unknown,
+  arnValue: unknown,
+  stack: { account: string | undefined; region: string | undefined },
+): CustomDomainConfig | undefined {
+  const domainName = optionalString(domainValue, 'domainName')?.toLowerCase();
+  const certificateArn = optionalString(arnValue, 'certificateArn');
+  if (domainName === undefined && certificateArn === undefined) return undefined;
+  if (certificateArn === undefined) {
+    throw new StackConfigError(
+      'certificateArn',
+      `domainName "${domainName}" needs the ARN of an ACM certificate for it, in the stack's region ` +
+        '(-c certificateArn=arn:aws:acm:<region>:<account>:certificate/<id>)',
+    );
+  }
+  if (domainName === undefined) {
+    throw new StackConfigError(
+      'domainName',
+      'certificateArn is given without the host name it is for (-c domainName=dpp.example.com)',
+    );
+  }
+  if (domainName.includes('/') || domainName.includes(':')) {
+    throw new StackConfigError('domainName', `expected a host name only, such as dpp.example.com, got "${domainName}"`);
+  }
+  const labels = domainName.split('.');
+  if (
+    domainName.length > 253 ||
+    labels.length < 2 ||
+    !labels.every((label) => HOST_LABEL.test(label)) ||
+    /^\d+$/.test(labels.at(-1) ?? '')
+  ) {
+    throw new StackConfigError(
+      'domainName',
+      `expected a host name such as dpp.example.com (no wildcard, no trailing dot), got "${domainName}"`,
+    );
+  }
+  const match = ACM_CERTIFICATE_ARN.exec(certificateArn);
+  if (!match) {
+    throw new StackConfigError(
+      'certificateArn',
+      `expected the ARN of an ACM certificate (arn:aws:acm:<region>:<account>:certificate/<id>), got "${certificateArn}"`,
+    );
+  }
+  const [, certificateRegion, certificateAccount] = match;
+  if (stack.region === undefined) {
+    throw new StackConfigError(
+      'region',
+      `a custom domain takes a certificate of the stack's region: pass the region the stack deploys to ` +
+        `(the certificate's is ${certificateRegion}: -c region=${certificateRegion})`,
+    );
+  }
+  if (certificateRegion !== stack.region) {
+    throw new StackConfigError(
+      'certificateArn',
+      `the certificate is in ${certificateRegion}, the stack in ${stack.region}: a regional API Gateway domain ` +
+        `takes an ACM certificate of its own region (not us-east-1's, unless the stack is there); request or ` +
+        `import one for ${domainName} in ${stack.region}`,
+    );
+  }
+  if (stack.account !== undefined && certificateAccount !== stack.account) {
+    throw new StackConfigError(
+      'certificateArn',
+      `the certificate belongs to account ${certificateAccount}, the stack to ${stack.account}`,
+    );
+  }
+  return { domainName, certificateArn };
 }
 
 function readHttpUrl(value: string, key: string, what: string): URL {

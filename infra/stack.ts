@@ -17,16 +17,22 @@ import {
 } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  ApiMapping,
   type CfnStage,
   CorsHttpMethod,
+  DomainName,
+  EndpointType,
   HttpApi,
   HttpMethod,
   HttpRoute,
   HttpRouteKey,
+  type HttpStage,
   LogGroupLogDestination,
   PayloadFormatVersion,
+  SecurityPolicy,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   Alarm,
   ComparisonOperator,
@@ -73,7 +79,7 @@ import {
 } from '../lib/kyb/worker';
 import { DEFAULT_METRICS_NAMESPACE, METRIC } from '../lib/metrics';
 import { ESM_REQUIRE_BANNER, NODE_TARGET } from './bundling';
-import type { StackConfig, ThrottleConfig } from './config';
+import type { CustomDomainConfig, StackConfig, ThrottleConfig } from './config';
 import { tableSchema } from './table-schema';
 
 /** The repository root (this file is `<repo>/infra/stack.ts`). */
@@ -306,6 +312,8 @@ export class DppServiceStack extends Stack {
   readonly stripeKeySecret: Secret;
   readonly emailIdentity: EmailIdentity;
   readonly api: HttpApi;
+  /** The API's own domain (context domainName + certificateArn), mapped to its stage; absent without one. */
+  readonly customDomain?: DomainName;
   /** The route rows deployed, one function and one route each. */
   readonly routes: readonly Route[];
   /** The function of each route row, by `fn`. */
@@ -420,6 +428,9 @@ export class DppServiceStack extends Stack {
       apiName: this.stackName,
       description: 'Digital Product Passport service',
       createDefaultStage: false,
+      // With a custom domain the API answers there only: no client, link or bookmark can come to
+      // depend on the execute-api address, and every request passes the domain's TLS 1.2 policy.
+      disableExecuteApiEndpoint: config.customDomain !== undefined,
       corsPreflight: {
         allowOrigins: config.corsAllowOrigins,
         // The methods of the real routes (not the `$default` catch-all's ANY).
@@ -440,6 +451,8 @@ export class DppServiceStack extends Stack {
         format: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
       },
     });
+
+    if (config.customDomain !== undefined) this.customDomain = this.addCustomDomain(config.customDomain, stage);
 
     const projectRoot = findProjectRoot(functionsDir);
     const functions = new Map<string, NodejsFunction>();
@@ -468,7 +481,13 @@ export class DppServiceStack extends Stack {
     this.anchorWorker = this.addAnchorWorker({ config, functionsDir, projectRoot });
     const alarmTopic = this.addAlarms(config);
 
-    new CfnOutput(this, 'ApiUrl', { value: stage.url, description: 'Base URL of the HTTP API' });
+    new CfnOutput(this, 'ApiUrl', {
+      value: config.customDomain !== undefined ? `https://${config.customDomain.domainName}/` : stage.url,
+      description:
+        config.customDomain !== undefined
+          ? 'Base URL of the HTTP API: its custom domain (the execute-api endpoint is disabled)'
+          : 'Base URL of the HTTP API',
+    });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'BucketName', { value: this.bucket.bucketName });
     new CfnOutput(this, 'SigningKeySecretArn', {
@@ -498,6 +517,30 @@ export class DppServiceStack extends Stack {
     acknowledge(this.anchorDeadLetterQueue, NAG_ACKNOWLEDGEMENTS.anchorDeadLetterQueue);
     acknowledge(this.anchorDeadLetterQueue, NAG_ACKNOWLEDGEMENTS.anchorDeadLetterQueueRedrive);
     acknowledge(this.stripeKeySecret, NAG_ACKNOWLEDGEMENTS.stripeKeyRotation);
+  }
+
+  /**
+   * The API's own domain: a regional API Gateway domain name with the ACM certificate of context
+   * certificateArn and the TLS 1.2 security policy, mapped (at its root) to the stage. The DNS
+   * record is the operator's: the outputs name its target (README, Deploy: the custom domain).
+   */
+  private addCustomDomain(custom: CustomDomainConfig, stage: HttpStage): DomainName {
+    const domain = new DomainName(this, 'CustomDomain', {
+      domainName: custom.domainName,
+      certificate: Certificate.fromCertificateArn(this, 'CustomDomainCertificate', custom.certificateArn),
+      endpointType: EndpointType.REGIONAL,
+      securityPolicy: SecurityPolicy.TLS_1_2,
+    });
+    new ApiMapping(this, 'CustomDomainMapping', { api: this.api, domainName: domain, stage });
+    new CfnOutput(this, 'CustomDomainTarget', {
+      value: domain.regionalDomainName,
+      description: `DNS: a CNAME record from ${custom.domainName} to this name (or a Route 53 alias A record)`,
+    });
+    new CfnOutput(this, 'CustomDomainHostedZoneId', {
+      value: domain.regionalHostedZoneId,
+      description: 'The hosted zone of CustomDomainTarget, for a Route 53 alias record',
+    });
+    return domain;
   }
 
   /**
@@ -871,7 +914,8 @@ export class DppServiceStack extends Stack {
       ...(access.signingKey ? { JWT_SIGNING_KEY_SECRET_ID: this.signingKeySecret.secretArn } : {}),
       ...(access.cursorKey ? { CURSOR_KEY_SECRET_ID: this.cursorKeySecret.secretArn } : {}),
       ...(access.vies ? { VIES_URL: VIES_REST_URL } : {}),
-      // Public links (a version's uri): the configured base (a custom domain), else the API's own URL.
+      // Public links (a version's uri, an invitation's link): context publicBaseUrl, else https://<domainName>
+      // (infra/config.ts), else, with no custom domain, the API's own execute-api URL.
       ...(access.links ? { PUBLIC_BASE_URL: config.publicBaseUrl ?? this.api.apiEndpoint } : {}),
       ...(access.stripe ? { STRIPE_SECRET_KEY_SECRET_ID: this.stripeKeySecret.secretArn } : {}),
       ...(access.anchoring

@@ -148,7 +148,7 @@ describe('readStackConfig: the EVM chain and the public base URL', () => {
     expect(config.sandboxWarnings.filter((warning) => warning.includes('"evm'))).toHaveLength(2);
   });
 
-  it('has no public base URL unless one is given (the stack then uses the API’s own URL), and keeps it without a trailing slash', () => {
+  it('has no public base URL unless one (or a custom domain) is given (the stack then uses the API’s own URL), and keeps it without a trailing slash', () => {
     expect(configOf(DEPLOYMENT)).not.toHaveProperty('publicBaseUrl');
     expect(configOf({ ...DEPLOYMENT, publicBaseUrl: 'https://dpp.example.com/' }).publicBaseUrl).toBe(
       'https://dpp.example.com',
@@ -171,6 +171,90 @@ describe('readStackConfig: the EVM chain and the public base URL', () => {
     ['publicBaseUrl', 'dpp.example.com', /"publicBaseUrl": expected an https base URL/],
   ])('rejects context %s = %j with an error naming the key', (key, value, message) => {
     expect(failureOf({ ...DEPLOYMENT, [key]: value }).message).toMatch(message);
+  });
+});
+
+describe('readStackConfig: the custom domain', () => {
+  const CERTIFICATE_ARN = 'arn:aws:acm:eu-central-1:123456789012:certificate/0f8c4c1e-3b0a-4d0e-9d1e-2a7c9b1f6e21';
+  const DOMAIN = {
+    ...DEPLOYMENT,
+    region: 'eu-central-1',
+    domainName: 'dpp.example.com',
+    certificateArn: CERTIFICATE_ARN,
+  };
+
+  it('has no custom domain unless both keys are given', () => {
+    expect(configOf(DEPLOYMENT)).not.toHaveProperty('customDomain');
+  });
+
+  it('reads the domain (lower case) and its certificate, and makes https://<domainName> the public base URL', () => {
+    const config = configOf({ ...DOMAIN, domainName: 'DPP.Example.com' });
+    expect(config.customDomain).toEqual({ domainName: 'dpp.example.com', certificateArn: CERTIFICATE_ARN });
+    expect(config.publicBaseUrl).toBe('https://dpp.example.com');
+  });
+
+  it('lets an explicit publicBaseUrl win over the domain (a CDN or proxy in front of it)', () => {
+    const config = configOf({ ...DOMAIN, publicBaseUrl: 'https://passports.example.com/' });
+    expect(config.publicBaseUrl).toBe('https://passports.example.com');
+    expect(config.customDomain?.domainName).toBe('dpp.example.com');
+  });
+
+  it('checks the certificate against the account when one is given', () => {
+    expect(configOf({ ...DOMAIN, account: '123456789012' }).customDomain?.certificateArn).toBe(CERTIFICATE_ARN);
+    expect(failureOf({ ...DOMAIN, account: '210987654321' }).message).toMatch(
+      /^Invalid CDK context "certificateArn": the certificate belongs to account 123456789012, the stack to 210987654321/,
+    );
+  });
+
+  it.each([
+    [
+      'a domain without its certificate',
+      { certificateArn: undefined },
+      /^Invalid CDK context "certificateArn": domainName "dpp\.example\.com" needs the ARN of an ACM certificate/,
+    ],
+    [
+      'a certificate without its domain',
+      { domainName: undefined },
+      /^Invalid CDK context "domainName": certificateArn is given without the host name/,
+    ],
+    ['a URL for a host name', { domainName: 'https://dpp.example.com' }, /"domainName": expected a host name only/],
+    ['a host name with a path', { domainName: 'dpp.example.com/api' }, /"domainName": expected a host name only/],
+    [
+      'a wildcard',
+      { domainName: '*.example.com' },
+      /"domainName": expected a host name such as dpp\.example\.com \(no wildcard/,
+    ],
+    ['a single label', { domainName: 'localhost' }, /"domainName": expected a host name/],
+    ['a trailing dot', { domainName: 'dpp.example.com.' }, /"domainName": expected a host name/],
+    ['a label starting with a hyphen', { domainName: '-dpp.example.com' }, /"domainName": expected a host name/],
+    ['an IP address', { domainName: '192.0.2.10' }, /"domainName": expected a host name/],
+    [
+      'a label over 63 characters',
+      { domainName: `${'a'.repeat(64)}.example.com` },
+      /"domainName": expected a host name/,
+    ],
+    [
+      'another service’s ARN',
+      { certificateArn: 'arn:aws:iam::123456789012:server-certificate/dpp' },
+      /"certificateArn": expected the ARN of an ACM certificate/,
+    ],
+    [
+      'a certificate id alone',
+      { certificateArn: '0f8c4c1e-3b0a-4d0e-9d1e-2a7c9b1f6e21' },
+      /"certificateArn": expected the ARN of an ACM certificate/,
+    ],
+    [
+      'a certificate of another region (us-east-1, as an edge-optimized domain would take)',
+      { certificateArn: CERTIFICATE_ARN.replace('eu-central-1', 'us-east-1') },
+      /^Invalid CDK context "certificateArn": the certificate is in us-east-1, the stack in eu-central-1/,
+    ],
+    [
+      'no region to check the certificate against',
+      { region: undefined },
+      /^Invalid CDK context "region": a custom domain takes a certificate of the stack's region.*-c region=eu-central-1/,
+    ],
+  ])('stops on %s, naming the key', (_what, change, message) => {
+    expect(failureOf({ ...DOMAIN, ...change }).message).toMatch(message);
   });
 });
 

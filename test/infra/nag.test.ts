@@ -107,13 +107,17 @@ let before: Record<string, number>;
 
 beforeAll(() => {
   const started = performance.now();
-  // A real deployment's context: two public keys (a rotation), a real origin, its own chain, no sandbox.
+  // A real deployment's context: two public keys (a rotation), a real origin, its own chain, no
+  // sandbox, and a custom domain (the stack without one has the same resources minus the domain's).
   app = appWith({
     jwtPublicKeys: [publicKeyPem(), publicKeyPem()],
     corsAllowOrigins: ['https://app.example.com'],
     evmRpcUrl: 'https://mainnet.example-provider.io/v3/project',
     evmChainId: '1',
     evmExplorerUrl: 'https://etherscan.io',
+    region: 'eu-central-1',
+    domainName: 'dpp.example.com',
+    certificateArn: 'arn:aws:acm:eu-central-1:123456789012:certificate/0f8c4c1e-3b0a-4d0e-9d1e-2a7c9b1f6e21',
   });
   new DppServiceStack(app, 'DppServiceNag', { config: readStackConfig(app) });
   findings = synthWithNag(app);

@@ -760,6 +760,18 @@ describe('data stores', () => {
     });
   });
 
+  it('keeps on stack deletion exactly the table, the bucket, the three secrets put in by hand and the log groups (README, Teardown)', () => {
+    const retained = Object.entries(resources)
+      .filter(([, resource]) => resource.DeletionPolicy === 'Retain')
+      .map(([id, resource]) => (resource.Type === 'AWS::Logs::LogGroup' ? 'log group' : id));
+    expect(retained.filter((kind) => kind !== 'log group').sort()).toEqual(
+      [ids.table, ids.bucket, ids.secret, ids.anchorKey, ids.stripeKey].sort(),
+    );
+    expect(retained.filter((kind) => kind === 'log group')).toHaveLength(ofType('AWS::Logs::LogGroup').length);
+    // The cursor key is worthless without the stack: deleted with it.
+    expect(resources[ids.cursorKey]!.DeletionPolicy).toBe('Delete');
+  });
+
   it('creates the cursor key as a random value Secrets Manager generates, never a value in the template', () => {
     expect(resources[ids.cursorKey]).toMatchObject({
       Type: 'AWS::SecretsManager::Secret',
@@ -1284,8 +1296,94 @@ describe('public links (rows with access.links)', () => {
     }
   });
 
-  it('gives them context publicBaseUrl (a custom domain) when it is given', () => {
-    const withDomain = unbundledStack({ ...DEPLOYMENT_CONTEXT, publicBaseUrl: 'https://dpp.example.com/' });
-    for (const route of linkRows) expect(baseUrlOf(withDomain, route)).toBe('https://dpp.example.com');
+  it('gives them context publicBaseUrl when it is given', () => {
+    const withBase = unbundledStack({ ...DEPLOYMENT_CONTEXT, publicBaseUrl: 'https://dpp.example.com/' });
+    for (const route of linkRows) expect(baseUrlOf(withBase, route)).toBe('https://dpp.example.com');
+  });
+});
+
+describe('the custom domain (context domainName + certificateArn)', () => {
+  const DOMAIN = 'dpp.example.com';
+  const CERTIFICATE_ARN = 'arn:aws:acm:eu-central-1:123456789012:certificate/0f8c4c1e-3b0a-4d0e-9d1e-2a7c9b1f6e21';
+  const DOMAIN_CONTEXT = {
+    ...DEPLOYMENT_CONTEXT,
+    region: 'eu-central-1',
+    domainName: DOMAIN,
+    certificateArn: CERTIFICATE_ARN,
+  };
+  const linkRows = routes.filter((route) => route.access.links);
+  const withDomain = () => unbundledStack(DOMAIN_CONTEXT);
+  const linkBaseUrls = (built: { stack: DppServiceStack; template: Template }) =>
+    linkRows.map((route) => {
+      const fn = built.stack.functions.get(route.fn)!;
+      const id = built.stack.getLogicalId(fn.node.defaultChild as CfnResource);
+      return {
+        fn: route.fn,
+        base: built.template.toJSON().Resources[id].Properties.Environment.Variables.PUBLIC_BASE_URL,
+      };
+    });
+
+  it('is absent without them: no domain, no mapping, the execute-api endpoint on, links on the API’s own URL', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::DomainName', 0);
+    template.resourceCountIs('AWS::ApiGatewayV2::ApiMapping', 0);
+    expect(resources[logicalId(stack.api.node.defaultChild)]!.Properties.DisableExecuteApiEndpoint).toBeFalsy();
+    const outputs = template.toJSON().Outputs as Record<string, Json>;
+    expect(Object.keys(outputs).filter((name) => name.startsWith('CustomDomain'))).toEqual([]);
+    expect(JSON.stringify(outputs.ApiUrl!.Value)).toContain('execute-api');
+  });
+
+  it('creates a regional API Gateway domain with the certificate and the TLS 1.2 policy, mapped to the API’s stage', () => {
+    const { template: domainTemplate } = withDomain();
+    domainTemplate.resourceCountIs('AWS::ApiGatewayV2::DomainName', 1);
+    const [domainId, domain] = Object.entries(domainTemplate.findResources('AWS::ApiGatewayV2::DomainName'))[0]!;
+    expect(domain.Properties).toEqual({
+      DomainName: DOMAIN,
+      DomainNameConfigurations: [
+        { CertificateArn: CERTIFICATE_ARN, EndpointType: 'REGIONAL', SecurityPolicy: 'TLS_1_2' },
+      ],
+    });
+    const [apiId] = Object.keys(domainTemplate.findResources('AWS::ApiGatewayV2::Api'));
+    const [stageId] = Object.keys(domainTemplate.findResources('AWS::ApiGatewayV2::Stage'));
+    const mappings = Object.values(domainTemplate.findResources('AWS::ApiGatewayV2::ApiMapping'));
+    expect(mappings).toHaveLength(1);
+    expect(mappings[0]!.Properties).toEqual({
+      ApiId: { Ref: apiId },
+      DomainName: { Ref: domainId },
+      Stage: '$default',
+    });
+    // The mapping names the stage by name: it is created after the stage exists.
+    expect(mappings[0]!.DependsOn).toEqual([stageId]);
+  });
+
+  it('turns the execute-api endpoint off, so that the domain is the API’s only address', () => {
+    const { template: domainTemplate } = withDomain();
+    domainTemplate.hasResourceProperties('AWS::ApiGatewayV2::Api', { DisableExecuteApiEndpoint: true });
+  });
+
+  it('gives every row with access.links PUBLIC_BASE_URL https://<domainName>, never an execute-api address', () => {
+    const bases = linkBaseUrls(withDomain());
+    expect(bases.length).toBeGreaterThan(0);
+    expect(bases).toEqual(linkRows.map((route) => ({ fn: route.fn, base: `https://${DOMAIN}` })));
+    const { template: domainTemplate } = withDomain();
+    const environments = Object.values(domainTemplate.findResources('AWS::Lambda::Function')).map(
+      (fn) => fn.Properties.Environment?.Variables ?? {},
+    );
+    expect(JSON.stringify(environments)).not.toContain('execute-api');
+  });
+
+  it('outputs the DNS record’s target (the regional domain name and its hosted zone) and the domain as ApiUrl', () => {
+    const { template: domainTemplate } = withDomain();
+    const [domainId] = Object.keys(domainTemplate.findResources('AWS::ApiGatewayV2::DomainName'));
+    const outputs = domainTemplate.toJSON().Outputs as Record<string, Json>;
+    expect(outputs.CustomDomainTarget!.Value).toEqual({ 'Fn::GetAtt': [domainId, 'RegionalDomainName'] });
+    expect(outputs.CustomDomainHostedZoneId!.Value).toEqual({ 'Fn::GetAtt': [domainId, 'RegionalHostedZoneId'] });
+    expect(outputs.CustomDomainTarget!.Description).toContain(DOMAIN);
+    expect(outputs.ApiUrl!.Value).toBe(`https://${DOMAIN}/`);
+  });
+
+  it('lets an explicit publicBaseUrl (a CDN or proxy in front) win over the domain for the links', () => {
+    const withBoth = unbundledStack({ ...DOMAIN_CONTEXT, publicBaseUrl: 'https://passports.example.com' });
+    expect(linkBaseUrls(withBoth).map(({ base }) => base)).toEqual(linkRows.map(() => 'https://passports.example.com'));
+    withBoth.template.resourceCountIs('AWS::ApiGatewayV2::DomainName', 1);
   });
 });
