@@ -211,16 +211,19 @@ async function check(route: Route, c: RequestCase, statuses: Map<number, number>
       problems.push(`the contract check failed on this path: ${error}`);
     }
   }
-  const next = await send(health).catch((error: Error) => ({ status: 0, text: error.message }));
+  // The next request and the stored state after a write are independent reads: all three at once.
+  const [next, after, namedAfter] = await Promise.all([
+    send(health).catch((error: Error) => ({ status: 0, text: error.message })),
+    writes ? snapshot(world) : undefined,
+    writes ? namedState(c, route.path, world) : undefined,
+  ]);
   if (next.status !== 200)
     problems.push(`the next request (GET the demo DPP) answered ${next.status} ${cut(next.text)}`);
   if (next.status === 0) downAfter = route.fn;
-  else if (writes) {
+  else if (after !== undefined && namedAfter !== undefined) {
     const refused = !reply || reply.status >= 400;
-    const after = await snapshot(world);
     if (refused && after !== state)
       problems.push(`a refused write changed the stored state:\n${changes(state, after)}`);
-    const namedAfter = await namedState(c, route.path, world);
     if (refused && namedAfter !== namedBefore)
       problems.push(
         `a refused write changed what is stored under an id it names:\n${changes(namedBefore, namedAfter)}`,
