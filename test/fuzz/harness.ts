@@ -895,7 +895,8 @@ async function storedUnder(pks: string[], prefixes: string[], gsi1pks: string[] 
     // What a company owns (its DPPs and templates), by its index partition.
     ...gsi1pks.map((pk) => ({ key: 'gsi1pk', pk, IndexName: gsi1.name })),
   ];
-  const items = await Promise.all(
+  // The table's items and the bucket's objects are read at once: a snapshot follows every write case.
+  const itemsRead = Promise.all(
     collections.map(async ({ key, pk, IndexName }) => {
       const out: unknown[] = [];
       let ExclusiveStartKey: Record<string, unknown> | undefined;
@@ -915,13 +916,14 @@ async function storedUnder(pks: string[], prefixes: string[], gsi1pks: string[] 
       return out;
     }),
   );
-  const objects = await Promise.all(
+  const objectsRead = Promise.all(
     prefixes.map(async (Prefix) => {
       const page = await s3.send(new ListObjectsV2Command({ Bucket: localEnv.BUCKET_NAME, Prefix }));
       if (page.IsTruncated) throw new Error(`fuzz: more than one page of objects under ${Prefix}`);
       return (page.Contents ?? []).map((o) => `${o.Key} ${o.Size} ${o.ETag}`).sort();
     }),
   );
+  const [items, objects] = await Promise.all([itemsRead, objectsRead]);
   return JSON.stringify({ items: items.map((list) => list.map(stable)), objects }, null, 1);
 }
 
