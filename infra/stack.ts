@@ -314,6 +314,12 @@ export class DppServiceStack extends Stack {
   readonly api: HttpApi;
   /** The API's own domain (context domainName + certificateArn), mapped to its stage; absent without one. */
   readonly customDomain?: DomainName;
+  /**
+   * The base of every public link the service writes (PUBLIC_BASE_URL of the rows with
+   * access.links): context publicBaseUrl, else https://<domainName> (infra/config.ts), else,
+   * with no custom domain, the API's own execute-api URL.
+   */
+  readonly publicBaseUrl: string;
   /** The route rows deployed, one function and one route each. */
   readonly routes: readonly Route[];
   /** The function of each route row, by `fn`. */
@@ -453,6 +459,7 @@ export class DppServiceStack extends Stack {
     });
 
     if (config.customDomain !== undefined) this.customDomain = this.addCustomDomain(config.customDomain, stage);
+    this.publicBaseUrl = config.publicBaseUrl ?? this.api.apiEndpoint;
 
     const projectRoot = findProjectRoot(functionsDir);
     const functions = new Map<string, NodejsFunction>();
@@ -487,6 +494,10 @@ export class DppServiceStack extends Stack {
         config.customDomain !== undefined
           ? 'Base URL of the HTTP API: its custom domain (the execute-api endpoint is disabled)'
           : 'Base URL of the HTTP API',
+    });
+    new CfnOutput(this, 'PublicBaseUrl', {
+      value: this.publicBaseUrl,
+      description: 'The base of every public link the service writes (a version uri, an invitation link)',
     });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'BucketName', { value: this.bucket.bucketName });
@@ -914,9 +925,8 @@ export class DppServiceStack extends Stack {
       ...(access.signingKey ? { JWT_SIGNING_KEY_SECRET_ID: this.signingKeySecret.secretArn } : {}),
       ...(access.cursorKey ? { CURSOR_KEY_SECRET_ID: this.cursorKeySecret.secretArn } : {}),
       ...(access.vies ? { VIES_URL: VIES_REST_URL } : {}),
-      // Public links (a version's uri, an invitation's link): context publicBaseUrl, else https://<domainName>
-      // (infra/config.ts), else, with no custom domain, the API's own execute-api URL.
-      ...(access.links ? { PUBLIC_BASE_URL: config.publicBaseUrl ?? this.api.apiEndpoint } : {}),
+      // Public links (a version's uri, an invitation's link).
+      ...(access.links ? { PUBLIC_BASE_URL: this.publicBaseUrl } : {}),
       ...(access.stripe ? { STRIPE_SECRET_KEY_SECRET_ID: this.stripeKeySecret.secretArn } : {}),
       ...(access.anchoring
         ? {

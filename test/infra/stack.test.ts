@@ -886,13 +886,14 @@ describe('data stores', () => {
     expect(resources[ids.cursorKey]!.Properties.SecretString).toBeUndefined();
   });
 
-  it('outputs the API URL, table name, bucket name, secret ARN and alarm topic ARN', () => {
+  it('outputs the API URL, the links’ base URL, table name, bucket name, secret ARNs and alarm topic ARN', () => {
     const outputs = template.toJSON().Outputs as Record<string, Json>;
     expect(Object.keys(outputs).sort()).toEqual([
       'AlarmTopicArn',
       'AnchorKeySecretArn',
       'ApiUrl',
       'BucketName',
+      'PublicBaseUrl',
       'SigningKeySecretArn',
       'StripeSecretKeyArn',
       'TableName',
@@ -1398,6 +1399,10 @@ describe('public links (rows with access.links)', () => {
         expect(JSON.stringify(value)).toContain(`"${apiId}"`);
       }
     }
+    // The same base as an output, for tools that write links outside the functions (the admin CLI's export).
+    expect((template.toJSON().Outputs as Record<string, Json>).PublicBaseUrl!.Value).toEqual(
+      stack.resolve(stack.api.apiEndpoint),
+    );
   });
 
   it('gives them context publicBaseUrl when it is given', () => {
@@ -1483,11 +1488,13 @@ describe('the custom domain (context domainName + certificateArn)', () => {
     expect(outputs.CustomDomainHostedZoneId!.Value).toEqual({ 'Fn::GetAtt': [domainId, 'RegionalHostedZoneId'] });
     expect(outputs.CustomDomainTarget!.Description).toContain(DOMAIN);
     expect(outputs.ApiUrl!.Value).toBe(`https://${DOMAIN}/`);
+    expect(outputs.PublicBaseUrl!.Value).toBe(`https://${DOMAIN}`);
   });
 
   it('lets an explicit publicBaseUrl (a CDN or proxy in front) win over the domain for the links', () => {
     const withBoth = unbundledStack({ ...DOMAIN_CONTEXT, publicBaseUrl: 'https://passports.example.com' });
     expect(linkBaseUrls(withBoth).map(({ base }) => base)).toEqual(linkRows.map(() => 'https://passports.example.com'));
+    expect(withBoth.template.toJSON().Outputs.PublicBaseUrl.Value).toBe('https://passports.example.com');
     withBoth.template.resourceCountIs('AWS::ApiGatewayV2::DomainName', 1);
   });
 });
