@@ -28,14 +28,7 @@ export const readItem = (key: Key): Promise<Item | undefined> => table.get(key);
 
 /** Every item of one item collection (`pk = :pk`): one Query, more pages only past 1 MB. */
 export async function readCollection(pk: string): Promise<Item[]> {
-  const items: Item[] = [];
-  let startKey: Item | undefined;
-  do {
-    const page = await table.query({ keyCondition: { expression: 'pk = :pk', values: { ':pk': pk } }, startKey });
-    items.push(...page.items);
-    startKey = page.lastKey;
-  } while (startKey);
-  return items;
+  return table.queryAll({ keyCondition: { expression: 'pk = :pk', values: { ':pk': pk } } });
 }
 
 /** TransactWriteItems takes at most 100 actions. */

@@ -36,21 +36,13 @@ export async function storeApiKey({ apiKey, pointer }: { apiKey: ApiKeyItem; poi
 /** Every API key of a company, oldest first (gsi1.companyApiKeys), across DynamoDB's 1 MB pages. */
 export async function readCompanyApiKeys(companyId: string): Promise<ApiKeyItem[]> {
   const partition = gsi1.companyApiKeys(companyId);
-  const items: ApiKeyItem[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await table.query({
-      index: gsi1.name,
-      keyCondition: {
-        expression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
-        values: { ':pk': partition.gsi1pk, ':prefix': partition.prefix },
-      },
-      startKey,
-    });
-    items.push(...(page.items as unknown as ApiKeyItem[]));
-    startKey = page.lastKey;
-  } while (startKey);
-  return items;
+  return table.queryAll<ApiKeyItem>({
+    index: gsi1.name,
+    keyCondition: {
+      expression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
+      values: { ':pk': partition.gsi1pk, ':prefix': partition.prefix },
+    },
+  });
 }
 
 /**

@@ -119,6 +119,18 @@ export const table = {
     return { items: result.Items ?? [], lastKey: result.LastEvaluatedKey };
   },
 
+  /** Every item a Query matches, across DynamoDB's 1 MB pages: one round trip unless past 1 MB. */
+  async queryAll<T = Item>(input: Omit<QueryInput, 'startKey'>): Promise<T[]> {
+    const items: Item[] = [];
+    let startKey: Item | undefined;
+    do {
+      const page = await table.query({ ...input, startKey });
+      items.push(...page.items);
+      startKey = page.lastKey;
+    } while (startKey);
+    return items as T[];
+  },
+
   /** Updates (or creates) an item; returns the item as it is after the write. */
   async update<T = Item>(key: ItemKey, set: Expression, condition?: Expression): Promise<T> {
     const { Attributes } = await dynamodbClient().send(

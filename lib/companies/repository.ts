@@ -1,6 +1,7 @@
 import type { WalletItem } from '../auth/model';
 import { type Item, type TransactionItem, table } from '../aws/dynamodb';
 import { keys, ranges } from '../data/keys';
+import { readWholeRange } from '../data/range';
 import { transactWithConditions } from '../data/transaction';
 import type { EmailClaimItem } from '../invitations/model';
 import { DEFAULT_MEMBER_LIMIT } from '../limits';
@@ -48,21 +49,7 @@ export async function storeCompany(company: CompanyItem): Promise<boolean> {
  * wallet claims and operators, across DynamoDB's 1 MB pages. Empty for an unknown company.
  */
 export async function readCompanyCollection(companyId: string): Promise<Item[]> {
-  const range = ranges.company(companyId);
-  const items: Item[] = [];
-  let startKey: Item | undefined;
-  do {
-    const page = await table.query({
-      keyCondition: {
-        expression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        values: { ':pk': range.pk, ':from': range.from, ':to': range.to },
-      },
-      startKey,
-    });
-    items.push(...page.items);
-    startKey = page.lastKey;
-  } while (startKey);
-  return items;
+  return readWholeRange(ranges.company(companyId));
 }
 
 export interface NewMember {

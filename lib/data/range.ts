@@ -1,5 +1,14 @@
-import { type Item, table } from '../aws/dynamodb';
+import { type Expression, type Item, table } from '../aws/dynamodb';
 import { gsi1, type IndexRange, type Key, type KeyRange } from './keys';
+
+/** The key condition of a key range: `pk = :pk AND sk BETWEEN :from AND :to`. */
+export const inRange = (range: KeyRange): Expression => ({
+  expression: 'pk = :pk AND sk BETWEEN :from AND :to',
+  values: { ':pk': range.pk, ':from': range.from, ':to': range.to },
+});
+
+/** Every item of a key range, oldest first, across DynamoDB's 1 MB pages. */
+export const readWholeRange = (range: KeyRange): Promise<Item[]> => table.queryAll({ keyCondition: inRange(range) });
 
 /**
  * Up to `wanted` items of a key range (`pk = :pk AND sk BETWEEN :from AND :to`), oldest first,
@@ -11,10 +20,7 @@ export async function queryRange(range: KeyRange, wanted: number, after?: Key): 
   let next: Item | undefined = after && { pk: after.pk, sk: after.sk };
   do {
     const result = await table.query({
-      keyCondition: {
-        expression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        values: { ':pk': range.pk, ':from': range.from, ':to': range.to },
-      },
+      keyCondition: inRange(range),
       startKey: next,
       limit: wanted - items.length,
     });

@@ -19,17 +19,10 @@ export interface DppCollection {
 
 /** The items of a DPP's collection by type: one Query (more pages only past 1 MB); `filter` drops some server-side. */
 async function readCollection(dppId: string, filter?: Expression) {
-  const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await table.query({
-      keyCondition: { expression: 'pk = :pk', values: { ':pk': dppCollection(dppId) } },
-      filter,
-      startKey,
-    });
-    items.push(...page.items);
-    startKey = page.lastKey;
-  } while (startKey);
+  const items = await table.queryAll({
+    keyCondition: { expression: 'pk = :pk', values: { ':pk': dppCollection(dppId) } },
+    filter,
+  });
 
   const ofType = <T>(type: string) => items.filter((i) => i.type === type) as T[];
   return {

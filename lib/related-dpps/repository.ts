@@ -2,6 +2,7 @@ import { type Item, type QueryInput, type TransactionItem, table } from '../aws/
 import { cancellationCodes, isConditionFailure } from '../aws/errors';
 import type { UserItem } from '../companies/model';
 import { gsi1, ItemType, type KeyRange, keys, ranges } from '../data/keys';
+import { inRange } from '../data/range';
 import type { DppFileItem } from '../dpp-files/model';
 import type { DppCardItem, DppItem } from '../dpps/model';
 
@@ -10,29 +11,12 @@ import type { DppCardItem, DppItem } from '../dpps/model';
  * partners, the DPPs its DPPs link to, and the link's one transaction. No Scan.
  */
 
-/** Every item a Query matches, across DynamoDB's 1 MB pages. */
-async function queryAll<T = Item>(input: QueryInput): Promise<T[]> {
-  const items: unknown[] = [];
-  let startKey: Item | undefined;
-  do {
-    const page = await table.query({ ...input, startKey });
-    items.push(...page.items);
-    startKey = page.lastKey;
-  } while (startKey);
-  return items as T[];
-}
-
-const inRange = (range: KeyRange): QueryInput => ({
-  keyCondition: {
-    expression: 'pk = :pk AND sk BETWEEN :from AND :to',
-    values: { ':pk': range.pk, ':from': range.from, ':to': range.to },
-  },
-});
+const wholeRange = (range: KeyRange): QueryInput => ({ keyCondition: inRange(range) });
 
 /** A company's DPPs (gsi1: `COMPANY#<id>` / `DPP#…`), oldest first. */
 export async function readCompanyDpps(companyId: string): Promise<DppItem[]> {
   const { gsi1pk, prefix } = gsi1.companyDpps(companyId);
-  return queryAll<DppItem>({
+  return table.queryAll<DppItem>({
     index: gsi1.name,
     keyCondition: {
       expression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
@@ -43,7 +27,7 @@ export async function readCompanyDpps(companyId: string): Promise<DppItem[]> {
 
 /** The ids of a company's partner companies. */
 export async function readPartnerIds(companyId: string): Promise<string[]> {
-  const items = await queryAll(inRange(ranges.partners(companyId)));
+  const items = await table.queryAll(wholeRange(ranges.partners(companyId)));
   return items.map((item) => item.partner_id as string);
 }
 
@@ -71,7 +55,7 @@ export interface LinkableDpp {
 
 /** One Query of the DPP's collection, from its cards to its files (`ranges.dppCardsAndFiles`). */
 export async function readLinkable(dppId: string): Promise<LinkableDpp> {
-  const items = await queryAll(inRange(ranges.dppCardsAndFiles(dppId)));
+  const items = await table.queryAll(wholeRange(ranges.dppCardsAndFiles(dppId)));
   const ofType = <T>(type: string) => items.filter((item) => item.type === type) as T[];
   return {
     dpp: ofType<DppItem>(ItemType.Dpp)[0],

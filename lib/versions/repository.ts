@@ -1,6 +1,7 @@
-import { type Item, type TransactionItem, table } from '../aws/dynamodb';
+import { type TransactionItem, table } from '../aws/dynamodb';
 import { cancellationCodes } from '../aws/errors';
 import { ItemType, keys, ranges } from '../data/keys';
+import { readWholeRange } from '../data/range';
 import type { DppFileItem } from '../dpp-files/model';
 import type { DppCardItem, DppItem } from '../dpps/model';
 import { type DppVersionItem, toDppVersionIdItem } from './model';
@@ -22,20 +23,7 @@ export interface VersionSource {
  * holds them together, never the images or the stored translations (which can be large).
  */
 export async function readVersionSource(dppId: string): Promise<VersionSource> {
-  const range = ranges.dppCardsAndFiles(dppId);
-  const items: Item[] = [];
-  let startKey: Item | undefined;
-  do {
-    const page = await table.query({
-      keyCondition: {
-        expression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        values: { ':pk': range.pk, ':from': range.from, ':to': range.to },
-      },
-      startKey,
-    });
-    items.push(...page.items);
-    startKey = page.lastKey;
-  } while (startKey);
+  const items = await readWholeRange(ranges.dppCardsAndFiles(dppId));
   const ofType = <T>(type: string) => items.filter((item) => item.type === type) as T[];
   return {
     dpp: ofType<DppItem>(ItemType.Dpp)[0],
