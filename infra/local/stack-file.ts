@@ -11,7 +11,7 @@ export interface StackFile {
   apiUrl: string;
   /** The `npm start` process. */
   pid: number;
-  /** AWS_REGION, the local credentials, TABLE_NAME, BUCKET_NAME, DYNAMODB_ENDPOINT, S3_ENDPOINT. */
+  /** AWS_REGION, the local credentials, TABLE_NAME, BUCKET_NAME, DYNAMODB_ENDPOINT, S3_ENDPOINT, PUBLIC_BASE_URL. */
   env: Record<string, string>;
 }
 
@@ -23,6 +23,7 @@ const CLIENT_SETTINGS = [
   'BUCKET_NAME',
   'DYNAMODB_ENDPOINT',
   'S3_ENDPOINT',
+  'PUBLIC_BASE_URL',
 ] as const;
 
 export const stackFilePath = (dir: string): string => join(dir, 'stack.json');

@@ -79,7 +79,7 @@ export async function deployedTarget(stackName: string, reader: StackOutputsRead
     throw new TargetError(`cannot read stack ${stackName}: ${describeAwsError(error)}`);
   }
   const { region, outputs } = found;
-  const { TableName: tableName, BucketName: bucketName, ApiUrl: apiUrl } = outputs;
+  const { TableName: tableName, BucketName: bucketName, ApiUrl: apiUrl, PublicBaseUrl: publicBaseUrl } = outputs;
   if (!tableName || !bucketName) {
     throw new TargetError(
       `stack ${stackName} (${region}) has no TableName or BucketName output: is it this service's stack, deployed by this version?`,
@@ -88,7 +88,15 @@ export async function deployedTarget(stackName: string, reader: StackOutputsRead
   return {
     description: `stack ${stackName} (${region})`,
     apiUrl,
-    env: { AWS_REGION: region, TABLE_NAME: tableName, BUCKET_NAME: bucketName, DYNAMODB_ENDPOINT: '', S3_ENDPOINT: '' },
+    env: {
+      AWS_REGION: region,
+      TABLE_NAME: tableName,
+      BUCKET_NAME: bucketName,
+      DYNAMODB_ENDPOINT: '',
+      S3_ENDPOINT: '',
+      // The base of the public links an export writes (a version's uri); absent from older stacks.
+      PUBLIC_BASE_URL: publicBaseUrl ?? '',
+    },
   };
 }
 

@@ -16,13 +16,14 @@ const OUTPUTS = {
   ApiUrl: 'https://abc.execute-api.eu-west-1.amazonaws.com/',
   TableName: 'DppService-Table-1',
   BucketName: 'dppservice-bucket-1',
+  PublicBaseUrl: 'https://dpp.example.com',
 };
 const reader = (outputs: Record<string, string>): StackOutputsReader => ({
   outputs: async () => ({ region: 'eu-west-1', outputs }),
 });
 
 describe('deployedTarget (--stack)', () => {
-  it('points lib/ at the stack’s table and bucket in its region, and at no local endpoint', async () => {
+  it('points lib/ at the stack’s table and bucket in its region, its public base URL, and no local endpoint', async () => {
     const target = await deployedTarget('DppService', reader(OUTPUTS));
     expect(target).toEqual({
       description: 'stack DppService (eu-west-1)',
@@ -33,6 +34,7 @@ describe('deployedTarget (--stack)', () => {
         BUCKET_NAME: 'dppservice-bucket-1',
         DYNAMODB_ENDPOINT: '',
         S3_ENDPOINT: '',
+        PUBLIC_BASE_URL: 'https://dpp.example.com',
       },
     });
   });
