@@ -85,12 +85,12 @@ describe.each(authenticated.map((r) => [`${r.method} ${r.path}`, r] as const))('
 });
 
 describe('public routes', () => {
-  it('are exactly the token endpoint, the passport view, a version document, accepting an invitation and the unknown-route catch-all', () => {
+  it('are exactly the token endpoint, the passport view, a version document, accepting an invitation, the health check and the unknown-route catch-all', () => {
     expect(
       routes
         .filter((r) => r.auth === 'public')
         .map((r) => r.fn)
         .sort(),
-    ).toEqual(['accept-invitation', 'generate-jwt', 'get-dpp', 'get-dpp-version-document', 'not-found']);
+    ).toEqual(['accept-invitation', 'generate-jwt', 'get-dpp', 'get-dpp-version-document', 'health', 'not-found']);
   });
 });
