@@ -1,5 +1,7 @@
 import { table } from '../aws/dynamodb';
 import { isConditionFailure } from '../aws/errors';
+import { changesExpression } from '../data/changes';
+import { ofCompany } from '../data/conditions';
 import { keys } from '../data/keys';
 import type { Characteristic, DppCardItem } from '../dpps/model';
 import { writeUnderDpp } from '../dpps/repository';
@@ -8,13 +10,6 @@ import { writeUnderDpp } from '../dpps/repository';
  * All DynamoDB access of a DPP's tech cards (`DPP#<dppId>` / `CARD#<cardId>`). Every write is
  * conditioned on the caller's company: a new card on its DPP's, a change on the card's own.
  */
-
-/** A card of the company's, for a write conditioned on it: it exists and carries the company. */
-const ownCard = (companyId: string) => ({
-  expression: 'attribute_exists(pk) AND #company = :company',
-  names: { '#company': 'company_id' },
-  values: { ':company': companyId },
-});
 
 /** Writes a new card only if its DPP exists and is the card's company's (one transaction); false otherwise. */
 export const putCardIfDpp = (dppId: string, card: DppCardItem): Promise<boolean> =>
@@ -34,20 +29,11 @@ export async function updateCard(
   changes: CardChanges,
   updatedAt: string,
 ): Promise<DppCardItem | undefined> {
-  const set: Record<string, unknown> = { updated_at: updatedAt };
-  for (const [attr, value] of Object.entries(changes)) if (value !== undefined) set[attr] = value;
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const assignments = Object.entries(set).map(([attr, value], i) => {
-    names[`#a${i}`] = attr;
-    values[`:v${i}`] = value;
-    return `#a${i} = :v${i}`;
-  });
   try {
     return await table.update<DppCardItem>(
       keys.dppCard(dppId, cardId),
-      { expression: `SET ${assignments.join(', ')}`, names, values },
-      ownCard(companyId),
+      changesExpression({ ...changes, updated_at: updatedAt }),
+      ofCompany(companyId),
     );
   } catch (error) {
     if (isConditionFailure(error)) return undefined;
@@ -58,7 +44,7 @@ export async function updateCard(
 /** Deletes a card of the company's; the card as it was, or undefined when there was none. */
 export async function deleteCard(dppId: string, cardId: string, companyId: string): Promise<DppCardItem | undefined> {
   try {
-    return await table.delete<DppCardItem>(keys.dppCard(dppId, cardId), ownCard(companyId));
+    return await table.delete<DppCardItem>(keys.dppCard(dppId, cardId), ofCompany(companyId));
   } catch (error) {
     if (isConditionFailure(error)) return undefined;
     throw error;

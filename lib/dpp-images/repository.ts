@@ -1,5 +1,6 @@
 import { table } from '../aws/dynamodb';
 import { isConditionFailure } from '../aws/errors';
+import { ofCompany } from '../data/conditions';
 import { keys } from '../data/keys';
 import type { DppImageItem } from '../dpps/model';
 import { writeUnderDpp } from '../dpps/repository';
@@ -22,11 +23,7 @@ export async function deleteImage(
   companyId: string,
 ): Promise<DppImageItem | undefined> {
   try {
-    return await table.delete<DppImageItem>(keys.dppImage(dppId, imageId), {
-      expression: 'attribute_exists(pk) AND #company = :company',
-      names: { '#company': 'company_id' },
-      values: { ':company': companyId },
-    });
+    return await table.delete<DppImageItem>(keys.dppImage(dppId, imageId), ofCompany(companyId));
   } catch (error) {
     if (isConditionFailure(error)) return undefined;
     throw error;

@@ -1,6 +1,7 @@
 import { type Expression, type TransactionItem, table } from '../aws/dynamodb';
 import { isConditionFailure } from '../aws/errors';
 import { changesExpression } from '../data/changes';
+import { ofCompany } from '../data/conditions';
 import { dppCollection, ItemType, keys } from '../data/keys';
 import { transactWithConditions } from '../data/transaction';
 import type { DppFileItem } from '../dpp-files/model';
@@ -115,13 +116,6 @@ export const storeSuppliedTranslations = (
   writeUnderDpp(dppId, companyId, [
     { update: keys.dppTranslation(dppId, language), set: translationSet(language, units) },
   ]);
-
-/** A condition that holds only on an item of the company (a missing item has no `company_id`). */
-const ofCompany = (companyId: string): Expression => ({
-  expression: '#company_id = :company_id',
-  names: { '#company_id': 'company_id' },
-  values: { ':company_id': companyId },
-});
 
 /** A leg that holds only while the template is the company's (a DPP names only its company's templates). */
 const templateOfCompany = (templateId: string, companyId: string): TransactionItem => ({

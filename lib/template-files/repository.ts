@@ -1,6 +1,7 @@
 import { table } from '../aws/dynamodb';
 import { isConditionFailure } from '../aws/errors';
 import { changesExpression } from '../data/changes';
+import { ofCompany } from '../data/conditions';
 import { keys, ranges } from '../data/keys';
 import { objectKeys } from '../files/object-keys';
 import { fileRepository } from '../files/repository';
@@ -42,11 +43,11 @@ export async function writeTemplateChanges(
   changes: TemplateChanges,
 ): Promise<TemplateItem | undefined> {
   try {
-    return await table.update<TemplateItem>(keys.template(templateId), changesExpression({ ...changes }), {
-      expression: '#company_id = :company_id',
-      names: { '#company_id': 'company_id' },
-      values: { ':company_id': companyId },
-    });
+    return await table.update<TemplateItem>(
+      keys.template(templateId),
+      changesExpression({ ...changes }),
+      ofCompany(companyId),
+    );
   } catch (error) {
     if (isConditionFailure(error)) return undefined;
     throw error;
