@@ -1,4 +1,4 @@
-import { type Expression, type Item, table } from '../aws/dynamodb';
+import { type Expression, type Item, type QueryInput, table } from '../aws/dynamodb';
 import { gsi1, type IndexRange, type Key, type KeyRange } from './keys';
 
 /** The key condition of a key range: `pk = :pk AND sk BETWEEN :from AND :to`. */
@@ -16,18 +16,7 @@ export const readWholeRange = (range: KeyRange): Promise<Item[]> => table.queryA
  * one reader of a range for the lists: files under a parent, a DPP's versions and notarizations.
  */
 export async function queryRange(range: KeyRange, wanted: number, after?: Key): Promise<Item[]> {
-  const items: Item[] = [];
-  let next: Item | undefined = after && { pk: after.pk, sk: after.sk };
-  do {
-    const result = await table.query({
-      keyCondition: inRange(range),
-      startKey: next,
-      limit: wanted - items.length,
-    });
-    items.push(...result.items);
-    next = result.lastKey;
-  } while (next && items.length < wanted);
-  return items;
+  return queryUpTo({ keyCondition: inRange(range) }, wanted, after && { pk: after.pk, sk: after.sk });
 }
 
 /**
@@ -36,18 +25,20 @@ export async function queryRange(range: KeyRange, wanted: number, after?: Key): 
  * an index is eventually consistent (DynamoDB has no other kind for a global index).
  */
 export async function queryIndexRange(range: IndexRange, wanted: number, after?: Key): Promise<Item[]> {
+  const keyCondition = {
+    expression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
+    values: { ':pk': range.pk, ':from': range.from, ':to': range.to },
+  };
+  const start = after && { gsi1pk: after.pk, gsi1sk: after.sk, ...range.tableKey(after.sk) };
+  return queryUpTo({ index: gsi1.name, keyCondition }, wanted, start);
+}
+
+/** Up to `wanted` items of a Query from `start`, across DynamoDB's 1 MB pages. */
+async function queryUpTo(input: Omit<QueryInput, 'startKey' | 'limit'>, wanted: number, start?: Item): Promise<Item[]> {
   const items: Item[] = [];
-  let next: Item | undefined = after && { gsi1pk: after.pk, gsi1sk: after.sk, ...range.tableKey(after.sk) };
+  let next = start;
   do {
-    const result = await table.query({
-      index: gsi1.name,
-      keyCondition: {
-        expression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
-        values: { ':pk': range.pk, ':from': range.from, ':to': range.to },
-      },
-      startKey: next,
-      limit: wanted - items.length,
-    });
+    const result = await table.query({ ...input, startKey: next, limit: wanted - items.length });
     items.push(...result.items);
     next = result.lastKey;
   } while (next && items.length < wanted);
