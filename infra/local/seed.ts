@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { importData } from '../../lib/admin/import';
-import { type ImportDocument, uuidV7Time } from '../../lib/admin/import-format';
 import { toInvitationItems } from '../../lib/invitations/model';
 import { hashPassword } from '../../lib/invitations/password';
 import { storeInvitation } from '../../lib/invitations/repository';
+import { importData } from '../../scripts/admin/use-cases/import';
+import { type ImportDocument, uuidV7Time } from '../../scripts/admin/use-cases/import-format';
 
 type Company = NonNullable<ImportDocument['companies']>[number];
 type Template = NonNullable<Company['templates']>[number];

@@ -1,6 +1,6 @@
-import type { Item, TransactionItem } from '../aws/dynamodb';
-import type { Key } from '../data/keys';
-import { MAX_TRANSACTION_BYTES } from '../limits';
+import type { Item, TransactionItem } from '../../../lib/aws/dynamodb';
+import type { Key } from '../../../lib/data/keys';
+import { MAX_TRANSACTION_BYTES } from '../../../lib/limits';
 import type { Fixture } from './fixtures';
 import { keyString, MAX_TRANSACTION_ITEMS } from './repository';
 

@@ -1,9 +1,9 @@
 import { v7 as uuidv7 } from 'uuid';
 import * as v from 'valibot';
-import { toCompanyItem } from '../companies/model';
-import { storeCompany } from '../companies/repository';
-import { countryCode } from '../countries';
-import { name } from '../schemas';
+import { toCompanyItem } from '../../../lib/companies/model';
+import { storeCompany } from '../../../lib/companies/repository';
+import { countryCode } from '../../../lib/countries';
+import { name } from '../../../lib/schemas';
 
 /** `company create --name … --country …`. */
 export const createCompanyInput = v.object({ name, country_code: countryCode });

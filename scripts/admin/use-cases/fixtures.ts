@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { type AllowedMimeType, detectFileType } from '../files/file-type';
-import { IMAGE_FORMATS } from '../files/upload';
-import { MAX_UPLOAD_BYTES } from '../limits';
+import { type AllowedMimeType, detectFileType } from '../../../lib/files/file-type';
+import { IMAGE_FORMATS } from '../../../lib/files/upload';
+import { MAX_UPLOAD_BYTES } from '../../../lib/limits';
 
 /** A file's bytes as an import document names them (`fixture`), checked as an upload is. */
 export interface Fixture {

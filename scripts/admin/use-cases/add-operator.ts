@@ -1,11 +1,11 @@
 import { v7 as uuidv7 } from 'uuid';
 import * as v from 'valibot';
-import { email } from '../companies/fields';
-import { companyNotFound } from '../companies/model';
-import { countryCode } from '../countries';
-import { toOperatorItem } from '../operators/model';
-import { storeOperator } from '../operators/repository';
-import { name, uuid } from '../schemas';
+import { email } from '../../../lib/companies/fields';
+import { companyNotFound } from '../../../lib/companies/model';
+import { countryCode } from '../../../lib/countries';
+import { toOperatorItem } from '../../../lib/operators/model';
+import { storeOperator } from '../../../lib/operators/repository';
+import { name, uuid } from '../../../lib/schemas';
 
 /** `operator add --company … --email … --country … --company-name … [--activity …]`. */
 export const addOperatorInput = v.object({

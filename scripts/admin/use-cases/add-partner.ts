@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { companyNotFound, toPartnerItems } from '../companies/model';
-import { storePartnership } from '../companies/repository';
-import { InvalidInputError } from '../errors';
-import { uuid } from '../schemas';
+import { companyNotFound, toPartnerItems } from '../../../lib/companies/model';
+import { storePartnership } from '../../../lib/companies/repository';
+import { InvalidInputError } from '../../../lib/errors';
+import { uuid } from '../../../lib/schemas';
 
 /** `partner add <companyA> <companyB>`. */
 export const addPartnerInput = v.object({ company_id: uuid, partner_id: uuid });

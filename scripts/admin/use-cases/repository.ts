@@ -1,6 +1,6 @@
-import { type Item, type TransactionItem, table } from '../aws/dynamodb';
-import { cancellationCodes } from '../aws/errors';
-import type { Key } from '../data/keys';
+import { type Item, type TransactionItem, table } from '../../../lib/aws/dynamodb';
+import { cancellationCodes } from '../../../lib/aws/errors';
+import type { Key } from '../../../lib/data/keys';
 
 /**
  * All DynamoDB access of the admin import and export (docs/data-model.md, patterns 30-32).

@@ -1,11 +1,11 @@
 import { v7 as uuidv7 } from 'uuid';
 import * as v from 'valibot';
-import { email, walletAddress } from '../companies/fields';
-import { companyNotFound } from '../companies/model';
-import { type AddMemberRefusal, storeMember } from '../companies/repository';
-import { ConflictError } from '../errors';
-import { toMemberItems } from '../invitations/model';
-import { uuid } from '../schemas';
+import { email, walletAddress } from '../../../lib/companies/fields';
+import { companyNotFound } from '../../../lib/companies/model';
+import { type AddMemberRefusal, storeMember } from '../../../lib/companies/repository';
+import { ConflictError } from '../../../lib/errors';
+import { toMemberItems } from '../../../lib/invitations/model';
+import { uuid } from '../../../lib/schemas';
 
 /** `user add --company … --email … --wallet … --role admin|member` (an admin may also invite members). */
 export const addUserInput = v.object({

@@ -1,20 +1,20 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import * as v from 'valibot';
-import { toApiKeyItems } from '../auth/model';
-import type { Item, TransactionItem } from '../aws/dynamodb';
-import { type CompanyItem, toCompanyItem, toPartnerItems } from '../companies/model';
-import { ItemType, type Key, keys } from '../data/keys';
-import { toDppFileItem } from '../dpp-files/model';
-import { toDppCardItem, toDppImageItem, toDppItem, toDppTranslationItem } from '../dpps/model';
-import { DomainError } from '../errors';
-import type { FileContent } from '../files/model';
-import { objectKeys } from '../files/object-keys';
-import { putObject } from '../files/storage';
-import { toMemberItems } from '../invitations/model';
-import { DEFAULT_MEMBER_LIMIT, MAX_TRANSLATION_ITEM_BYTES } from '../limits';
-import { toFormerOperatorItem, toOperatorItem } from '../operators/model';
-import { toTemplateFileItem, toTemplateItem } from '../template-files/model';
+import { toApiKeyItems } from '../../../lib/auth/model';
+import type { Item, TransactionItem } from '../../../lib/aws/dynamodb';
+import { type CompanyItem, toCompanyItem, toPartnerItems } from '../../../lib/companies/model';
+import { ItemType, type Key, keys } from '../../../lib/data/keys';
+import { toDppFileItem } from '../../../lib/dpp-files/model';
+import { toDppCardItem, toDppImageItem, toDppItem, toDppTranslationItem } from '../../../lib/dpps/model';
+import { DomainError } from '../../../lib/errors';
+import type { FileContent } from '../../../lib/files/model';
+import { objectKeys } from '../../../lib/files/object-keys';
+import { putObject } from '../../../lib/files/storage';
+import { toMemberItems } from '../../../lib/invitations/model';
+import { DEFAULT_MEMBER_LIMIT, MAX_TRANSLATION_ITEM_BYTES } from '../../../lib/limits';
+import { toFormerOperatorItem, toOperatorItem } from '../../../lib/operators/model';
+import { toTemplateFileItem, toTemplateItem } from '../../../lib/template-files/model';
 import { type Fixture, FixtureProblem, type FixtureReader, fixtureReader } from './fixtures';
 import {
   type CompanyRecord,

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { email, walletAddress } from '../companies/fields';
-import { countryCode } from '../countries';
-import { ISO_639_1 } from '../languages';
-import { MAX_CARD_CHARACTERISTICS, MAX_CHARACTERISTIC_LENGTH } from '../limits';
-import { description, id, issueMessage, name, uuid } from '../schemas';
+import { email, walletAddress } from '../../../lib/companies/fields';
+import { countryCode } from '../../../lib/countries';
+import { ISO_639_1 } from '../../../lib/languages';
+import { MAX_CARD_CHARACTERISTICS, MAX_CHARACTERISTIC_LENGTH } from '../../../lib/limits';
+import { description, id, issueMessage, name, uuid } from '../../../lib/schemas';
 
 /**
  * The import format (`npm run admin -- import <file.json>`, lib/admin/import.ts): the shape of

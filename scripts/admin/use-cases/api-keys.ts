@@ -1,10 +1,10 @@
 import * as v from 'valibot';
-import { companyNotFound } from '../companies/model';
-import { readCompany } from '../companies/repository';
-import { NotFoundError } from '../errors';
-import { uuid } from '../schemas';
-import { apiKeyView, newApiKey, toApiKeyItems } from './model';
-import { disableApiKeyById, readCompanyApiKeys, storeApiKey } from './repository';
+import { apiKeyView, newApiKey, toApiKeyItems } from '../../../lib/auth/model';
+import { disableApiKeyById, readCompanyApiKeys, storeApiKey } from '../../../lib/auth/repository';
+import { companyNotFound } from '../../../lib/companies/model';
+import { readCompany } from '../../../lib/companies/repository';
+import { NotFoundError } from '../../../lib/errors';
+import { uuid } from '../../../lib/schemas';
 
 /**
  * A company's API keys, as the admin CLI manages them (`api-key create|list|disable`). A key

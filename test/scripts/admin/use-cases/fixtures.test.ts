@@ -2,9 +2,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixtureReader } from '../../../lib/admin/fixtures';
-import { MAX_UPLOAD_BYTES } from '../../../lib/limits';
-import { samples } from '../../support/unit/files';
+import { MAX_UPLOAD_BYTES } from '../../../../lib/limits';
+import { fixtureReader } from '../../../../scripts/admin/use-cases/fixtures';
+import { samples } from '../../../support/unit/files';
 
 /** A document's files: relative to its folder, inside it, and of the types an upload may have. */
 let dir: string;

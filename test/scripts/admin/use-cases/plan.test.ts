@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Fixture } from '../../../lib/admin/fixtures';
-import { describeProgress, type ImportProgress } from '../../../lib/admin/import';
-import { type PlannedItem, planRecord } from '../../../lib/admin/plan';
-import { keyString } from '../../../lib/admin/repository';
-import type { TransactionItem } from '../../../lib/aws/dynamodb';
-import { keys } from '../../../lib/data/keys';
+import type { TransactionItem } from '../../../../lib/aws/dynamodb';
+import { keys } from '../../../../lib/data/keys';
+import type { Fixture } from '../../../../scripts/admin/use-cases/fixtures';
+import { describeProgress, type ImportProgress } from '../../../../scripts/admin/use-cases/import';
+import { type PlannedItem, planRecord } from '../../../../scripts/admin/use-cases/plan';
+import { keyString } from '../../../../scripts/admin/use-cases/repository';
 
 /**
  * What one import record writes, from what the table already holds: the idempotency rules,

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
-import { readCompanyApiKeys } from '../auth/repository';
-import { type CompanyItem, companyNotFound, type PartnerItem, type UserItem } from '../companies/model';
-import { readCompanyCollection } from '../companies/repository';
-import { ItemType } from '../data/keys';
-import { DEFAULT_MEMBER_LIMIT } from '../limits';
-import { uuid } from '../schemas';
+import { readCompanyApiKeys } from '../../../lib/auth/repository';
+import { type CompanyItem, companyNotFound, type PartnerItem, type UserItem } from '../../../lib/companies/model';
+import { readCompanyCollection } from '../../../lib/companies/repository';
+import { ItemType } from '../../../lib/data/keys';
+import { DEFAULT_MEMBER_LIMIT } from '../../../lib/limits';
+import { uuid } from '../../../lib/schemas';
 
 /** `company show <id>`. */
 export const showCompanyInput = v.object({ company_id: uuid });

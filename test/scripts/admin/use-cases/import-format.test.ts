@@ -10,7 +10,7 @@ import {
   partnershipRecord,
   templateRecord,
   uuidV7Time,
-} from '../../../lib/admin/import-format';
+} from '../../../../scripts/admin/use-cases/import-format';
 
 /** The demo file is the reference document of the format: every record of it is valid. */
 const demo = JSON.parse(readFileSync('infra/local/demo-data.json', 'utf8'));
