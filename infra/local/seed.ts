@@ -14,7 +14,7 @@ type Dpp = NonNullable<Company['dpps']>[number];
 type Listed<T, K extends keyof T> = Omit<T, K> & Required<Pick<T, K>>;
 
 /**
- * The shape of infra/local/demo-data.json: the import format (lib/admin/import-format.ts)
+ * The shape of infra/local/demo-data.json: the import format (scripts/admin/use-cases/import-format.ts)
  * with every list spelled out, and what only the demo needs (kyb, links, versions,
  * invitations), which the import ignores.
  */

@@ -22,7 +22,7 @@ import { readCollection, readItem } from './repository';
 /**
  * `npm run admin -- export <dppId> [--out dir]`: a backup copy of one DPP (ESPR Art. 10) that a
  * person or another system reads without this service. `<outDir>/<dppId>/` holds:
- * - `passport.json`: the passport in the import format (lib/admin/import-format.ts): its
+ * - `passport.json`: the passport in the import format (scripts/admin/use-cases/import-format.ts): its
  *   company (id, name, country; no users, API keys or secrets), its template with files, the
  *   DPP with images, files, cards and stored translations; each `fixture` names the bytes
  *   exported beside it (`files/…`, `images/…`, `template/files/…`). Importing it restores the

@@ -6,9 +6,9 @@ import { MAX_CARD_CHARACTERISTICS, MAX_CHARACTERISTIC_LENGTH } from '../../../li
 import { description, id, issueMessage, name, uuid } from '../../../lib/schemas';
 
 /**
- * The import format (`npm run admin -- import <file.json>`, lib/admin/import.ts): the shape of
+ * The import format (`npm run admin -- import <file.json>`, scripts/admin/use-cases/import.ts): the shape of
  * infra/local/demo-data.json, which the local seed loads through the same code, and of the
- * `passport.json` an export writes (lib/admin/export.ts).
+ * `passport.json` an export writes (scripts/admin/use-cases/export.ts).
  *
  * A document lists `companies` (each with its `users`, `apiKeys`, `templates` and `dpps`),
  * `partnerships` and `operators`; every list may be absent. Other top-level members are
@@ -37,7 +37,7 @@ const text = (max: number) =>
     v.maxLength(max, `must be at most ${max} characters`),
   );
 const language = v.picklist(ISO_639_1, 'must be an ISO 639-1 code in lowercase, such as en or fr');
-/** Where a file's bytes are: a path relative to the document's folder (lib/admin/fixtures.ts reads it). */
+/** Where a file's bytes are: a path relative to the document's folder (scripts/admin/use-cases/fixtures.ts reads it). */
 const fixture = v.pipe(v.string(), v.minLength(1, 'must be a path relative to the document'), v.maxLength(1024));
 /** A list that may be absent (an export lists no users); absent is empty. */
 const list = <T extends v.GenericSchema>(item: T) => v.optional(v.array(item), []);

@@ -34,7 +34,7 @@ import { keyString, readCollection, readItem, readItems, writeTransactions } fro
  * `npm run admin -- import <file.json>` (and the local seed): loads companies with their
  * users, API keys, templates (with files) and DPPs (with images, files, cards and
  * translations), partnerships and non-official operators, from the import format
- * (lib/admin/import-format.ts; infra/local/demo-data.json is one).
+ * (scripts/admin/use-cases/import-format.ts; infra/local/demo-data.json is one).
  *
  * - Idempotent: ids and object keys come from the document, and each record writes only the
  *   items it does not find (one BatchGetItem or one Query, then one transaction of Puts
