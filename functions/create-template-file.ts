@@ -4,7 +4,7 @@ import { bearerAuth } from '../lib/http/middleware/auth';
 import { idempotency } from '../lib/http/middleware/idempotency';
 import { multipartBody } from '../lib/http/middleware/multipart-body';
 import { ok } from '../lib/http/response';
-import { createTemplateFile } from '../lib/template-files/create-template-file';
+import { createTemplateFile } from '../lib/templates/create-template-file';
 
 export const handler = endpoint(
   createTemplateFileRoute,

@@ -1,5 +1,5 @@
 import { generateJwtRoute } from '../lib/api/routes/generate-jwt';
-import { issueToken } from '../lib/auth/issue-token';
+import { issueToken } from '../lib/companies/api-keys/issue-token';
 import { endpoint } from '../lib/http/endpoint';
 import { ok } from '../lib/http/response';
 

@@ -2,7 +2,7 @@ import { listTemplateFilesRoute } from '../lib/api/routes/list-template-files';
 import { endpoint } from '../lib/http/endpoint';
 import { bearerAuth } from '../lib/http/middleware/auth';
 import { ok } from '../lib/http/response';
-import { listTemplateFiles } from '../lib/template-files/list-template-files';
+import { listTemplateFiles } from '../lib/templates/list-template-files';
 
 export const handler = endpoint(
   listTemplateFilesRoute,

@@ -3,7 +3,7 @@ import { endpoint } from '../lib/http/endpoint';
 import { bearerAuth } from '../lib/http/middleware/auth';
 import { multipartBody } from '../lib/http/middleware/multipart-body';
 import { ok } from '../lib/http/response';
-import { updateTemplateFile } from '../lib/template-files/update-template-file';
+import { updateTemplateFile } from '../lib/templates/update-template-file';
 
 export const handler = endpoint(
   updateTemplateFileRoute,

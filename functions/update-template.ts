@@ -3,7 +3,7 @@ import { endpoint } from '../lib/http/endpoint';
 import { bearerAuth } from '../lib/http/middleware/auth';
 import { jsonBody } from '../lib/http/middleware/json-body';
 import { ok } from '../lib/http/response';
-import { updateTemplate } from '../lib/template-files/update-template';
+import { updateTemplate } from '../lib/templates/update-template';
 
 export const handler = endpoint(updateTemplateRoute, async ({ auth, input }) => ok(await updateTemplate(auth, input)), {
   auth: bearerAuth(),

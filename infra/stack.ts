@@ -76,7 +76,7 @@ import {
   KYB_RETRY_EVERY_MINUTES,
   KYB_RETRY_TIMEOUT_SECONDS,
   KYB_RETRY_WORKER_FN,
-} from '../lib/kyb/worker';
+} from '../lib/companies/kyb/worker';
 import { DEFAULT_METRICS_NAMESPACE, METRIC } from '../lib/metrics';
 import { ESM_REQUIRE_BANNER, NODE_TARGET } from './bundling';
 import type { CustomDomainConfig, StackConfig, ThrottleConfig } from './config';

@@ -1,7 +1,7 @@
 import { ItemType, keys } from '../data/keys';
 import { NotFoundError } from '../errors';
-import type { KybRecord } from '../kyb/model';
-import type { CompanyPlan } from '../promotions/model';
+import type { KybRecord } from './kyb/model';
+import type { CompanyPlan } from './plan/model';
 
 /** A tenant. Everything a company owns carries its id as `company_id`. */
 export interface CompanyItem {

@@ -1,10 +1,10 @@
-import type { WalletItem } from '../auth/model';
 import { type Item, type TransactionItem, table } from '../aws/dynamodb';
 import { keys, ranges } from '../data/keys';
 import { readWholeRange } from '../data/range';
 import { transactWithConditions } from '../data/transaction';
 import type { EmailClaimItem } from '../invitations/model';
 import { DEFAULT_MEMBER_LIMIT } from '../limits';
+import type { WalletItem } from './api-keys/model';
 import type { CompanyItem, PartnerItem, UserItem } from './model';
 
 /**

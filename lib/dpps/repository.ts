@@ -1,11 +1,11 @@
 import { type Expression, type TransactionItem, table } from '../aws/dynamodb';
 import { isConditionFailure } from '../aws/errors';
+import { KybStatus } from '../companies/kyb/model';
 import { changesExpression } from '../data/changes';
 import { ofCompany } from '../data/conditions';
 import { dppCollection, ItemType, keys } from '../data/keys';
 import { transactWithConditions } from '../data/transaction';
 import type { DppFileItem } from '../dpp-files/model';
-import { KybStatus } from '../kyb/model';
 import type { DppCardItem, DppImageItem, DppItem } from './model';
 import { type TranslatedUnit, unitsOf } from './translations';
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { toWalletItem, type WalletItem } from '../auth/model';
+import { toWalletItem, type WalletItem } from '../companies/api-keys/model';
 import { toUserItem, type UserItem } from '../companies/model';
 import { ItemType, keys } from '../data/keys';
 import { InvalidInputError } from '../errors';

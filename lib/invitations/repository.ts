@@ -1,5 +1,5 @@
-import type { WalletItem } from '../auth/model';
 import { type TransactionItem, table } from '../aws/dynamodb';
+import type { WalletItem } from '../companies/api-keys/model';
 import type { UserItem } from '../companies/model';
 import { readCompany, takeSeat } from '../companies/repository';
 import { keys, ranges } from '../data/keys';

@@ -5,7 +5,7 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dyn
 import { mockClient } from 'aws-sdk-client-mock';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { toApiKeyItem } from '../../lib/auth/model';
+import { toApiKeyItem } from '../../lib/companies/api-keys/model';
 import { toCompanyItem } from '../../lib/companies/model';
 import { keys } from '../../lib/data/keys';
 import { type InvitationItem, toInvitationItems, toMemberItems } from '../../lib/invitations/model';

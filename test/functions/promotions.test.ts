@@ -6,7 +6,7 @@ import Stripe from 'stripe';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { DEMO_CUSTOMER, DEMO_PLAN_MEMBER_LIMIT, DEMO_PROMOTION_CODES } from '../../infra/local/engines/stripe-demo';
-import { toApiKeyItem, toWalletItem } from '../../lib/auth/model';
+import { toApiKeyItem, toWalletItem } from '../../lib/companies/api-keys/model';
 import { type CompanyItem, toCompanyItem, toUserItem } from '../../lib/companies/model';
 import { keys } from '../../lib/data/keys';
 import { call, demo, localEnv, localTable, tokenFor } from '../support/api';

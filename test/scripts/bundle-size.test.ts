@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ANCHOR_WORKER_FN } from '../../lib/anchoring/worker';
 import { routes } from '../../lib/api/routes';
-import { KYB_RETRY_WORKER_FN } from '../../lib/kyb/worker';
+import { KYB_RETRY_WORKER_FN } from '../../lib/companies/kyb/worker';
 import {
   buildFunctionBundles,
   type FunctionBundle,

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { createTemplateFileInput } from '../../template-files/create-template-file';
+import { createTemplateFileInput } from '../../templates/create-template-file';
 import { defineRoute } from '../contract';
 import { authenticated, invalid, upload } from '../errors';
 import { done, signedUrl, templateFile, timestamp } from '../views';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { createTemplateInput } from '../../template-files/create-template';
+import { createTemplateInput } from '../../templates/create-template';
 import { defineRoute } from '../contract';
 import { authenticated, invalid } from '../errors';
 import { template } from '../views';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { deleteTemplateFileInput } from '../../template-files/delete-template-file';
+import { deleteTemplateFileInput } from '../../templates/delete-template-file';
 import { defineRoute } from '../contract';
 import { authenticated, invalid } from '../errors';
 import { done } from '../views';

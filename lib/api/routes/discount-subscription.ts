@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { discountSubscriptionInput } from '../../promotions/discount-subscription';
+import { discountSubscriptionInput } from '../../companies/plan/discount-subscription';
 import { defineRoute } from '../contract';
 import { authenticated, invalid } from '../errors';
 import { activatedPromotionCode, message } from '../views';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { issueTokenInput } from '../../auth/issue-token';
+import { issueTokenInput } from '../../companies/api-keys/issue-token';
 import { defineRoute } from '../contract';
 import { invalid, unavailable } from '../errors';
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { getKybDataInput } from '../../kyb/get-kyb-data';
+import { getKybDataInput } from '../../companies/kyb/get-kyb-data';
 import { defineRoute } from '../contract';
 import { authenticated, invalid } from '../errors';
 import { kybData } from '../views';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { getTemplateFileInput } from '../../template-files/get-template-file';
+import { getTemplateFileInput } from '../../templates/get-template-file';
 import { defineRoute } from '../contract';
 import { authenticated, invalid } from '../errors';
 import { signedUrl, templateFile, timestamp } from '../views';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { listTemplateFilesInput } from '../../template-files/list-template-files';
+import { listTemplateFilesInput } from '../../templates/list-template-files';
 import { defineRoute } from '../contract';
 import { authenticated, invalid, paging } from '../errors';
 import { nextCursor, templateFile, timestamp } from '../views';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { listTemplatesInput } from '../../template-files/list-templates';
+import { listTemplatesInput } from '../../templates/list-templates';
 import { defineRoute } from '../contract';
 import { authenticated, invalid } from '../errors';
 import { nextCursor, template } from '../views';

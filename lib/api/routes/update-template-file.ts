@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { updateTemplateFileInput } from '../../template-files/update-template-file';
+import { updateTemplateFileInput } from '../../templates/update-template-file';
 import { defineRoute } from '../contract';
 import { authenticated, concurrentReplace, invalid, upload } from '../errors';
 import { done, signedUrl, templateFile, timestamp } from '../views';

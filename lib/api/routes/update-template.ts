@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { updateTemplateInput } from '../../template-files/update-template';
+import { updateTemplateInput } from '../../templates/update-template';
 import { defineRoute } from '../contract';
 import { authenticated, invalid } from '../errors';
 import { template } from '../views';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { validatePromotionalCodeInput } from '../../promotions/validate-promotional-code';
+import { validatePromotionalCodeInput } from '../../companies/plan/validate-promotional-code';
 import { defineRoute } from '../contract';
 import { authenticated, invalid } from '../errors';
 import { message, validatedPromotionCode } from '../views';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { verifyBusinessInput } from '../../kyb/verify-business';
+import { verifyBusinessInput } from '../../companies/kyb/verify-business';
 import { defineRoute } from '../contract';
 import { authenticated, invalid } from '../errors';
 import { done, kybResult } from '../views';

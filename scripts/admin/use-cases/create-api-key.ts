@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { apiKeyView, newApiKey, toApiKeyItems } from '../../../lib/auth/model';
-import { storeApiKey } from '../../../lib/auth/repository';
+import { apiKeyView, newApiKey, toApiKeyItems } from '../../../lib/companies/api-keys/model';
+import { storeApiKey } from '../../../lib/companies/api-keys/repository';
 import { companyNotFound } from '../../../lib/companies/model';
 import { uuid } from '../../../lib/schemas';
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { apiKeyView } from '../../../lib/auth/model';
-import { disableApiKeyById } from '../../../lib/auth/repository';
+import { apiKeyView } from '../../../lib/companies/api-keys/model';
+import { disableApiKeyById } from '../../../lib/companies/api-keys/repository';
 import { NotFoundError } from '../../../lib/errors';
 import { uuid } from '../../../lib/schemas';
 

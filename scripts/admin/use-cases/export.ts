@@ -14,7 +14,7 @@ import { InvalidInputError } from '../../../lib/errors';
 import { type AllowedMimeType, detectFileType } from '../../../lib/files/file-type';
 import { versionUri } from '../../../lib/links';
 import { id } from '../../../lib/schemas';
-import type { TemplateFileItem, TemplateItem } from '../../../lib/template-files/model';
+import type { TemplateFileItem, TemplateItem } from '../../../lib/templates/model';
 import type { DppVersionItem, NotarizationItem } from '../../../lib/versions/model';
 import type { ImportDocument } from './import-format';
 import { readCollection, readItem } from './repository';

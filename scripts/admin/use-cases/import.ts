@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import * as v from 'valibot';
-import { toApiKeyItems } from '../../../lib/auth/model';
 import type { Item, TransactionItem } from '../../../lib/aws/dynamodb';
+import { toApiKeyItems } from '../../../lib/companies/api-keys/model';
 import { type CompanyItem, toCompanyItem, toPartnerItems } from '../../../lib/companies/model';
 import { ItemType, type Key, keys } from '../../../lib/data/keys';
 import { toDppFileItem } from '../../../lib/dpp-files/model';
@@ -14,7 +14,7 @@ import { putObject } from '../../../lib/files/storage';
 import { toMemberItems } from '../../../lib/invitations/model';
 import { DEFAULT_MEMBER_LIMIT, MAX_TRANSLATION_ITEM_BYTES } from '../../../lib/limits';
 import { toFormerOperatorItem, toOperatorItem } from '../../../lib/operators/model';
-import { toTemplateFileItem, toTemplateItem } from '../../../lib/template-files/model';
+import { toTemplateFileItem, toTemplateItem } from '../../../lib/templates/model';
 import { type Fixture, FixtureProblem, type FixtureReader, fixtureReader } from './fixtures';
 import {
   type CompanyRecord,

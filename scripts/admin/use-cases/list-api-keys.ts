@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { apiKeyView } from '../../../lib/auth/model';
-import { readCompanyApiKeys } from '../../../lib/auth/repository';
+import { apiKeyView } from '../../../lib/companies/api-keys/model';
+import { readCompanyApiKeys } from '../../../lib/companies/api-keys/repository';
 import { companyNotFound } from '../../../lib/companies/model';
 import { readCompany } from '../../../lib/companies/repository';
 import { uuid } from '../../../lib/schemas';

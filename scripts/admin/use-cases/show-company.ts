@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { readCompanyApiKeys } from '../../../lib/auth/repository';
+import { readCompanyApiKeys } from '../../../lib/companies/api-keys/repository';
 import { type CompanyItem, companyNotFound, type PartnerItem, type UserItem } from '../../../lib/companies/model';
 import { readCompanyCollection } from '../../../lib/companies/repository';
 import { ItemType } from '../../../lib/data/keys';

@@ -1,4 +1,4 @@
-import { toApiKeyItem, toWalletItem } from '../../../lib/auth/model';
+import { toApiKeyItem, toWalletItem } from '../../../lib/companies/api-keys/model';
 import { OTHER_COMPANY_ID, PRINCIPAL } from './tokens';
 
 /**

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { activatedPromotionCode, validatedPromotionCode } from '../../../lib/api/views';
+import { activatedPromotionCode, validatedPromotionCode } from '../../../../lib/api/views';
 import {
   activationView,
   chooseCode,
@@ -10,8 +10,8 @@ import {
   promotionalCode,
   refusalOf,
   validationView,
-} from '../../../lib/promotions/model';
-import type { Coupon, Customer, PromotionCode } from '../../../lib/stripe/api';
+} from '../../../../lib/companies/plan/model';
+import type { Coupon, Customer, PromotionCode } from '../../../../lib/stripe/api';
 
 /** The rules that judge a Stripe promotion code, and the two forms the interface shows it in. */
 const NOW = 1_800_000_000;

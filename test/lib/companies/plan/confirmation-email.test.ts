@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Confirmation, confirmationEmail } from '../../../lib/promotions/confirmation-email';
-import type { ActivatedPromotionCode } from '../../../lib/promotions/model';
+import { type Confirmation, confirmationEmail } from '../../../../lib/companies/plan/confirmation-email';
+import type { ActivatedPromotionCode } from '../../../../lib/companies/plan/model';
 
 /** The confirmation e-mail of a subscription: the same facts in its HTML and text parts. */
 const coupon = (fields: Partial<ActivatedPromotionCode['coupon']>): ActivatedPromotionCode['coupon'] => ({

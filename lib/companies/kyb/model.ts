@@ -1,4 +1,4 @@
-import { NotFoundError } from '../errors';
+import { NotFoundError } from '../../errors';
 
 /**
  * KYB (Know Your Business) of a company, stored on its company item as `kyb` (decisions.md,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { API_KEY_PREFIX, apiKeyId, apiKeyView, hashApiKey, newApiKey, toApiKeyItems } from '../../../lib/auth/model';
+import {
+  API_KEY_PREFIX,
+  apiKeyId,
+  apiKeyView,
+  hashApiKey,
+  newApiKey,
+  toApiKeyItems,
+} from '../../../../lib/companies/api-keys/model';
 
 const CREATED_AT = '2026-11-01T09:00:00.000Z';
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import * as v from 'valibot';
-import { required } from '../config';
-import { UnauthenticatedError } from '../errors';
-import { TOKEN_ALGORITHM, TOKEN_LIFETIME_SECONDS } from './claims';
+import { TOKEN_ALGORITHM, TOKEN_LIFETIME_SECONDS } from '../../auth/claims';
+import { signingKey } from '../../auth/signing-key';
+import { required } from '../../config';
+import { UnauthenticatedError } from '../../errors';
 import { readKeyAndWallet } from './repository';
-import { signingKey } from './signing-key';
 
 const issuer = /* @__PURE__ */ required('JWT_ISSUER');
 const audience = /* @__PURE__ */ required('JWT_AUDIENCE');

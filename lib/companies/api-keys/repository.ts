@@ -1,7 +1,7 @@
-import { table } from '../aws/dynamodb';
-import { isConditionFailure } from '../aws/errors';
-import { gsi1, keys } from '../data/keys';
-import { transactWithConditions } from '../data/transaction';
+import { table } from '../../aws/dynamodb';
+import { isConditionFailure } from '../../aws/errors';
+import { gsi1, keys } from '../../data/keys';
+import { transactWithConditions } from '../../data/transaction';
 import { type ApiKeyIdItem, type ApiKeyItem, hashApiKey, type WalletItem } from './model';
 
 /**

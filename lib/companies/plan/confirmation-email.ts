@@ -1,4 +1,4 @@
-import { type Email, sendEmail } from '../aws/ses';
+import { type Email, sendEmail } from '../../aws/ses';
 import { type ActivatedPromotionCode, discountOf } from './model';
 
 /** What the confirmation e-mail of a subscription says. */

@@ -1,7 +1,7 @@
-import { type Item, table } from '../aws/dynamodb';
-import { isConditionFailure } from '../aws/errors';
-import type { CompanyItem, UserItem } from '../companies/model';
-import { gsi1, keys } from '../data/keys';
+import { type Item, table } from '../../aws/dynamodb';
+import { isConditionFailure } from '../../aws/errors';
+import { gsi1, keys } from '../../data/keys';
+import type { CompanyItem, UserItem } from '../model';
 import { type KybRecord, KybStatus, type ViesConsultation } from './model';
 
 /**

@@ -1,5 +1,5 @@
-import type { Item } from '../aws/dynamodb';
-import { logger } from '../logger';
+import type { Item } from '../../aws/dynamodb';
+import { logger } from '../../logger';
 import { consultationOf, KybStatus, statusOf } from './model';
 import { type PendingCheck, pendingChecks, settlePendingCheck } from './repository';
 import { checkVatNumber } from './vies';

@@ -1,12 +1,12 @@
 import * as v from 'valibot';
-import type { Principal } from '../auth/claims';
-import type { CompanyItem, UserItem } from '../companies/model';
-import { required } from '../config';
-import { ConflictError, InvalidInputError } from '../errors';
-import { DEFAULT_MEMBER_LIMIT } from '../limits';
-import { logger } from '../logger';
-import { type PromotionCode, type Subscription, stripe } from '../stripe/api';
-import { StripeError } from '../stripe/client';
+import type { Principal } from '../../auth/claims';
+import { required } from '../../config';
+import { ConflictError, InvalidInputError } from '../../errors';
+import { DEFAULT_MEMBER_LIMIT } from '../../limits';
+import { logger } from '../../logger';
+import { type PromotionCode, type Subscription, stripe } from '../../stripe/api';
+import { StripeError } from '../../stripe/client';
+import type { CompanyItem, UserItem } from '../model';
 import { sendConfirmation } from './confirmation-email';
 import {
   activationView,

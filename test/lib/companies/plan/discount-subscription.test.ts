@@ -4,12 +4,12 @@ import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-
 import { mockClient } from 'aws-sdk-client-mock';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LocalEngine } from '../../../infra/local/engines/ports';
-import { startStripe } from '../../../infra/local/engines/stripe';
-import { DEMO_CUSTOMER, DEMO_PRICE_ID } from '../../../infra/local/engines/stripe-demo';
-import type { Principal } from '../../../lib/auth/claims';
-import { toCompanyItem, toUserItem } from '../../../lib/companies/model';
-import { keys } from '../../../lib/data/keys';
+import type { LocalEngine } from '../../../../infra/local/engines/ports';
+import { startStripe } from '../../../../infra/local/engines/stripe';
+import { DEMO_CUSTOMER, DEMO_PRICE_ID } from '../../../../infra/local/engines/stripe-demo';
+import type { Principal } from '../../../../lib/auth/claims';
+import { toCompanyItem, toUserItem } from '../../../../lib/companies/model';
+import { keys } from '../../../../lib/data/keys';
 
 /**
  * The paths of discount-subscription that only a race reaches (lib/promotions/discount-subscription.ts):
@@ -19,7 +19,7 @@ import { keys } from '../../../lib/data/keys';
  */
 let engine: LocalEngine;
 let sdk: Stripe;
-let useCase: typeof import('../../../lib/promotions/discount-subscription');
+let useCase: typeof import('../../../../lib/companies/plan/discount-subscription');
 const db = mockClient(DynamoDBDocumentClient);
 const ses = mockClient(SESClient);
 const realFetch = globalThis.fetch;
@@ -34,7 +34,7 @@ beforeAll(async () => {
     STRIPE_PRICE_ID: DEMO_PRICE_ID,
     SES_FROM_ADDRESS: 'no-reply@unit.example',
   });
-  useCase = await import('../../../lib/promotions/discount-subscription');
+  useCase = await import('../../../../lib/companies/plan/discount-subscription');
 });
 afterAll(async () => {
   db.restore();

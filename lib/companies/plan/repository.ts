@@ -1,7 +1,7 @@
-import { table } from '../aws/dynamodb';
-import { isConditionFailure } from '../aws/errors';
-import type { CompanyItem, UserItem } from '../companies/model';
-import { keys } from '../data/keys';
+import { table } from '../../aws/dynamodb';
+import { isConditionFailure } from '../../aws/errors';
+import { keys } from '../../data/keys';
+import type { CompanyItem, UserItem } from '../model';
 import type { CompanyPlan } from './model';
 
 /**

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { InvalidInputError } from '../errors';
-import type { Coupon, Customer, PromotionCode } from '../stripe/api';
+import { InvalidInputError } from '../../errors';
+import type { Coupon, Customer, PromotionCode } from '../../stripe/api';
 
 /**
  * Promotional codes are Stripe promotion codes (decisions.md, Promotional codes): looked up

@@ -2,11 +2,11 @@ import { BatchGetCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { calculateJwkThumbprint, decodeProtectedHeader, importSPKI, jwtVerify } from 'jose';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { issueToken } from '../../../lib/auth/issue-token';
-import { hashApiKey } from '../../../lib/auth/model';
-import { verifyAuthorization } from '../../../lib/auth/verify-token';
-import { keys } from '../../../lib/data/keys';
-import { UnauthenticatedError } from '../../../lib/errors';
+import { verifyAuthorization } from '../../../../lib/auth/verify-token';
+import { issueToken } from '../../../../lib/companies/api-keys/issue-token';
+import { hashApiKey } from '../../../../lib/companies/api-keys/model';
+import { keys } from '../../../../lib/data/keys';
+import { UnauthenticatedError } from '../../../../lib/errors';
 import {
   API_KEY,
   authItems,
@@ -16,10 +16,10 @@ import {
   UNKNOWN_KEY,
   UNKNOWN_WALLET,
   WALLET,
-} from '../../support/unit/api-keys';
-import { answerBatchGetFrom } from '../../support/unit/fake-table';
-import { domainFailure } from '../../support/unit/rejection';
-import { PRINCIPAL } from '../../support/unit/tokens';
+} from '../../../support/unit/api-keys';
+import { answerBatchGetFrom } from '../../../support/unit/fake-table';
+import { domainFailure } from '../../../support/unit/rejection';
+import { PRINCIPAL } from '../../../support/unit/tokens';
 
 const db = mockClient(DynamoDBDocumentClient);
 

@@ -1,15 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { LocalEngine } from '../../../infra/local/engines';
-import { freePort, listen, localEndpoint } from '../../../infra/local/engines/ports';
-import { startVies } from '../../../infra/local/engines/vies';
+import type { LocalEngine } from '../../../../infra/local/engines';
+import { freePort, listen, localEndpoint } from '../../../../infra/local/engines/ports';
+import { startVies } from '../../../../infra/local/engines/vies';
 
 /**
  * The VIES adapter (lib/kyb/vies.ts) against the VIES stand-in over HTTP, and against a raw
  * HTTP server for the answers VIES's shapes do not cover (an HTML error page, a 200 that
  * carries a fault code). Each case loads the adapter with its own settings (they are read once).
  */
-type Adapter = typeof import('../../../lib/kyb/vies');
+type Adapter = typeof import('../../../../lib/companies/kyb/vies');
 
 async function adapterWith(settings: Record<string, string | undefined>): Promise<Adapter> {
   for (const [name, value] of Object.entries(settings)) {
@@ -17,7 +17,7 @@ async function adapterWith(settings: Record<string, string | undefined>): Promis
     else process.env[name] = value;
   }
   vi.resetModules();
-  return import('../../../lib/kyb/vies');
+  return import('../../../../lib/companies/kyb/vies');
 }
 
 let vies: LocalEngine;

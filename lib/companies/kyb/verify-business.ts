@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
-import type { Principal } from '../auth/claims';
+import type { Principal } from '../../auth/claims';
 import {
   companyInfoView,
   consultationOf,

@@ -10,8 +10,8 @@
  * HTTP error, a body that is not VIES's, a network failure or our own timeout is
  * `unavailable`, and the check stays PENDING for the retry worker.
  */
-import { optional, required } from '../config';
-import { logger } from '../logger';
+import { optional, required } from '../../config';
+import { logger } from '../../logger';
 import type { ViesAnswer, ViesVat } from './model';
 
 const viesUrl = /* @__PURE__ */ required('VIES_URL');

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import type { Principal } from '../auth/claims';
-import { id } from '../schemas';
+import type { Principal } from '../../auth/claims';
+import { id } from '../../schemas';
 import { kybDataView, kybNotFound, userNotFound } from './model';
 import { readUserAndKyb } from './repository';
 

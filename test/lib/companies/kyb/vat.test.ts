@@ -1,8 +1,14 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import type { KybData } from '../../../lib/kyb/model';
-import { checkKybData, checkVatNumber, isSdiOrPec, VIES_COUNTRY_CODES, viesCountryOf } from '../../../lib/kyb/vat';
-import { verifyBusinessInput } from '../../../lib/kyb/verify-business';
+import type { KybData } from '../../../../lib/companies/kyb/model';
+import {
+  checkKybData,
+  checkVatNumber,
+  isSdiOrPec,
+  VIES_COUNTRY_CODES,
+  viesCountryOf,
+} from '../../../../lib/companies/kyb/vat';
+import { verifyBusinessInput } from '../../../../lib/companies/kyb/verify-business';
 
 /** One valid VAT number per VIES member state (stdnum's own test vectors), as people write them. */
 const VALID: Record<string, [written: string, vies: string]> = {

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import type { Principal } from '../auth/claims';
-import { stripe } from '../stripe/api';
+import type { Principal } from '../../auth/claims';
+import { stripe } from '../../stripe/api';
 import { chooseCode, promotionalCode, refused, validationView } from './model';
 import { plans } from './repository';
 
