@@ -2,10 +2,8 @@ import { type Item, type TransactionItem, table } from '../aws/dynamodb';
 import { keys, ranges } from '../data/keys';
 import { readWholeRange } from '../data/range';
 import { transactWithConditions } from '../data/transaction';
-import type { EmailClaimItem } from '../invitations/model';
 import { DEFAULT_MEMBER_LIMIT } from '../limits';
-import type { WalletItem } from './api-keys/model';
-import type { CompanyItem, PartnerItem, UserItem } from './model';
+import type { CompanyItem, EmailClaimItem, PartnerItem, UserItem, WalletItem } from './model';
 
 /**
  * The companies' reads and writes (docs/data-model.md, companies): each write is one

@@ -1,12 +1,11 @@
 import { type TransactionItem, table } from '../aws/dynamodb';
-import type { WalletItem } from '../companies/api-keys/model';
-import type { UserItem } from '../companies/model';
+import type { EmailClaimItem, UserItem, WalletItem } from '../companies/model';
 import { readCompany, takeSeat } from '../companies/repository';
 import { keys, ranges } from '../data/keys';
 import { transactWithConditions } from '../data/transaction';
 import { DEFAULT_MEMBER_LIMIT } from '../limits';
 import { type OperatorItem, toFormerOperatorItem } from '../operators/model';
-import type { EmailClaimItem, InvitationItem, InvitedWalletItem } from './model';
+import type { InvitationItem, InvitedWalletItem } from './model';
 
 /**
  * The invitations' reads and transactions (docs/data-model.md, invitations). Every write is

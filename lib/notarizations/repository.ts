@@ -1,6 +1,6 @@
 import { type Item, type TransactionItem, table } from '../aws/dynamodb';
 import { cancellationCodes } from '../aws/errors';
-import type { WalletItem } from '../companies/api-keys/model';
+import type { WalletItem } from '../companies/model';
 import { type Key, keys, ranges } from '../data/keys';
 import type { DppFileItem } from '../dpp-files/model';
 import type { DppItem } from '../dpps/model';

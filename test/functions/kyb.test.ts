@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { toApiKeyItem, toWalletItem } from '../../lib/companies/api-keys/model';
+import { toApiKeyItem } from '../../lib/companies/api-keys/model';
 import type { KybData } from '../../lib/companies/kyb/model';
-import { type CompanyItem, toCompanyItem, toUserItem } from '../../lib/companies/model';
+import { type CompanyItem, toCompanyItem, toUserItem, toWalletItem } from '../../lib/companies/model';
 import { keys } from '../../lib/data/keys';
 import { call, demo, localEnv, localTable, tokenFor } from '../support/api';
 

@@ -84,19 +84,3 @@ export const apiKeyView = (item: ApiKeyItem) => ({
   created_at: item.created_at,
   enabled: item.enabled,
 });
-
-/** Which user and company a wallet belongs to, so a token can be issued in one read. */
-export interface WalletItem {
-  pk: string;
-  sk: string;
-  type: typeof ItemType.Wallet;
-  address: string;
-  user_id: string;
-  company_id: string;
-  role: string;
-}
-
-export function toWalletItem(wallet: Omit<WalletItem, 'pk' | 'sk' | 'type'>): WalletItem {
-  const address = wallet.address.toLowerCase();
-  return { ...keys.wallet(address), type: ItemType.Wallet, ...wallet, address };
-}

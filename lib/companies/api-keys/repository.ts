@@ -2,7 +2,8 @@ import { table } from '../../aws/dynamodb';
 import { isConditionFailure } from '../../aws/errors';
 import { gsi1, keys } from '../../data/keys';
 import { transactWithConditions } from '../../data/transaction';
-import { type ApiKeyIdItem, type ApiKeyItem, hashApiKey, type WalletItem } from './model';
+import type { WalletItem } from '../model';
+import { type ApiKeyIdItem, type ApiKeyItem, hashApiKey } from './model';
 
 /**
  * The API key (by its hash) and the wallet, in one BatchGetItem. Strongly consistent, so a key

@@ -61,7 +61,7 @@ export interface KybRecord {
   vies: ViesConsultation;
 }
 
-/** What VIES answered, in the domain's terms (lib/kyb/vies.ts). */
+/** What VIES answered, in the domain's terms (lib/companies/kyb/vies.ts). */
 export type ViesAnswer =
   | {
       outcome: 'valid' | 'invalid';

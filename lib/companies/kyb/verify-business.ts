@@ -40,7 +40,7 @@ const pathItem = (input: Record<string, unknown>, key: string, value: unknown): 
 
 /**
  * The body as the interface gives it; then, once every field is a string, the offline checks
- * (lib/kyb/vat.ts), each issue on its own field (`userData.vat_number`), and the VAT number as
+ * (lib/companies/kyb/vat.ts), each issue on its own field (`userData.vat_number`), and the VAT number as
  * VIES takes it beside the body. The checks sit on the whole request, as the cross-field checks
  * of other rows do, so `userData` itself is the plain shape of the interface.
  */

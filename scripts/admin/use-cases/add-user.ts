@@ -1,10 +1,9 @@
 import { v7 as uuidv7 } from 'uuid';
 import * as v from 'valibot';
 import { email, walletAddress } from '../../../lib/companies/fields';
-import { companyNotFound } from '../../../lib/companies/model';
+import { companyNotFound, toMemberItems } from '../../../lib/companies/model';
 import { type AddMemberRefusal, storeMember } from '../../../lib/companies/repository';
 import { ConflictError } from '../../../lib/errors';
-import { toMemberItems } from '../../../lib/invitations/model';
 import { uuid } from '../../../lib/schemas';
 
 /** `user add --company … --email … --wallet … --role admin|member` (an admin may also invite members). */

@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { toWalletItem } from '../../../lib/companies/api-keys/model';
+import { toWalletItem } from '../../../lib/companies/model';
 import { keys } from '../../../lib/data/keys';
 import { MAX_NOTARIZED_FILES } from '../../../lib/limits';
 import { notarizeDppVersion } from '../../../lib/notarizations/notarize-version';

@@ -5,7 +5,7 @@ import { freePort, listen, localEndpoint } from '../../../../infra/local/engines
 import { startVies } from '../../../../infra/local/engines/vies';
 
 /**
- * The VIES adapter (lib/kyb/vies.ts) against the VIES stand-in over HTTP, and against a raw
+ * The VIES adapter (lib/companies/kyb/vies.ts) against the VIES stand-in over HTTP, and against a raw
  * HTTP server for the answers VIES's shapes do not cover (an HTML error page, a 200 that
  * carries a fault code). Each case loads the adapter with its own settings (they are read once).
  */

@@ -12,7 +12,7 @@ import { toCompanyItem, toUserItem } from '../../../../lib/companies/model';
 import { keys } from '../../../../lib/data/keys';
 
 /**
- * The paths of discount-subscription that only a race reaches (lib/promotions/discount-subscription.ts):
+ * The paths of discount-subscription that only a race reaches (lib/companies/plan/discount-subscription.ts):
  * another request recording a plan between our read and our write, a code used up between our
  * read and Stripe's redemption, the confirmation mark failing after the e-mail went. Stripe is
  * the stand-in, in this process; DynamoDB and SES are mocked to stage the race.
