@@ -1,7 +1,7 @@
 import { table } from '../aws/dynamodb';
 import { isConditionFailure } from '../aws/errors';
 import type { Key } from '../data/keys';
-import type { NotarizationItem } from '../versions/model';
+import type { NotarizationItem } from '../notarizations/model';
 
 /**
  * The anchor worker's access to notarization records (lib/versions/model.ts,

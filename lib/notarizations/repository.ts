@@ -4,7 +4,8 @@ import type { WalletItem } from '../companies/model';
 import { type Key, keys, ranges } from '../data/keys';
 import type { DppFileItem } from '../dpp-files/model';
 import type { DppItem } from '../dpps/model';
-import type { DppVersionItem, NotarizationItem } from '../versions/model';
+import type { DppVersionItem } from '../versions/model';
+import type { NotarizationItem } from './model';
 
 /**
  * All DynamoDB access of notarizations. A notarization lives in its DPP's history collection

@@ -13,9 +13,10 @@ import { fingerprint, unitsOf } from '../../../lib/dpps/translations';
 import { InvalidInputError } from '../../../lib/errors';
 import { type AllowedMimeType, detectFileType } from '../../../lib/files/file-type';
 import { versionUri } from '../../../lib/links';
+import type { NotarizationItem } from '../../../lib/notarizations/model';
 import { id } from '../../../lib/schemas';
 import type { TemplateFileItem, TemplateItem } from '../../../lib/templates/model';
-import type { DppVersionItem, NotarizationItem } from '../../../lib/versions/model';
+import type { DppVersionItem } from '../../../lib/versions/model';
 import type { ImportDocument } from './import-format';
 import { readCollection, readItem } from './repository';
 

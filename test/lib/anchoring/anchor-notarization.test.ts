@@ -17,7 +17,7 @@ import { ethereum, rpcClient } from '../../../lib/evm/rpc';
 import { fromHex, type Hex, signEip1559, toHex } from '../../../lib/evm/transaction';
 import { logger } from '../../../lib/logger';
 import { flushMetrics, startMetrics } from '../../../lib/metrics';
-import { type NotarizationItem, toNotarizationItem } from '../../../lib/versions/model';
+import { type NotarizationItem, toNotarizationItem } from '../../../lib/notarizations/model';
 import { dynamoErrors } from '../../support/unit/aws-errors';
 
 /**
