@@ -5,8 +5,7 @@ import { changesExpression } from '../data/changes';
 import { ofCompany } from '../data/conditions';
 import { dppCollection, ItemType, keys } from '../data/keys';
 import { transactWithConditions } from '../data/transaction';
-import type { DppFileItem } from '../dpp-files/model';
-import type { DppCardItem, DppImageItem, DppItem } from './model';
+import type { DppCardItem, DppFileItem, DppImageItem, DppItem } from './model';
 import { type TranslatedUnit, unitsOf } from './translations';
 
 /** A DPP with everything the passport shows, and the asked language's stored translation. */

@@ -2,8 +2,7 @@ import { type Item, type TransactionItem, table } from '../aws/dynamodb';
 import { cancellationCodes } from '../aws/errors';
 import type { WalletItem } from '../companies/model';
 import { type Key, keys, ranges } from '../data/keys';
-import type { DppFileItem } from '../dpp-files/model';
-import type { DppItem } from '../dpps/model';
+import type { DppFileItem, DppItem } from '../dpps/model';
 import type { DppVersionItem } from '../versions/model';
 import type { NotarizationItem } from './model';
 

@@ -3,8 +3,7 @@ import { cancellationCodes, isConditionFailure } from '../aws/errors';
 import type { UserItem } from '../companies/model';
 import { gsi1, ItemType, type KeyRange, keys, ranges } from '../data/keys';
 import { inRange } from '../data/range';
-import type { DppFileItem } from '../dpp-files/model';
-import type { DppCardItem, DppItem } from '../dpps/model';
+import type { DppCardItem, DppFileItem, DppItem } from '../dpps/model';
 
 /**
  * DynamoDB access of related DPPs (docs/data-model.md): a company's DPPs on gsi1, its

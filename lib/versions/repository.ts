@@ -2,8 +2,7 @@ import { type TransactionItem, table } from '../aws/dynamodb';
 import { cancellationCodes } from '../aws/errors';
 import { ItemType, keys, ranges } from '../data/keys';
 import { readWholeRange } from '../data/range';
-import type { DppFileItem } from '../dpp-files/model';
-import type { DppCardItem, DppItem } from '../dpps/model';
+import type { DppCardItem, DppFileItem, DppItem } from '../dpps/model';
 import { type DppVersionItem, toDppVersionIdItem } from './model';
 
 /**

@@ -7,7 +7,7 @@ import { bucket } from '../../../lib/aws/s3';
 import type { CompanyItem } from '../../../lib/companies/model';
 import { ConfigError } from '../../../lib/config';
 import { dppCollection, historyCollection, ItemType, keys } from '../../../lib/data/keys';
-import type { DppFileItem } from '../../../lib/dpp-files/model';
+import type { DppFileItem } from '../../../lib/dpps/model';
 import { type DppCardItem, type DppImageItem, type DppItem, dppNotFound } from '../../../lib/dpps/model';
 import { fingerprint, unitsOf } from '../../../lib/dpps/translations';
 import { InvalidInputError } from '../../../lib/errors';
