@@ -14,9 +14,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { amazonTranslate } from '../../../lib/aws/translate';
 import { keys } from '../../../lib/data/keys';
 import { fingerprint } from '../../../lib/dpps/translations';
-import type { Translator } from '../../../lib/dpps/translator';
 import { viewDpp, viewDppInput } from '../../../lib/dpps/view-dpp';
 import { InvalidInputError, NotFoundError, UnavailableError } from '../../../lib/errors';
+import type { Translator } from '../../../lib/translator';
 import { cardItem, dppFileItem, dppItem, IDS } from '../../support/unit/items';
 import { domainFailure } from '../../support/unit/rejection';
 
