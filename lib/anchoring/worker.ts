@@ -1,4 +1,4 @@
-import type { Access } from '../api/contract';
+import type { Access } from '../access';
 import { NOTARIZATION_SK_PREFIX } from '../data/keys';
 /**
  * The anchor worker's contract with what runs it: which table stream records start it and how

@@ -3,7 +3,7 @@
  * The CDK stack (infra/stack.ts: the schedule, the function's timeout and grants) and the
  * local timer (infra/local/kyb-retry.ts) read these same values.
  */
-import type { Access } from '../../api/contract';
+import type { Access } from '../../access';
 
 /** The function that retries PENDING KYB checks (functions/retry-pending-kyb.ts). */
 export const KYB_RETRY_WORKER_FN = 'retry-pending-kyb';
