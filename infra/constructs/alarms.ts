@@ -43,14 +43,10 @@ export class Alarms {
   /** The topic every alarm notifies. */
   readonly topic: ITopic;
 
-  constructor(
-    private readonly stack: Stack,
-    config: StackConfig,
-    watched: AlarmedResources,
-  ) {
+  constructor(stack: Stack, config: StackConfig, watched: AlarmedResources) {
     const thresholds = config.alarms;
     const period = Duration.minutes(thresholds.periodMinutes);
-    this.topic = this.topicFor(config.alarmTopicArn);
+    this.topic = alarmTopic(stack, config.alarmTopicArn);
     const action = new SnsAction(this.topic);
     const alarm = (
       id: string,
@@ -208,21 +204,20 @@ export class Alarms {
       atLeast,
     );
   }
+}
 
-  /** Context alarmTopicArn, or a topic of the stack's own that CloudWatch (of this account only) may publish to. */
-  private topicFor(alarmTopicArn: string | undefined): ITopic {
-    const { stack } = this;
-    if (alarmTopicArn !== undefined) return Topic.fromTopicArn(stack, 'AlarmTopic', alarmTopicArn);
-    const created = new Topic(stack, 'AlarmTopic', { displayName: `${stack.stackName} alarms`, enforceSSL: true });
-    // A topic policy replaces the default one, so CloudWatch (of this account only) is allowed explicitly.
-    created.addToResourcePolicy(
-      new PolicyStatement({
-        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
-        actions: ['sns:Publish'],
-        resources: [created.topicArn],
-        conditions: { StringEquals: { 'aws:SourceAccount': stack.account } },
-      }),
-    );
-    return created;
-  }
+/** Context alarmTopicArn, or a topic of the stack's own that CloudWatch (of this account only) may publish to. */
+function alarmTopic(stack: Stack, alarmTopicArn: string | undefined): ITopic {
+  if (alarmTopicArn !== undefined) return Topic.fromTopicArn(stack, 'AlarmTopic', alarmTopicArn);
+  const created = new Topic(stack, 'AlarmTopic', { displayName: `${stack.stackName} alarms`, enforceSSL: true });
+  // A topic policy replaces the default one, so CloudWatch (of this account only) is allowed explicitly.
+  created.addToResourcePolicy(
+    new PolicyStatement({
+      principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
+      actions: ['sns:Publish'],
+      resources: [created.topicArn],
+      conditions: { StringEquals: { 'aws:SourceAccount': stack.account } },
+    }),
+  );
+  return created;
 }

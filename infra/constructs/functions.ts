@@ -82,7 +82,7 @@ export class ServiceFunctions {
 
   /** A function of a route row or a worker: its own log group and role, exactly the grants of its access. */
   add(route: FunctionRow): NodejsFunction {
-    const { stack } = this;
+    const stack = this.stack;
     const { config, data } = this.props;
     const id = functionId(route.fn);
 
