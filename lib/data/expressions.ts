@@ -89,13 +89,13 @@ const compare =
   });
 
 /** The attribute equals the value (or the other `attribute(...)`); false on a missing item. */
-export const eq = compare('=');
+export const eq = /* @__PURE__ */ compare('=');
 /** The attribute differs from the value; true when the attribute is missing. */
-export const ne = compare('<>');
-export const lt = compare('<');
-export const le = compare('<=');
-export const gt = compare('>');
-export const ge = compare('>=');
+export const ne = /* @__PURE__ */ compare('<>');
+export const lt = /* @__PURE__ */ compare('<');
+export const le = /* @__PURE__ */ compare('<=');
+export const gt = /* @__PURE__ */ compare('>');
+export const ge = /* @__PURE__ */ compare('>=');
 
 /** The item has the attribute: `exists('pk')` says the item exists. */
 export const exists = (path: Path): Condition => ({ render: (p) => `attribute_exists(${p.path(path)})` });
@@ -116,9 +116,9 @@ const joined =
     render: (p) => conditions.map((condition) => nested(p, condition)).join(` ${operator} `),
   });
 /** All of them hold. */
-export const and = joined('AND');
+export const and = /* @__PURE__ */ joined('AND');
 /** At least one of them holds. */
-export const or = joined('OR');
+export const or = /* @__PURE__ */ joined('OR');
 
 /** The expression of a condition (all of `conditions` when several). */
 export function where(...conditions: Condition[]): Expression {
