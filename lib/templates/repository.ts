@@ -1,7 +1,6 @@
 import { table } from '../aws/dynamodb';
 import { isConditionFailure } from '../aws/errors';
-import { changesExpression } from '../data/changes';
-import { ofCompany } from '../data/conditions';
+import { noItem, ofCompany, partialUpdate, where } from '../data/expressions';
 import { keys, ranges } from '../data/keys';
 import { objectKeys } from '../files/object-keys';
 import { fileRepository } from '../files/repository';
@@ -22,7 +21,7 @@ export const templateFiles: FileParent<TemplateItem, TemplateFileItem> = {
 
 /** Writes a new template (its id is new: the Put is conditioned on none with it). */
 export async function putNewTemplate(item: TemplateItem): Promise<void> {
-  await table.transact([{ put: { ...item }, condition: { expression: 'attribute_not_exists(pk)' } }]);
+  await table.transact([{ put: { ...item }, condition: noItem() }]);
 }
 
 /** What PUT /templates/{templateId} may change. */
@@ -45,8 +44,8 @@ export async function writeTemplateChanges(
   try {
     return await table.update<TemplateItem>(
       keys.template(templateId),
-      changesExpression({ ...changes }),
-      ofCompany(companyId),
+      partialUpdate({ ...changes }),
+      where(ofCompany(companyId)),
     );
   } catch (error) {
     if (isConditionFailure(error)) return undefined;

@@ -1,5 +1,6 @@
 import { table } from '../../aws/dynamodb';
 import { isConditionFailure } from '../../aws/errors';
+import { indexPrefix, itemExists, noItem, set, update } from '../../data/expressions';
 import { gsi1, keys } from '../../data/keys';
 import { transactWithConditions } from '../../data/transaction';
 import type { WalletItem } from '../model';
@@ -22,9 +23,9 @@ export async function readKeyAndWallet(plainKey: string, address: string) {
  * does: a key is never written over). Resolves to false when the company does not exist.
  */
 export async function storeApiKey({ apiKey, pointer }: { apiKey: ApiKeyItem; pointer: ApiKeyIdItem }) {
-  const absent = { expression: 'attribute_not_exists(pk)' };
+  const absent = noItem();
   const failed = await transactWithConditions([
-    { check: keys.company(apiKey.company_id), condition: { expression: 'attribute_exists(pk)' } },
+    { check: keys.company(apiKey.company_id), condition: itemExists() },
     { put: { ...apiKey }, condition: absent },
     { put: { ...pointer }, condition: absent },
   ]);
@@ -39,10 +40,7 @@ export async function readCompanyApiKeys(companyId: string): Promise<ApiKeyItem[
   const partition = gsi1.companyApiKeys(companyId);
   return table.queryAll<ApiKeyItem>({
     index: gsi1.name,
-    keyCondition: {
-      expression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
-      values: { ':pk': partition.gsi1pk, ':prefix': partition.prefix },
-    },
+    keyCondition: indexPrefix(partition.gsi1pk, partition.prefix),
   });
 }
 
@@ -55,11 +53,7 @@ export async function disableApiKeyById(apiKeyId: string): Promise<ApiKeyItem | 
   const pointer = await table.get<ApiKeyIdItem>(keys.apiKeyId(apiKeyId));
   if (!pointer) return undefined;
   try {
-    return await table.update<ApiKeyItem>(
-      keys.apiKey(pointer.key_hash),
-      { expression: 'SET enabled = :false', values: { ':false': false } },
-      { expression: 'attribute_exists(pk)' },
-    );
+    return await table.update<ApiKeyItem>(keys.apiKey(pointer.key_hash), update(set('enabled', false)), itemExists());
   } catch (error) {
     if (isConditionFailure(error)) return undefined;
     throw error;

@@ -1,5 +1,16 @@
 import { type Item, table } from '../../aws/dynamodb';
 import { isConditionFailure } from '../../aws/errors';
+import {
+  eq,
+  indexPartition,
+  itemExists,
+  remove,
+  set,
+  setAll,
+  type UpdateAction,
+  update,
+  where,
+} from '../../data/expressions';
 import { gsi1, keys } from '../../data/keys';
 import type { CompanyItem, UserItem } from '../model';
 import { type KybRecord, KybStatus, type ViesConsultation } from './model';
@@ -24,13 +35,9 @@ export async function readUserAndKyb(companyId: string, userId: string): Promise
   return { user: find(userKey) as UserItem | undefined, kyb: (find(companyKey) as CompanyItem | undefined)?.kyb };
 }
 
-const pendingIndex = (companyId: string, pending: boolean) =>
-  pending
-    ? { set: ', gsi1pk = :gsi1pk, gsi1sk = :gsi1sk', remove: '', values: { ...prefixed(gsi1.kybPending(companyId)) } }
-    : { set: '', remove: ' REMOVE gsi1pk, gsi1sk', values: {} };
-
-const prefixed = (values: Record<string, string>) =>
-  Object.fromEntries(Object.entries(values).map(([name, value]) => [`:${name}`, value]));
+/** Into the pending index (its gsi1 key) while PENDING, out of it (no gsi1 key) otherwise. */
+const pendingIndex = (companyId: string, pending: boolean): UpdateAction[] =>
+  pending ? setAll(gsi1.kybPending(companyId)) : [remove('gsi1pk'), remove('gsi1sk')];
 
 /**
  * Stores a new KYB check on the company (replacing the previous one), in the pending index
@@ -39,11 +46,7 @@ const prefixed = (values: Record<string, string>) =>
 export async function saveKyb(companyId: string, kyb: KybRecord): Promise<boolean> {
   const index = pendingIndex(companyId, kyb.status === KybStatus.Pending);
   try {
-    await table.update(
-      keys.company(companyId),
-      { expression: `SET kyb = :kyb${index.set}${index.remove}`, values: { ':kyb': kyb, ...index.values } },
-      { expression: 'attribute_exists(pk)' },
-    );
+    await table.update(keys.company(companyId), update(set('kyb', kyb), index), itemExists());
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;
@@ -61,7 +64,7 @@ export interface PendingCheck {
 export async function pendingChecks(startKey?: Item, limit = 25): Promise<{ checks: PendingCheck[]; lastKey?: Item }> {
   const { items, lastKey } = await table.query({
     index: gsi1.name,
-    keyCondition: { expression: 'gsi1pk = :pk', values: { ':pk': gsi1.kybPendingPartition() } },
+    keyCondition: indexPartition(gsi1.kybPendingPartition()),
     startKey,
     limit,
   });
@@ -87,16 +90,8 @@ export async function settlePendingCheck(
   try {
     await table.update(
       keys.company(companyId),
-      {
-        expression: `SET kyb.#status = :status, kyb.vies = :vies, kyb.updated_at = :now${index.set}${index.remove}`,
-        names: { '#status': 'status' },
-        values: { ':status': status, ':vies': vies, ':now': updatedAt, ...index.values },
-      },
-      {
-        expression: 'kyb.check_id = :check AND kyb.#status = :pending',
-        names: { '#status': 'status' },
-        values: { ':check': checkId, ':pending': KybStatus.Pending },
-      },
+      update(set(['kyb', 'status'], status), set(['kyb', 'vies'], vies), set(['kyb', 'updated_at'], updatedAt), index),
+      where(eq(['kyb', 'check_id'], checkId), eq(['kyb', 'status'], KybStatus.Pending)),
     );
     return true;
   } catch (error) {

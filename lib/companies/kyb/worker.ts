@@ -1,6 +1,6 @@
 /**
  * The KYB retry worker's contract with what runs it: its function, how often and how long.
- * The CDK stack (infra/stack.ts: the schedule, the function's timeout and grants) and the
+ * The CDK stack (infra/constructs/workers.ts: the schedule, the function's timeout and grants) and the
  * local timer (infra/local/kyb-retry.ts) read these same values.
  */
 import type { Access } from '../../access';

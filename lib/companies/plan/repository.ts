@@ -1,5 +1,6 @@
 import { table } from '../../aws/dynamodb';
 import { isConditionFailure } from '../../aws/errors';
+import { eq, exists, notExists, set, update, where } from '../../data/expressions';
 import { keys } from '../../data/keys';
 import type { CompanyItem, UserItem } from '../model';
 import type { CompanyPlan } from './model';
@@ -37,12 +38,8 @@ export const plans = {
     try {
       await table.update(
         keys.company(companyId),
-        {
-          expression: 'SET #plan = :plan, member_limit = :limit',
-          names: { '#plan': 'plan' },
-          values: { ':plan': plan, ':limit': memberLimit },
-        },
-        { expression: 'attribute_exists(pk) AND attribute_not_exists(#plan)', names: { '#plan': 'plan' } },
+        update(set('plan', plan), set('member_limit', memberLimit)),
+        where(exists('pk'), notExists('plan')),
       );
       return true;
     } catch (error) {
@@ -55,12 +52,8 @@ export const plans = {
   async confirm(companyId: string, subscriptionId: string, sentAt: string): Promise<void> {
     await table.update(
       keys.company(companyId),
-      {
-        expression: 'SET #plan.confirmation = :sent, #plan.confirmation_sent_at = :at',
-        names: { '#plan': 'plan' },
-        values: { ':sent': 'SENT', ':at': sentAt },
-      },
-      { expression: '#plan.subscription_id = :subscription', values: { ':subscription': subscriptionId } },
+      update(set(['plan', 'confirmation'], 'SENT'), set(['plan', 'confirmation_sent_at'], sentAt)),
+      where(eq(['plan', 'subscription_id'], subscriptionId)),
     );
   },
 };

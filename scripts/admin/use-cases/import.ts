@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import type { Item, TransactionItem } from '../../../lib/aws/dynamodb';
 import { toApiKeyItems } from '../../../lib/companies/api-keys/model';
 import { type CompanyItem, toCompanyItem, toMemberItems, toPartnerItems } from '../../../lib/companies/model';
+import { add, itemExists, update } from '../../../lib/data/expressions';
 import { ItemType, type Key, keys } from '../../../lib/data/keys';
 import { toDppCardItem, toDppFileItem, toDppImageItem, toDppItem, toDppTranslationItem } from '../../../lib/dpps/model';
 import { DomainError } from '../../../lib/errors';
@@ -388,8 +389,8 @@ async function prepareCompany(c: CompanyRecord, index: number, h: RecordHelpers)
 /** Counts members on an existing company (its seats: members plus pending invitations). */
 const addSeats = (companyId: string, n: number): TransactionItem => ({
   update: keys.company(companyId),
-  set: { expression: 'ADD #seats :n', names: { '#seats': 'seats_used' }, values: { ':n': n } },
-  condition: { expression: 'attribute_exists(pk)' },
+  set: update(add('seats_used', n)),
+  condition: itemExists(),
 });
 
 async function prepareTemplate(

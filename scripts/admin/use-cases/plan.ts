@@ -1,4 +1,5 @@
 import type { Item, TransactionItem } from '../../../lib/aws/dynamodb';
+import { noItem } from '../../../lib/data/expressions';
 import type { Key } from '../../../lib/data/keys';
 import { MAX_TRANSACTION_BYTES } from '../../../lib/limits';
 import type { Fixture } from './fixtures';
@@ -26,7 +27,7 @@ export interface RecordPlan {
   present: number;
 }
 
-const absent = { expression: 'attribute_not_exists(pk)' };
+const absent = noItem();
 
 /**
  * `items` in order with the record's root (the DPP, the template, the company) last, so when a

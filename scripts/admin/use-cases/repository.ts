@@ -1,5 +1,6 @@
 import { type Item, type TransactionItem, table } from '../../../lib/aws/dynamodb';
 import { cancellationCodes } from '../../../lib/aws/errors';
+import { partition } from '../../../lib/data/expressions';
 import type { Key } from '../../../lib/data/keys';
 
 /**
@@ -28,7 +29,7 @@ export const readItem = (key: Key): Promise<Item | undefined> => table.get(key);
 
 /** Every item of one item collection (`pk = :pk`): one Query, more pages only past 1 MB. */
 export async function readCollection(pk: string): Promise<Item[]> {
-  return table.queryAll({ keyCondition: { expression: 'pk = :pk', values: { ':pk': pk } } });
+  return table.queryAll({ keyCondition: partition(pk) });
 }
 
 /** TransactWriteItems takes at most 100 actions. */
