@@ -1,5 +1,6 @@
 import { ItemType, keys } from '../data/keys';
 import type { Characteristic } from '../dpps/model';
+import type { AllowedMimeType } from '../files/file-type';
 
 /**
  * A DPP's versions and notarizations (decisions.md, Versions and notarization). Both live
@@ -28,7 +29,7 @@ export interface FileSnapshot {
   id: string;
   name: string;
   description: string;
-  type: string;
+  type: AllowedMimeType;
   path: string;
   hash: string;
 }
