@@ -29,6 +29,7 @@ import { deleteDppImageDocs } from './routes/delete-dpp-image';
 import { deleteTemplateFileDocs } from './routes/delete-template-file';
 import { discountSubscriptionDocs } from './routes/discount-subscription';
 import { generateJwtDocs } from './routes/generate-jwt';
+import { getCompanyDocs } from './routes/get-company';
 import { getCompanyDppDocs } from './routes/get-company-dpp';
 import { getDppDocs } from './routes/get-dpp';
 import { getDppFileDocs } from './routes/get-dpp-file';
@@ -95,6 +96,7 @@ export const routes = [
   acceptInvitationDocs,
   verifyBusinessDocs,
   getKybDataDocs,
+  getCompanyDocs,
   validatePromotionalCodeDocs,
   discountSubscriptionDocs,
   healthDocs,
