@@ -2,7 +2,7 @@ import type { Route } from '../../lib/api/contract';
 import { type RouteFn, routes } from '../../lib/api/routes';
 
 /**
- * One sample request per route, derived from its row's example (lib/api/docs.ts,
+ * One sample request per route, derived from its row's example (lib/api/contract.ts,
  * RouteExample), against fixed ids of infra/local/demo-data.json (lib/api/demo.ts).
  * `npm run events` writes them to events/<fn>.json (API Gateway v2 events, for
  * `sam local invoke` and `npm run invoke`); test/events checks each file is current and

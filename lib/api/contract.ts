@@ -129,7 +129,7 @@ export interface Route extends Omit<RuntimeRoute, 'errors'> {
   readonly responseHeaders?: Readonly<Record<string, string>>;
   /** The status of each domain error kind this route can raise, and what it means there. */
   readonly errors: ErrorMap;
-  /** A valid request and its answer's status (lib/api/docs.ts, RouteExample). */
+  /** A valid request and the status it answers (RouteExample). */
   readonly example: RouteExample;
 }
 

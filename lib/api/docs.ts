@@ -1,11 +1,11 @@
 import type { ErrorKind } from '../errors';
-import type { AnySchema, ErrorCase, ErrorMap, Route, RouteExample, RuntimeRoute } from './contract';
+import type { AnySchema, ErrorCase, ErrorMap, RouteExample, RuntimeRoute } from './contract';
 
 /**
  * The documentation half of a route row: what people and tools read, and no function runs
  * with. Each row file exports its runtime part (`defineRoute`, what the handler imports) and
  * this (`describeRoute`, what the route table, the docs, the samples and the tests import), so
- * a function's bundle carries none of the texts, response schemas or examples (README, Bundles).
+ * a function's bundle carries none of the texts, response schemas or examples.
  */
 
 /** Texts every row shares for a kind unless it says otherwise. */
@@ -63,7 +63,11 @@ export interface RouteDocs<R extends RuntimeRoute> {
 
 /** The whole row: the runtime part with its docs, its error map with texts. */
 export type DescribedRoute<R extends RuntimeRoute, D extends RouteDocs<R>> = Omit<R, 'errors'> &
-  Omit<D, 'errors'> & { readonly errors: { readonly [K in keyof R['errors']]: ErrorCase } };
+  Omit<D, 'errors'> & {
+    readonly errors: {
+      readonly [K in keyof R['errors'] | (R['idempotent'] extends true ? IdempotencyKind : never)]: ErrorCase;
+    };
+  };
 
 /**
  * Joins a row's runtime part and its docs into the row the route table holds. An idempotent
@@ -109,6 +113,3 @@ export function describeRoute<const R extends RuntimeRoute, const D extends Rout
   }
   return { ...route, ...docs, errors } as unknown as DescribedRoute<R, D>;
 }
-
-/** A row as the route table holds it; checks it is a whole Route. */
-export type { Route };
