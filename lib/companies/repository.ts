@@ -1,4 +1,5 @@
-import { type Item, type TransactionItem, table } from '../aws/dynamodb';
+import type { Item, TransactionItem } from '../aws/dynamodb';
+import * as table from '../aws/table';
 import { add, and, attribute, exists, itemExists, lt, noItem, notExists, or, update, where } from '../data/expressions';
 import { keys, ranges } from '../data/keys';
 import { readWholeRange } from '../data/range';

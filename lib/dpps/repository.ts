@@ -1,5 +1,6 @@
-import { type Expression, type TransactionItem, table } from '../aws/dynamodb';
+import type { Expression, TransactionItem } from '../aws/dynamodb';
 import { isConditionFailure } from '../aws/errors';
+import * as table from '../aws/table';
 import { KybStatus } from '../companies/kyb/model';
 import {
   eq,

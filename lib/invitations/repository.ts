@@ -1,4 +1,5 @@
-import { type TransactionItem, table } from '../aws/dynamodb';
+import type { TransactionItem } from '../aws/dynamodb';
+import * as table from '../aws/table';
 import type { EmailClaimItem, UserItem, WalletItem } from '../companies/model';
 import { readCompany, takeSeat } from '../companies/repository';
 import {

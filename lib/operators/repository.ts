@@ -1,4 +1,4 @@
-import { table } from '../aws/dynamodb';
+import * as table from '../aws/table';
 import type { UserItem } from '../companies/model';
 import { itemExists, noItem } from '../data/expressions';
 import { type Key, keys, ranges } from '../data/keys';

@@ -1,5 +1,6 @@
-import { type Item, type TransactionItem, table } from '../aws/dynamodb';
+import type { Item, TransactionItem } from '../aws/dynamodb';
 import { cancellationCodes, isConditionFailure } from '../aws/errors';
+import * as table from '../aws/table';
 import type { UserItem } from '../companies/model';
 import { append, contains, indexPrefix, noItem, not, ofCompany, set, update, where } from '../data/expressions';
 import { gsi1, ItemType, keys, ranges } from '../data/keys';

@@ -1,5 +1,5 @@
-import { table } from '../aws/dynamodb';
 import { isConditionFailure } from '../aws/errors';
+import * as table from '../aws/table';
 import { noItem, ofCompany, partialUpdate, where } from '../data/expressions';
 import { keys, ranges } from '../data/keys';
 import { objectKeys } from '../files/object-keys';

@@ -1,5 +1,5 @@
-import { table } from '../../aws/dynamodb';
 import { isConditionFailure } from '../../aws/errors';
+import * as table from '../../aws/table';
 import { indexPrefix, itemExists, noItem, set, update } from '../../data/expressions';
 import { gsi1, keys } from '../../data/keys';
 import { transactWithConditions } from '../../data/transaction';

@@ -1,5 +1,6 @@
-import { type Item, table } from '../../aws/dynamodb';
+import type { Item } from '../../aws/dynamodb';
 import { isConditionFailure } from '../../aws/errors';
+import * as table from '../../aws/table';
 import {
   eq,
   indexPartition,
