@@ -1,4 +1,5 @@
-import { ItemType, keys } from '../data/keys';
+import * as keys from '../data/keys';
+import { ItemType } from '../data/keys';
 import type { Characteristic } from '../dpps/model';
 import type { AllowedMimeType } from '../files/file-type';
 
