@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import LongestFirstSequencer from './test/setup/sequencer';
 
@@ -10,14 +11,15 @@ import LongestFirstSequencer from './test/setup/sequencer';
  *
  * Files of both projects share one pool of workers. Vitest's default in a run is one worker
  * fewer than the cores: one on a 2-core machine, every file in turn. An integration file
- * mostly waits for the local stack (another process), so a second worker runs beside it.
+ * mostly waits for the local stack (another process), so a second worker runs beside it:
+ * at least two workers, the default where there are more cores.
  * The unit files start at once: the global setup does not wait for the stack, each
  * integration file does (test/setup/local-stack-ready.ts). The longest files start first
  * and the two projects' files take turns (test/setup/sequencer.ts).
  */
 export default defineConfig({
   test: {
-    maxWorkers: 2,
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {

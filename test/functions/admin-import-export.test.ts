@@ -1,10 +1,11 @@
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localClients } from '../../infra/local/bootstrap';
 import { samples } from '../../infra/local/samples';
 import type { StackFile } from '../../infra/local/stack-file';
 import { objectKeys } from '../../lib/files/object-keys';
@@ -53,30 +54,26 @@ function comparable(reply: Reply, only?: { files: Set<string>; cards: Set<string
   };
 }
 
+/** The settings of a stack's stack file: its engines, table and bucket. */
+async function envOf(stack: StackProcess): Promise<Record<string, string>> {
+  return (JSON.parse(await readFile(join(stack.dir, 'stack.json'), 'utf8')) as StackFile).env;
+}
+
 /** Items in a stack's table (DynamoDB Local counts them at once). */
 async function itemCount(stack: StackProcess): Promise<number> {
-  const { env } = JSON.parse(await readFile(join(stack.dir, 'stack.json'), 'utf8')) as StackFile;
-  const client = new DynamoDBClient({
-    endpoint: env.DYNAMODB_ENDPOINT,
-    region: env.AWS_REGION,
-    credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! },
-  });
-  const { Table } = await client.send(new DescribeTableCommand({ TableName: env.TABLE_NAME }));
+  const env = await envOf(stack);
+  const { Table } = await localClients(env).dynamodb.send(new DescribeTableCommand({ TableName: env.TABLE_NAME }));
   return Table?.ItemCount ?? 0;
 }
 
 async function objectExists(stack: StackProcess, key: string): Promise<boolean> {
-  const { env } = JSON.parse(await readFile(join(stack.dir, 'stack.json'), 'utf8')) as StackFile;
-  const s3 = new S3Client({
-    endpoint: env.S3_ENDPOINT,
-    region: env.AWS_REGION,
-    forcePathStyle: true,
-    credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! },
-  });
-  return s3.send(new HeadObjectCommand({ Bucket: env.BUCKET_NAME, Key: key })).then(
-    () => true,
-    () => false,
-  );
+  const env = await envOf(stack);
+  return localClients(env)
+    .s3.send(new HeadObjectCommand({ Bucket: env.BUCKET_NAME, Key: key }))
+    .then(
+      () => true,
+      () => false,
+    );
 }
 
 let work: string;
