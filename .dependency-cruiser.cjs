@@ -3,7 +3,8 @@
  * test/scripts/boundaries.test.ts. README.md, "Architecture", says what each folder is for;
  * these rules keep the arrows between them pointing one way.
  *
- * Paths are relative to the repository root. Type-only imports count as dependencies too
+ * `npm run boundaries` cruises lib, functions, scripts and infra. Paths are relative to the
+ * repository root. Type-only imports count as dependencies too
  * (`tsPreCompilationDeps: true`): `import type { HttpResponse } from '../http/response'`
  * in a domain module ties it to the HTTP layer as firmly as a value import does, even if
  * the compiler erases it.
@@ -64,6 +65,60 @@ module.exports = {
       severity: 'error',
       from: { path: '^lib/' },
       to: { circular: true },
+    },
+    {
+      name: 'no-folder-cycle-in-lib',
+      comment:
+        'The folders of lib/ form layers: a folder may import the folders below it, never one that imports ' +
+        'it back, even through others (two workers importing the route contract once tied twenty folders ' +
+        'into one). A folder holds its subfolders (lib/companies/kyb is part of lib/companies), so an ' +
+        'aggregate is free inside. Move what both folders need into the lower one, or below the domain ' +
+        '(the modules at the root of lib/).',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^lib/' },
+      to: { circular: true },
+    },
+    {
+      name: 'domain-not-to-contract',
+      comment:
+        'lib/api/ (the route rows, OpenAPI) describes the domain to the outside; the domain folders, the ' +
+        'workers and the adapters stand below it and never import it, so a worker does not bundle the ' +
+        'contract. What they share with it lives below the domain: the grants a function needs are ' +
+        'lib/access.ts, the errors lib/errors.ts, the field rules lib/schemas.ts.',
+      severity: 'error',
+      from: { path: '^lib/', pathNot: '^lib/(api|http)/' },
+      to: { path: '^lib/api/' },
+    },
+    {
+      name: 'aws-not-to-domain',
+      comment:
+        'lib/aws/ holds the adapters of the AWS clients: they know the SDK and nothing of the domain, so the ' +
+        'domain can be read, tested and bundled without them. An adapter imports only lib/aws/ and the ' +
+        'modules at the root of lib/ (config, errors, a port such as lib/translator.ts that it implements).',
+      severity: 'error',
+      from: { path: '^lib/aws/' },
+      to: { path: '^lib/', pathNot: ['^lib/aws/', '^lib/[^/]+$'] },
+    },
+    {
+      name: 'lib-root-is-the-floor',
+      comment:
+        'The modules at the root of lib/ (config, errors, schemas, access, translator, logger, ...) are what ' +
+        'every folder stands on, so they import no folder of lib/: one that did would tie that folder to all ' +
+        'the others. Put a module that needs a folder in that folder.',
+      severity: 'error',
+      from: { path: '^lib/[^/]+$' },
+      to: { path: '^lib/[^/]+/' },
+    },
+    {
+      name: 'scripts-only-local-index',
+      comment:
+        'infra/local/ is the local stack; what scripts/ (the admin CLI, the bench, npm run events and sign) ' +
+        'may use of it is infra/local/index.ts, its public module. Anything else is its internals, free to ' +
+        'change: export what a script needs from index.ts (lazily, if it is heavy) and import that.',
+      severity: 'error',
+      from: { path: '^(scripts|tools)/' },
+      to: { path: '^infra/local/', pathNot: '^infra/local/index\\.ts$' },
     },
   ],
   options: {

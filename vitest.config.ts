@@ -30,6 +30,7 @@ export default defineConfig({
             'test/component/**/*.test.ts',
             'test/infra/*.test.ts',
             'test/scripts/**/*.test.ts',
+            'test/docs/**/*.test.ts',
           ],
           setupFiles: ['test/setup/unit-env.ts'],
           testTimeout: 20_000,

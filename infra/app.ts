@@ -6,7 +6,7 @@
  * infra/config.ts (readStackConfig), which stops the synth of a deployment that lacks
  * the JWT public key(s) or keeps the localhost CORS origin (unless `-c sandbox=true`).
  * cdk-nag (AwsSolutions, Serverless) checks every synth; a finding that is not
- * acknowledged in infra/stack.ts (NAG_ACKNOWLEDGEMENTS) fails it.
+ * acknowledged in infra/constructs/nag.ts (NAG_ACKNOWLEDGEMENTS) fails it.
  */
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';

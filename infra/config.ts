@@ -20,7 +20,7 @@ export interface ThrottleConfig {
 }
 
 /**
- * When an alarm fires (infra/stack.ts, alarms): every threshold of the stack, in one place.
+ * When an alarm fires (infra/constructs/alarms.ts): every threshold of the stack, in one place.
  * Context `alarms` may override any of them, e.g. `-c alarms='{"p99LatencyMs":5000}'`.
  */
 export interface AlarmThresholds {

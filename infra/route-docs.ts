@@ -3,7 +3,7 @@ import { routes } from '../lib/api/routes';
 export const ROUTES_START = '<!-- routes:start (generated from lib/api/routes.ts by `npm run docs`) -->';
 export const ROUTES_END = '<!-- routes:end -->';
 
-/** The README's route table, from the route table. */
+/** The route table of docs/api.md, from the route table. */
 export function routesMarkdown(): string {
   const access = (r: (typeof routes)[number]) => {
     const a: {
@@ -37,6 +37,6 @@ export function routesMarkdown(): string {
 export function withRoutes(readme: string): string {
   const start = readme.indexOf(ROUTES_START);
   const end = readme.indexOf(ROUTES_END);
-  if (start < 0 || end < start) throw new Error('README.md has no routes markers');
+  if (start < 0 || end < start) throw new Error('docs/api.md has no routes markers');
   return `${readme.slice(0, start + ROUTES_START.length)}\n${routesMarkdown()}\n${readme.slice(end)}`;
 }

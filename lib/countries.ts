@@ -3,7 +3,7 @@ import * as v from 'valibot';
 /**
  * The officially assigned ISO 3166-1 alpha-2 country codes (249): what a company's or an
  * operator's `country_code` may be. Not `EL` or `XI` (VIES's codes for Greece and Northern
- * Ireland: lib/kyb/vat.ts maps them), not `UK` or `EU`.
+ * Ireland: lib/companies/kyb/vat.ts maps them), not `UK` or `EU`.
  */
 export const ISO_COUNTRY_CODES: ReadonlySet<string> = /* @__PURE__ */ new Set(
   (

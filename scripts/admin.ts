@@ -1,7 +1,7 @@
 /**
  * `npm run admin -- <command> [options]`: the operators' CLI. It bootstraps tenants on the
  * local stack of `npm start` (default) or on a deployed stack (`--stack <name>`), through the
- * same use cases, models and keys as the service (lib/admin/, lib/auth/api-keys.ts).
+ * same models, repositories and keys as the service (its use cases: scripts/admin/use-cases/).
  *
  *   npm run admin -- --help               every command
  *   npm run admin -- <command> --help     one command's usage

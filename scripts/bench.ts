@@ -18,8 +18,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { samples } from '../infra/local/samples';
-import { startLocalStack } from '../infra/local/stack';
+import { loadLocalStack, samples } from '../infra/local';
 import { type RouteFn, routes } from '../lib/api/routes';
 import { buildFunctionBundles } from './bench/bundles';
 import { measureColdImports } from './bench/cold-import';
@@ -66,6 +65,7 @@ if (!skip.has('signing')) {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'dpp-bench-'));
+const { startLocalStack } = await loadLocalStack();
 const stack = await startLocalStack({ port: 0, dir: '.local', logLevel: 'ERROR' });
 try {
   const api = stack.apiUrl ?? '';

@@ -6,7 +6,7 @@
  */
 import { ANCHOR_WORKER_FN } from '../lib/anchoring/worker';
 import { routes } from '../lib/api/routes';
-import { KYB_RETRY_WORKER_FN } from '../lib/kyb/worker';
+import { KYB_RETRY_WORKER_FN } from '../lib/companies/kyb/worker';
 import { buildFunctionBundles, kib } from './bench/bundles';
 import { bundleBreaches } from './bench/goals';
 import { BREACH_MARK } from './bench/report';

@@ -1,5 +1,5 @@
 /**
- * `npm run docs`: rewrites the route table in README.md and writes docs/openapi.json, both
+ * `npm run docs`: rewrites the route table in docs/api.md and writes docs/openapi.json, both
  * from the route table (lib/api/routes.ts). Drift tests compare both with a fresh run.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { withRoutes } from '../infra/route-docs';
 import { openApiJson } from '../lib/api/openapi';
 import { routes } from '../lib/api/routes';
 
-writeFileSync('README.md', withRoutes(readFileSync('README.md', 'utf8')));
-console.log('README.md route table updated');
+writeFileSync('docs/api.md', withRoutes(readFileSync('docs/api.md', 'utf8')));
+console.log('docs/api.md route table updated');
 writeFileSync('docs/openapi.json', openApiJson(routes));
 console.log(`docs/openapi.json written (${routes.length} routes)`);

@@ -1,7 +1,9 @@
 /** `npm run events`: writes events/<fn>.json, one sample API Gateway v2 event per route. */
 import { writeFileSync } from 'node:fs';
-import { sampleEvent } from '../infra/local/sample-events';
+import { loadSampleEvents } from '../infra/local';
 import { routes } from '../lib/api/routes';
+
+const { sampleEvent } = await loadSampleEvents();
 
 for (const route of routes) {
   const file = `events/${route.fn}.json`;

@@ -10,8 +10,10 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { signHash, testAccount } from '../infra/local/wallets';
+import { loadTestWallets } from '../infra/local';
 import type { Address } from '../lib/evm/address';
+
+const { signHash, testAccount } = await loadTestWallets();
 
 /** `0x` + r ‖ s ‖ v (v 27 or 28, s low), as wallets answer personal_sign, and the signer's address. */
 export function personalSignHash(hash: string, index: number): { signature: string; address: Address } {

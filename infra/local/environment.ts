@@ -10,7 +10,7 @@ export const LOCAL_REGION = 'eu-central-1';
 export const LOCAL_ISSUER = 'https://dpp.local';
 export const LOCAL_AUDIENCE = 'dpp-api';
 
-/** How long the KYB functions wait for the VIES stand-in, locally (the cloud's default is 5 s: lib/kyb/vies.ts). */
+/** How long the KYB functions wait for the VIES stand-in, locally (the cloud's default is 5 s: lib/companies/kyb/vies.ts). */
 export const LOCAL_VIES_TIMEOUT_MS = 2000;
 /** The requester VIES is told locally: a made-up Italian VAT number with the right check digit. */
 export const LOCAL_VIES_REQUESTER_VAT = 'IT12345670017';

@@ -7,8 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
+import { KYB_RETRY_TIMEOUT_SECONDS, KYB_RETRY_WORKER_FN } from '../../lib/companies/kyb/worker';
 import type { ScheduledRun } from '../../lib/events/scheduled';
-import { KYB_RETRY_TIMEOUT_SECONDS, KYB_RETRY_WORKER_FN } from '../../lib/kyb/worker';
 import { logger } from '../../lib/logger';
 import { lambdaContext } from './api-gateway-event';
 

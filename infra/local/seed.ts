@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { importData } from '../../lib/admin/import';
-import { type ImportDocument, uuidV7Time } from '../../lib/admin/import-format';
 import { toInvitationItems } from '../../lib/invitations/model';
 import { hashPassword } from '../../lib/invitations/password';
 import { storeInvitation } from '../../lib/invitations/repository';
+import { importData } from '../../scripts/admin/use-cases/import';
+import { type ImportDocument, uuidV7Time } from '../../scripts/admin/use-cases/import-format';
 
 type Company = NonNullable<ImportDocument['companies']>[number];
 type Template = NonNullable<Company['templates']>[number];
@@ -14,7 +14,7 @@ type Dpp = NonNullable<Company['dpps']>[number];
 type Listed<T, K extends keyof T> = Omit<T, K> & Required<Pick<T, K>>;
 
 /**
- * The shape of infra/local/demo-data.json: the import format (lib/admin/import-format.ts)
+ * The shape of infra/local/demo-data.json: the import format (scripts/admin/use-cases/import-format.ts)
  * with every list spelled out, and what only the demo needs (kyb, links, versions,
  * invitations), which the import ignores.
  */

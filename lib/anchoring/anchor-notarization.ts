@@ -4,7 +4,7 @@ import { type Ethereum, ethereum, isNonceTooLow, quantity, rpcClient, waitForRec
 import { type Hex, signEip1559 } from '../evm/transaction';
 import { logger } from '../logger';
 import { countNotarizationAnchored, countNotarizationFailed } from '../metrics';
-import type { NotarizationItem } from '../versions/model';
+import type { NotarizationItem } from '../notarizations/model';
 import { type AnchorKey, anchorKey } from './anchor-key';
 import { anchoringRepository as records, type StoredTransaction } from './repository';
 import { MAX_ATTEMPTS, RECEIPT_TIMEOUT_MS, RPC_TIMEOUT_MS, retryDelayMs } from './worker';

@@ -1,7 +1,8 @@
-import { table } from '../aws/dynamodb';
 import { isConditionFailure } from '../aws/errors';
+import * as table from '../aws/table';
+import { add, eq, notExists, set, update, where } from '../data/expressions';
 import type { Key } from '../data/keys';
-import type { NotarizationItem } from '../versions/model';
+import type { NotarizationItem } from '../notarizations/model';
 
 /**
  * The anchor worker's access to notarization records (lib/versions/model.ts,
@@ -21,10 +22,10 @@ export interface StoredTransaction {
   url: string;
 }
 
-/** DynamoDB reserves `status`, `from`, `to` and `url` as words: expressions name them through placeholders. */
-const STATUS = { '#status': 'status' } as const;
-
 const PENDING = 'PENDING';
+
+/** Every write's condition: the record is still PENDING (a missing record has no status). */
+const stillPending = eq('status', PENDING);
 
 async function conditional<T>(write: () => Promise<T>): Promise<T | undefined> {
   try {
@@ -35,20 +36,16 @@ async function conditional<T>(write: () => Promise<T>): Promise<T | undefined> {
   }
 }
 
-const storeSet = (tx: StoredTransaction, now: string) => ({
-  expression:
-    'SET raw_transaction = :raw, transaction_hash = :hash, nonce = :nonce, #from = :from, #to = :to, #url = :url, #updated = :now',
-  names: { '#from': 'from', '#to': 'to', '#url': 'url', '#updated': 'updated_at' },
-  values: {
-    ':raw': tx.raw,
-    ':hash': tx.hash,
-    ':nonce': tx.nonce,
-    ':from': tx.from,
-    ':to': tx.to,
-    ':url': tx.url,
-    ':now': now,
-  },
-});
+const storeSet = (tx: StoredTransaction, now: string) =>
+  update(
+    set('raw_transaction', tx.raw),
+    set('transaction_hash', tx.hash),
+    set('nonce', tx.nonce),
+    set('from', tx.from),
+    set('to', tx.to),
+    set('url', tx.url),
+    set('updated_at', now),
+  );
 
 export const anchoringRepository = {
   /** The record as last written (a strongly consistent read: a retry must see the transaction it stored). */
@@ -57,15 +54,7 @@ export const anchoringRepository = {
   /** Counts one more attempt; the record after it, or undefined when it is no longer PENDING (or gone). */
   countAttempt: (key: Key, now: string): Promise<NotarizationItem | undefined> =>
     conditional(() =>
-      table.update<NotarizationItem>(
-        key,
-        {
-          expression: 'SET #updated = :now ADD #attempts :one',
-          names: { '#updated': 'updated_at', '#attempts': 'attempts' },
-          values: { ':now': now, ':one': 1 },
-        },
-        { expression: '#status = :pending', names: STATUS, values: { ':pending': PENDING } },
-      ),
+      table.update<NotarizationItem>(key, update(set('updated_at', now), add('attempts', 1)), where(stillPending)),
     ),
 
   /**
@@ -74,11 +63,7 @@ export const anchoringRepository = {
    */
   storeTransaction: async (key: Key, tx: StoredTransaction, now: string): Promise<boolean> => {
     const stored = await conditional(() =>
-      table.update(key, storeSet(tx, now), {
-        expression: '#status = :pending AND attribute_not_exists(transaction_hash)',
-        names: STATUS,
-        values: { ':pending': PENDING },
-      }),
+      table.update(key, storeSet(tx, now), where(stillPending, notExists('transaction_hash'))),
     );
     return stored !== undefined;
   },
@@ -89,11 +74,7 @@ export const anchoringRepository = {
    */
   replaceTransaction: async (key: Key, tx: StoredTransaction, previousHash: string, now: string): Promise<boolean> => {
     const replaced = await conditional(() =>
-      table.update(key, storeSet(tx, now), {
-        expression: '#status = :pending AND transaction_hash = :previous',
-        names: STATUS,
-        values: { ':pending': PENDING, ':previous': previousHash },
-      }),
+      table.update(key, storeSet(tx, now), where(stillPending, eq('transaction_hash', previousHash))),
     );
     return replaced !== undefined;
   },
@@ -107,22 +88,14 @@ export const anchoringRepository = {
     const anchored = await conditional(() =>
       table.update(
         key,
-        {
-          expression:
-            'SET #status = :anchored, block_hash = :blockHash, block_number = :blockNumber, #url = :url, #updated = :now',
-          values: {
-            ':anchored': 'ANCHORED',
-            ':blockHash': mined.blockHash,
-            ':blockNumber': mined.blockNumber,
-            ':url': mined.url,
-            ':now': now,
-          },
-        },
-        {
-          expression: '#status = :pending AND transaction_hash = :hash',
-          names: { ...STATUS, '#url': 'url', '#updated': 'updated_at' },
-          values: { ':pending': PENDING, ':hash': mined.hash },
-        },
+        update(
+          set('status', 'ANCHORED'),
+          set('block_hash', mined.blockHash),
+          set('block_number', mined.blockNumber),
+          set('url', mined.url),
+          set('updated_at', now),
+        ),
+        where(stillPending, eq('transaction_hash', mined.hash)),
       ),
     );
     return anchored !== undefined;
@@ -133,15 +106,8 @@ export const anchoringRepository = {
     const failed = await conditional(() =>
       table.update(
         key,
-        {
-          expression: 'SET #status = :failed, failure = :failure, #updated = :now',
-          values: { ':failed': 'FAILED', ':failure': failure, ':now': now },
-        },
-        {
-          expression: '#status = :pending',
-          names: { ...STATUS, '#updated': 'updated_at' },
-          values: { ':pending': PENDING },
-        },
+        update(set('status', 'FAILED'), set('failure', failure), set('updated_at', now)),
+        where(stillPending),
       ),
     );
     return failed !== undefined;

@@ -1,8 +1,8 @@
-import type { Access } from '../api/contract';
+import type { Access } from '../access';
 import { NOTARIZATION_SK_PREFIX } from '../data/keys';
 /**
  * The anchor worker's contract with what runs it: which table stream records start it and how
- * long and how often it may try. The CDK stack (infra/stack.ts: the event source mapping, the
+ * long and how often it may try. The CDK stack (infra/constructs/workers.ts: the event source mapping, the
  * function's timeout) and the local stream poller (infra/local/stream-worker.ts) read these
  * same values, so the cloud and `npm start` invoke the worker on the same records, alike.
  */

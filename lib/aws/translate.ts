@@ -1,7 +1,7 @@
 import { TranslateClient, TranslateTextCommand } from '@aws-sdk/client-translate';
 import { optional, region } from '../config';
-import type { Translator } from '../dpps/translator';
 import { InvalidInputError, UnavailableError } from '../errors';
+import type { Translator } from '../translator';
 
 const endpoint = /* @__PURE__ */ optional('TRANSLATE_ENDPOINT');
 let client: TranslateClient | undefined;

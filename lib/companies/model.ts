@@ -1,7 +1,7 @@
 import { ItemType, keys } from '../data/keys';
 import { NotFoundError } from '../errors';
-import type { KybRecord } from '../kyb/model';
-import type { CompanyPlan } from '../promotions/model';
+import type { KybRecord } from './kyb/model';
+import type { CompanyPlan } from './plan/model';
 
 /** A tenant. Everything a company owns carries its id as `company_id`. */
 export interface CompanyItem {
@@ -12,7 +12,7 @@ export interface CompanyItem {
   name: string;
   country_code: string;
   created_at: string;
-  /** KYB data, status and last VIES consultation (lib/kyb/model.ts); absent until the first POST /verify-business. */
+  /** KYB data, status and last VIES consultation (lib/companies/kyb/model.ts); absent until the first POST /verify-business. */
   kyb?: KybRecord;
   /** `KYB#PENDING` / the company id while `kyb.status` is PENDING (gsi1.kybPending), absent otherwise. */
   gsi1pk?: string;
@@ -24,7 +24,7 @@ export interface CompanyItem {
   seats_used?: number;
   /** Members allowed (members plus pending invitations); absent = DEFAULT_MEMBER_LIMIT (lib/limits.ts). A plan raises it. */
   member_limit?: number;
-  /** The company's plan: its Stripe subscription, set by POST /discount-subscription (lib/promotions/model.ts). */
+  /** The company's plan: its Stripe subscription, set by POST /discount-subscription (lib/companies/plan/model.ts). */
   plan?: CompanyPlan;
 }
 
@@ -56,6 +56,64 @@ export function toCompanyItem(company: Omit<CompanyItem, 'pk' | 'sk' | 'type'>):
 
 export function toUserItem(user: Omit<UserItem, 'pk' | 'sk' | 'type'>): UserItem {
   return { ...keys.user(user.company_id, user.id), type: ItemType.User, ...user, wallet: user.wallet.toLowerCase() };
+}
+
+/** Which user and company a wallet belongs to, so a token can be issued in one read. */
+export interface WalletItem {
+  pk: string;
+  sk: string;
+  type: typeof ItemType.Wallet;
+  address: string;
+  user_id: string;
+  company_id: string;
+  role: string;
+}
+
+export function toWalletItem(wallet: Omit<WalletItem, 'pk' | 'sk' | 'type'>): WalletItem {
+  const address = wallet.address.toLowerCase();
+  return { ...keys.wallet(address), type: ItemType.Wallet, ...wallet, address };
+}
+
+/** Who holds an e-mail in a company: a pending invitation (until `expires_at`) or a member. */
+export interface EmailClaimItem {
+  pk: string;
+  sk: string;
+  type: typeof ItemType.EmailClaim;
+  company_id: string;
+  email: string;
+  /** A pending invitation's claim. */
+  invitation_id?: string;
+  expires_at?: string;
+  /** The invitation's wallet, so reclaiming an expired invitation frees both claims without reading it. */
+  wallet?: string;
+  /** A member's claim. */
+  user_id?: string;
+  created_at: string;
+}
+
+/**
+ * A member: the user item in the company's collection (the membership, with its role), the
+ * global wallet item (so GET /generateJWT works with the company's API key and this wallet),
+ * and the member's e-mail claim. The seed writes its demo users with this too.
+ */
+export function toMemberItems(user: Omit<UserItem, 'pk' | 'sk' | 'type'>): {
+  user: UserItem;
+  wallet: WalletItem;
+  emailClaim: EmailClaimItem;
+} {
+  const item = toUserItem({ ...user, email: user.email.toLowerCase() });
+  return {
+    user: item,
+    wallet: toWalletItem({ address: item.wallet, user_id: item.id, company_id: item.company_id, role: item.role }),
+    emailClaim: {
+      ...keys.emailClaim(item.company_id, item.email),
+      type: ItemType.EmailClaim,
+      company_id: item.company_id,
+      email: item.email,
+      user_id: item.id,
+      created_at: item.created_at,
+    },
+  };
 }
 
 /**

@@ -1,19 +1,19 @@
-import type { WalletItem } from '../auth/model';
-import { type Item, type TransactionItem, table } from '../aws/dynamodb';
+import type { Item, TransactionItem } from '../aws/dynamodb';
+import * as table from '../aws/table';
+import { add, and, attribute, exists, itemExists, lt, noItem, notExists, or, update, where } from '../data/expressions';
 import { keys, ranges } from '../data/keys';
 import { readWholeRange } from '../data/range';
 import { transactWithConditions } from '../data/transaction';
-import type { EmailClaimItem } from '../invitations/model';
 import { DEFAULT_MEMBER_LIMIT } from '../limits';
-import type { CompanyItem, PartnerItem, UserItem } from './model';
+import type { CompanyItem, EmailClaimItem, PartnerItem, UserItem, WalletItem } from './model';
 
 /**
  * The companies' reads and writes (docs/data-model.md, companies): each write is one
  * transaction whose conditions are the rules, so a refused write leaves nothing behind.
  */
 
-const absent = { expression: 'attribute_not_exists(pk)' };
-const exists = { expression: 'attribute_exists(pk)' };
+const absent = noItem();
+const present = itemExists();
 
 /**
  * A transaction leg that takes one seat of a company: `seats_used + 1`, if the company exists
@@ -22,16 +22,15 @@ const exists = { expression: 'attribute_exists(pk)' };
  */
 export const takeSeat = (companyId: string): TransactionItem => ({
   update: keys.company(companyId),
-  set: {
-    expression: 'SET seats_used = if_not_exists(seats_used, :zero) + :one',
-    values: { ':zero': 0, ':one': 1 },
-  },
-  condition: {
-    expression:
-      'attribute_exists(pk) AND (attribute_not_exists(seats_used) OR seats_used < member_limit OR ' +
-      '(attribute_not_exists(member_limit) AND seats_used < :defaultLimit))',
-    values: { ':defaultLimit': DEFAULT_MEMBER_LIMIT },
-  },
+  set: update(add('seats_used', 1)),
+  condition: where(
+    exists('pk'),
+    or(
+      notExists('seats_used'),
+      lt('seats_used', attribute('member_limit')),
+      and(notExists('member_limit'), lt('seats_used', DEFAULT_MEMBER_LIMIT)),
+    ),
+  ),
 });
 
 export async function readCompany(companyId: string): Promise<CompanyItem | undefined> {
@@ -90,8 +89,8 @@ export async function storePartnership([side, otherSide]: [PartnerItem, PartnerI
   'stored' | 'exists' | { unknown: string[] }
 > {
   const failed = await transactWithConditions([
-    { check: keys.company(side.company_id), condition: exists },
-    { check: keys.company(otherSide.company_id), condition: exists },
+    { check: keys.company(side.company_id), condition: present },
+    { check: keys.company(otherSide.company_id), condition: present },
     { put: { ...side }, condition: absent },
     { put: { ...otherSide }, condition: absent },
   ]);

@@ -1,11 +1,7 @@
-import { type Expression, type Item, type QueryInput, table } from '../aws/dynamodb';
+import type { Item, QueryInput } from '../aws/dynamodb';
+import * as table from '../aws/table';
+import { inIndexRange, inRange } from './expressions';
 import { gsi1, type IndexRange, type Key, type KeyRange } from './keys';
-
-/** The key condition of a key range: `pk = :pk AND sk BETWEEN :from AND :to`. */
-export const inRange = (range: KeyRange): Expression => ({
-  expression: 'pk = :pk AND sk BETWEEN :from AND :to',
-  values: { ':pk': range.pk, ':from': range.from, ':to': range.to },
-});
 
 /** Every item of a key range, oldest first, across DynamoDB's 1 MB pages. */
 export const readWholeRange = (range: KeyRange): Promise<Item[]> => table.queryAll({ keyCondition: inRange(range) });
@@ -25,12 +21,8 @@ export async function queryRange(range: KeyRange, wanted: number, after?: Key): 
  * an index is eventually consistent (DynamoDB has no other kind for a global index).
  */
 export async function queryIndexRange(range: IndexRange, wanted: number, after?: Key): Promise<Item[]> {
-  const keyCondition = {
-    expression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
-    values: { ':pk': range.pk, ':from': range.from, ':to': range.to },
-  };
   const start = after && { gsi1pk: after.pk, gsi1sk: after.sk, ...range.tableKey(after.sk) };
-  return queryUpTo({ index: gsi1.name, keyCondition }, wanted, start);
+  return queryUpTo({ index: gsi1.name, keyCondition: inIndexRange(range) }, wanted, start);
 }
 
 /** Up to `wanted` items of a Query from `start`, across DynamoDB's 1 MB pages. */

@@ -1,7 +1,6 @@
-import { table } from '../aws/dynamodb';
 import { isConditionFailure } from '../aws/errors';
-import { changesExpression } from '../data/changes';
-import { ofCompany } from '../data/conditions';
+import * as table from '../aws/table';
+import { noItem, ofCompany, partialUpdate, where } from '../data/expressions';
 import { keys } from '../data/keys';
 import type { Characteristic, DppCardItem } from '../dpps/model';
 import { writeUnderDpp } from '../dpps/repository';
@@ -13,7 +12,7 @@ import { writeUnderDpp } from '../dpps/repository';
 
 /** Writes a new card only if its DPP exists and is the card's company's (one transaction); false otherwise. */
 export const putCardIfDpp = (dppId: string, card: DppCardItem): Promise<boolean> =>
-  writeUnderDpp(dppId, card.company_id, [{ put: { ...card }, condition: { expression: 'attribute_not_exists(pk)' } }]);
+  writeUnderDpp(dppId, card.company_id, [{ put: { ...card }, condition: noItem() }]);
 
 export interface CardChanges {
   name?: string;
@@ -32,8 +31,8 @@ export async function updateCard(
   try {
     return await table.update<DppCardItem>(
       keys.dppCard(dppId, cardId),
-      changesExpression({ ...changes, updated_at: updatedAt }),
-      ofCompany(companyId),
+      partialUpdate({ ...changes, updated_at: updatedAt }),
+      where(ofCompany(companyId)),
     );
   } catch (error) {
     if (isConditionFailure(error)) return undefined;
@@ -44,7 +43,7 @@ export async function updateCard(
 /** Deletes a card of the company's; the card as it was, or undefined when there was none. */
 export async function deleteCard(dppId: string, cardId: string, companyId: string): Promise<DppCardItem | undefined> {
   try {
-    return await table.delete<DppCardItem>(keys.dppCard(dppId, cardId), ofCompany(companyId));
+    return await table.delete<DppCardItem>(keys.dppCard(dppId, cardId), where(ofCompany(companyId)));
   } catch (error) {
     if (isConditionFailure(error)) return undefined;
     throw error;

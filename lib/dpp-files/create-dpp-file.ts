@@ -1,11 +1,12 @@
 import * as v from 'valibot';
 import type { Principal } from '../auth/claims';
+import { dppFileView, toDppFileItem } from '../dpps/model';
 import { ForbiddenError } from '../errors';
 import { signedGetUrl } from '../files/storage';
 import { createFileUnder } from '../files/under-parent';
 import { filePart, readUpload, sha256Hex } from '../files/upload';
 import { description, id, name, optionalText, uuid } from '../schemas';
-import { dppFileView, dppScope, toDppFileItem } from './model';
+import { dppScope } from './model';
 import { dppFiles } from './repository';
 
 export const createDppFileInput = v.pipe(
@@ -71,7 +72,7 @@ export async function createDppFile(auth: Principal, { params, body }: v.InferOu
   );
   return {
     message: 'DPP file uploaded',
-    ok: true,
+    ok: true as const,
     file: { ...dppFileView(item), signedUrl: await signedGetUrl(item.path) },
   };
 }

@@ -1,8 +1,9 @@
 import * as v from 'valibot';
 import type { Principal } from '../auth/claims';
+import { dppFileView } from '../dpps/model';
 import { signedGetUrl } from '../files/storage';
 import { getFileUnder } from '../files/under-parent';
-import { dppFileParams, dppFileView, dppScope } from './model';
+import { dppFileParams, dppScope } from './model';
 import { dppFiles } from './repository';
 
 export const getDppFileInput = v.object({ params: dppFileParams });

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import type { Principal } from '../auth/claims';
 import { companyScope } from '../auth/tenancy';
+import { dppFileView } from '../dpps/model';
 import { signedGetUrl } from '../files/storage';
 import { listFilesUnder } from '../files/under-parent';
 import { id, pageQuery } from '../schemas';
-import { dppFileView } from './model';
 import { dppFiles } from './repository';
 
 export const listDppFilesInput = v.object({ params: v.object({ dppId: id }), query: pageQuery });

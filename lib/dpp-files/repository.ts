@@ -1,9 +1,9 @@
 import { keys, ranges } from '../data/keys';
-import { type DppItem, dppNotFound } from '../dpps/model';
+import { type DppFileItem, type DppItem, dppNotFound } from '../dpps/model';
 import { objectKeys } from '../files/object-keys';
 import { fileRepository } from '../files/repository';
 import type { FileParent } from '../files/under-parent';
-import { type DppFileItem, dppFileNotFound } from './model';
+import { dppFileNotFound } from './model';
 
 /** DPP files are files under a DPP: one Query reads a DPP with a page of its files. */
 export const dppFiles: FileParent<DppItem, DppFileItem> = {

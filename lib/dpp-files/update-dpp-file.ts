@@ -1,12 +1,13 @@
 import * as v from 'valibot';
 import type { Principal } from '../auth/claims';
 import { assertOwnCompany } from '../auth/tenancy';
+import { dppFileView } from '../dpps/model';
 import { InvalidInputError } from '../errors';
 import { signedGetUrl } from '../files/storage';
 import { updateFileUnder } from '../files/under-parent';
 import { filePart, readUpload, sha256Hex } from '../files/upload';
 import { description, name, optionalText } from '../schemas';
-import { dppFileParams, dppFileView, dppScope } from './model';
+import { dppFileParams, dppScope } from './model';
 import { dppFiles } from './repository';
 
 export const updateDppFileInput = v.object({
@@ -39,7 +40,7 @@ export async function updateDppFile(auth: Principal, { params, body }: v.InferOu
   // The interface shows `file` as an array here.
   return {
     message: 'DPP file updated',
-    ok: true,
+    ok: true as const,
     file: [{ ...dppFileView(item), signedUrl: await signedGetUrl(item.path) }],
   };
 }

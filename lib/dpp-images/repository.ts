@@ -1,6 +1,6 @@
-import { table } from '../aws/dynamodb';
 import { isConditionFailure } from '../aws/errors';
-import { ofCompany } from '../data/conditions';
+import * as table from '../aws/table';
+import { noItem, ofCompany, where } from '../data/expressions';
 import { keys } from '../data/keys';
 import type { DppImageItem } from '../dpps/model';
 import { writeUnderDpp } from '../dpps/repository';
@@ -12,9 +12,7 @@ import { writeUnderDpp } from '../dpps/repository';
 
 /** Writes a new image only if its DPP exists and is the image's company's (one transaction); false otherwise. */
 export const putImageIfDpp = (dppId: string, image: DppImageItem): Promise<boolean> =>
-  writeUnderDpp(dppId, image.company_id, [
-    { put: { ...image }, condition: { expression: 'attribute_not_exists(pk)' } },
-  ]);
+  writeUnderDpp(dppId, image.company_id, [{ put: { ...image }, condition: noItem() }]);
 
 /** Deletes an image of the company's; the image as it was, or undefined when there was none. */
 export async function deleteImage(
@@ -23,7 +21,7 @@ export async function deleteImage(
   companyId: string,
 ): Promise<DppImageItem | undefined> {
   try {
-    return await table.delete<DppImageItem>(keys.dppImage(dppId, imageId), ofCompany(companyId));
+    return await table.delete<DppImageItem>(keys.dppImage(dppId, imageId), where(ofCompany(companyId)));
   } catch (error) {
     if (isConditionFailure(error)) return undefined;
     throw error;

@@ -1,9 +1,8 @@
 import * as v from 'valibot';
 import type { Principal } from '../auth/claims';
-import { dppFileView } from '../dpp-files/model';
 import { signedGetUrl } from '../files/storage';
 import { id } from '../schemas';
-import { companyDppFields, dppNotFound } from './model';
+import { companyDppFields, dppFileView, dppNotFound } from './model';
 import { readWholeDpp } from './repository';
 
 export const getCompanyDppInput = v.object({ params: v.object({ dppId: id }) });

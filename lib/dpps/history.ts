@@ -1,5 +1,5 @@
 import type { Principal } from '../auth/claims';
-import { table } from '../aws/dynamodb';
+import * as table from '../aws/table';
 import { type Key, type KeyRange, keys } from '../data/keys';
 import { type CursorBinding, decodeCursor, encodeCursor } from '../data/paging';
 import { queryRange } from '../data/range';

@@ -1,5 +1,6 @@
 import { gsi1, ItemType, keys } from '../data/keys';
 import { NotFoundError } from '../errors';
+import type { FileContent, FileItem } from '../files/model';
 import { type SourceUnit, translationAttributes } from './translations';
 
 /** A DPP. `dpp_type` holds what the interface calls `type` (the item's own `type` is its entity type). */
@@ -58,6 +59,32 @@ export interface CopiedFrom {
   id: string;
 }
 
+/** A file of a DPP (its routes: lib/dpp-files). */
+export interface DppFileItem extends FileItem {
+  type: typeof ItemType.DppFile;
+  dpp_id: string;
+  /** Copied from the DPP (a DPP never changes model), so single-file reads need no second read. */
+  model_id: string;
+  created_by: string;
+  notarized: boolean;
+  /** Set on a file copied from a related DPP (its bytes copied to this DPP's own object key). */
+  copied_from?: CopiedFrom;
+}
+
+export interface NewDppFile {
+  id: string;
+  dpp_id: string;
+  company_id: string;
+  model_id: string;
+  name: string;
+  description: string;
+  created_by: string;
+  created_at: string;
+  /** Absent: `created_at` (a new upload). An import restores an exported file's. */
+  updated_at?: string;
+  copied_from?: CopiedFrom;
+}
+
 export interface DppCardItem {
   pk: string;
   sk: string;
@@ -72,6 +99,34 @@ export interface DppCardItem {
   /** Set on a card written through POST /dpps/{dppId}/cards (seeded and copied cards have none). */
   created_at?: string;
   updated_at?: string;
+}
+
+export function toDppFileItem(file: NewDppFile, content: FileContent): DppFileItem {
+  return {
+    ...keys.dppFile(file.dpp_id, file.id),
+    type: ItemType.DppFile,
+    ...file,
+    ...content,
+    notarized: false,
+    updated_at: file.updated_at ?? file.created_at,
+  };
+}
+
+/** The DPP file as the interface shows it (section 2, DPP file). */
+export function dppFileView(item: DppFileItem) {
+  return {
+    id: item.id,
+    dpp_id: item.dpp_id,
+    created_at: item.created_at,
+    updated_at: item.updated_at,
+    created_by: item.created_by,
+    description: item.description,
+    name: item.name,
+    path: item.path,
+    type: item.mime_type,
+    hash: item.hash,
+    notarized: item.notarized,
+  };
 }
 
 /** A missing DPP, or another company's: 404 on the passport view, 406 on the file routes. */

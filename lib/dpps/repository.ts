@@ -1,12 +1,23 @@
-import { type Expression, type TransactionItem, table } from '../aws/dynamodb';
+import type { Expression, TransactionItem } from '../aws/dynamodb';
 import { isConditionFailure } from '../aws/errors';
-import { changesExpression } from '../data/changes';
-import { ofCompany } from '../data/conditions';
+import * as table from '../aws/table';
+import { KybStatus } from '../companies/kyb/model';
+import {
+  eq,
+  ne,
+  noItem,
+  ofCompany,
+  or,
+  partialUpdate,
+  partition,
+  set,
+  setAll,
+  update,
+  where,
+} from '../data/expressions';
 import { dppCollection, ItemType, keys } from '../data/keys';
 import { transactWithConditions } from '../data/transaction';
-import type { DppFileItem } from '../dpp-files/model';
-import { KybStatus } from '../kyb/model';
-import type { DppCardItem, DppImageItem, DppItem } from './model';
+import type { DppCardItem, DppFileItem, DppImageItem, DppItem } from './model';
 import { type TranslatedUnit, unitsOf } from './translations';
 
 /** A DPP with everything the passport shows, and the asked language's stored translation. */
@@ -21,7 +32,7 @@ export interface DppCollection {
 /** The items of a DPP's collection by type: one Query (more pages only past 1 MB); `filter` drops some server-side. */
 async function readCollection(dppId: string, filter?: Expression) {
   const items = await table.queryAll({
-    keyCondition: { expression: 'pk = :pk', values: { ':pk': dppCollection(dppId) } },
+    keyCondition: partition(dppCollection(dppId)),
     filter,
   });
 
@@ -40,12 +51,11 @@ async function readCollection(dppId: string, filter?: Expression) {
  * in ONE Query of its item collection (other languages are filtered out server-side).
  */
 export async function readDppCollection(dppId: string, language: string): Promise<DppCollection> {
-  const { translations, ...parts } = await readCollection(dppId, {
+  const { translations, ...parts } = await readCollection(
+    dppId,
     // Key attributes cannot be filtered on; every translation item carries its language.
-    expression: '#type <> :translation OR #language = :language',
-    names: { '#type': 'type', '#language': 'language' },
-    values: { ':translation': ItemType.DppTranslation, ':language': language },
-  });
+    where(or(ne('type', ItemType.DppTranslation), eq('language', language))),
+  );
   return { ...parts, stored: unitsOf(translations[0]) };
 }
 
@@ -67,15 +77,7 @@ export async function readWholeDpp(dppId: string): Promise<WholeDpp> {
 
 /** The SET of a translation item that merges `units` into it (creating it), leaving its other units as they are. */
 function translationSet(language: string, units: Record<string, TranslatedUnit>): Expression {
-  const names: Record<string, string> = { '#type': 'type', '#language': 'language' };
-  const values: Record<string, unknown> = { ':type': ItemType.DppTranslation, ':language': language };
-  const sets = ['#type = :type', '#language = :language'];
-  Object.entries(units).forEach(([attr, unit], i) => {
-    names[`#u${i}`] = attr;
-    values[`:u${i}`] = unit;
-    sets.push(`#u${i} = :u${i}`);
-  });
-  return { expression: `SET ${sets.join(', ')}`, names, values };
+  return update(set('type', ItemType.DppTranslation), set('language', language), setAll(units));
 }
 
 /** Merges new units into the language's item (creating it), leaving other units as they are. */
@@ -90,7 +92,7 @@ export async function storeTranslations(dppId: string, language: string, units: 
  */
 export const dppOfCompany = (dppId: string, companyId: string): TransactionItem => ({
   check: keys.dpp(dppId),
-  condition: ofCompany(companyId),
+  condition: where(ofCompany(companyId)),
 });
 
 /**
@@ -120,7 +122,7 @@ export const storeSuppliedTranslations = (
 /** A leg that holds only while the template is the company's (a DPP names only its company's templates). */
 const templateOfCompany = (templateId: string, companyId: string): TransactionItem => ({
   check: keys.template(templateId),
-  condition: ofCompany(companyId),
+  condition: where(ofCompany(companyId)),
 });
 
 export type NewDppOutcome = 'written' | 'kyb_required' | 'template_not_found';
@@ -134,19 +136,11 @@ export type NewDppOutcome = 'written' | 'kyb_required' | 'template_not_found';
 export async function putNewDpp(item: DppItem): Promise<NewDppOutcome> {
   const kybVerified: TransactionItem = {
     check: keys.company(item.company_id),
-    condition: {
-      expression: 'kyb.#status = :verified',
-      names: { '#status': 'status' },
-      values: { ':verified': KybStatus.Verified },
-    },
+    condition: where(eq(['kyb', 'status'], KybStatus.Verified)),
   };
   // The template first: a request naming a wrong one is wrong whatever the company's KYB status.
   const template = item.template_id === undefined ? [] : [templateOfCompany(item.template_id, item.company_id)];
-  const failed = await transactWithConditions([
-    ...template,
-    kybVerified,
-    { put: { ...item }, condition: { expression: 'attribute_not_exists(pk)' } },
-  ]);
+  const failed = await transactWithConditions([...template, kybVerified, { put: { ...item }, condition: noItem() }]);
   if (failed.length === 0) return 'written';
   if (template.length > 0 && failed.includes(0)) return 'template_not_found';
   if (failed.includes(template.length)) return 'kyb_required';
@@ -172,19 +166,19 @@ export type DppUpdate = { updated: DppItem } | { refused: 'dpp_not_found' | 'tem
  * consistent GetItem reads the DPP back (a transaction answers no item).
  */
 export async function writeDppChanges(dppId: string, companyId: string, changes: DppChanges): Promise<DppUpdate> {
-  const set = changesExpression({ ...changes });
+  const change = partialUpdate({ ...changes });
   const key = keys.dpp(dppId);
-  const condition = ofCompany(companyId);
+  const condition = where(ofCompany(companyId));
   if (typeof changes.template_id !== 'string') {
     try {
-      return { updated: await table.update<DppItem>(key, set, condition) };
+      return { updated: await table.update<DppItem>(key, change, condition) };
     } catch (error) {
       if (isConditionFailure(error)) return { refused: 'dpp_not_found' };
       throw error;
     }
   }
   const failed = await transactWithConditions([
-    { update: key, set, condition },
+    { update: key, set: change, condition },
     templateOfCompany(changes.template_id, companyId),
   ]);
   if (failed.includes(0)) return { refused: 'dpp_not_found' };

@@ -1,6 +1,6 @@
 import { amazonTranslate } from '../aws/translate';
 import { optional } from '../config';
-import type { Translator } from './translator';
+import type { Translator } from '../translator';
 
 /** `TRANSLATE_PROVIDER=aws` in the cloud; unset or `none` locally (stored translations only). */
 const provider = /* @__PURE__ */ optional('TRANSLATE_PROVIDER', ['aws', 'none']);

@@ -15,7 +15,7 @@ import { flushMetrics, startMetrics } from '../metrics';
  * is redone by the next run, so nothing is queued for it.
  */
 
-/** The input the schedule sends (infra/stack.ts): its context attributes, for the logs. */
+/** The input the schedule sends (infra/constructs/workers.ts): its context attributes, for the logs. */
 export interface ScheduledRun {
   scheduledTime?: string;
   executionId?: string;

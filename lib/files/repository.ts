@@ -1,5 +1,6 @@
-import { type Expression, table } from '../aws/dynamodb';
 import { isConditionFailure } from '../aws/errors';
+import * as table from '../aws/table';
+import { type Condition, eq, exists, noItem, setAll, update, where } from '../data/expressions';
 import type { Key, KeyRange } from '../data/keys';
 import { queryRange } from '../data/range';
 import type { FileChanges, FileItem } from './model';
@@ -24,16 +25,11 @@ export const inScope = (item: object | undefined, scope: Scope): boolean =>
   item !== undefined &&
   Object.entries(scope).every(([attr, value]) => (item as Record<string, unknown>)[attr] === value);
 
-function scopeCondition(scope: Scope, prefix = 's'): Expression {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const terms = Object.entries(scope).map(([attr, value], i) => {
-    names[`#${prefix}${i}`] = attr;
-    values[`:${prefix}${i}`] = value;
-    return `#${prefix}${i} = :${prefix}${i}`;
-  });
-  return { expression: ['attribute_exists(pk)', ...terms].join(' AND '), names, values };
-}
+/** The item exists and is in the scope. */
+const inScopeOf = (scope: Scope): Condition[] => [
+  exists('pk'),
+  ...Object.entries(scope).map(([attr, value]) => eq(attr, value)),
+];
 
 export interface ParentPage<P, F> {
   /** The parent item, on every page; absent when it does not exist. */
@@ -82,8 +78,8 @@ export function fileRepository<P, F extends FileItem>(keys: FileParentKeys) {
     async putIfParent(parentId: string, item: F, scope: Scope): Promise<boolean> {
       try {
         await table.transact([
-          { check: keys.parent(parentId), condition: scopeCondition(scope) },
-          { put: { ...item } as Record<string, unknown>, condition: { expression: 'attribute_not_exists(pk)' } },
+          { check: keys.parent(parentId), condition: where(...inScopeOf(scope)) },
+          { put: { ...item } as Record<string, unknown>, condition: noItem() },
         ]);
         return true;
       } catch (error) {
@@ -98,25 +94,13 @@ export function fileRepository<P, F extends FileItem>(keys: FileParentKeys) {
      * which object it superseded. Returns the new item, or undefined when a condition failed.
      */
     async update(file: Key, scope: Scope, changes: FileChanges, updatedAt: string, expectedPath?: string) {
-      const set: Record<string, unknown> = { updated_at: updatedAt, ...changes.content };
-      if (changes.name !== undefined) set.name = changes.name;
-      if (changes.description !== undefined) set.description = changes.description;
-      if (changes.model_id !== undefined) set.model_id = changes.model_id;
-      const names: Record<string, string> = {};
-      const values: Record<string, unknown> = {};
-      const assignments = Object.entries(set).map(([attr, value], i) => {
-        names[`#a${i}`] = attr;
-        values[`:v${i}`] = value;
-        return `#a${i} = :v${i}`;
-      });
-      const condition = scopeCondition(scope);
-      if (expectedPath !== undefined) {
-        condition.expression += ' AND #path = :expectedPath';
-        condition.names = { ...condition.names, '#path': 'path' };
-        condition.values = { ...condition.values, ':expectedPath': expectedPath };
-      }
+      const changed: Record<string, unknown> = { updated_at: updatedAt, ...changes.content };
+      if (changes.name !== undefined) changed.name = changes.name;
+      if (changes.description !== undefined) changed.description = changes.description;
+      if (changes.model_id !== undefined) changed.model_id = changes.model_id;
+      const condition = where(...inScopeOf(scope), ...(expectedPath === undefined ? [] : [eq('path', expectedPath)]));
       try {
-        return await table.update<F>(file, { expression: `SET ${assignments.join(', ')}`, names, values }, condition);
+        return await table.update<F>(file, update(setAll(changed)), condition);
       } catch (error) {
         if (isConditionFailure(error)) return undefined;
         throw error;
@@ -126,7 +110,7 @@ export function fileRepository<P, F extends FileItem>(keys: FileParentKeys) {
     /** Deletes a file in the caller's scope; returns it, or undefined when there was nothing of the caller's. */
     async delete(file: Key, scope: Scope): Promise<F | undefined> {
       try {
-        return await table.delete<F>(file, scopeCondition(scope));
+        return await table.delete<F>(file, where(...inScopeOf(scope)));
       } catch (error) {
         if (isConditionFailure(error)) return undefined;
         throw error;

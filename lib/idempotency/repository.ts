@@ -1,5 +1,6 @@
-import { table } from '../aws/dynamodb';
 import { isConditionFailure } from '../aws/errors';
+import * as table from '../aws/table';
+import { eq, remove, set, setIfAbsent, update, where } from '../data/expressions';
 import type { Key } from '../data/keys';
 import type { IdempotencyItem, StoredResponse } from './model';
 
@@ -22,11 +23,6 @@ const CLAIMED = [
   'created_at',
 ] as const;
 
-const namesAndValues = (item: IdempotencyItem) => ({
-  names: Object.fromEntries(CLAIMED.map((attr, i) => [`#a${i}`, attr])),
-  values: Object.fromEntries(CLAIMED.map((attr, i) => [`:a${i}`, item[attr]])),
-});
-
 const keyOf = (item: { pk: string; sk: string }): Key => ({ pk: item.pk, sk: item.sk });
 
 export const idempotencyRecords = {
@@ -38,9 +34,8 @@ export const idempotencyRecords = {
    * of concurrent duplicates exactly one gets its own token back.
    */
   async claim(item: IdempotencyItem): Promise<IdempotencyItem> {
-    const { names, values } = namesAndValues(item);
-    const set = CLAIMED.map((_, i) => `#a${i} = if_not_exists(#a${i}, :a${i})`).join(', ');
-    return table.update<IdempotencyItem>(keyOf(item), { expression: `SET ${set}`, names, values });
+    const claim = update(CLAIMED.map((attr) => setIfAbsent(attr, item[attr])));
+    return table.update<IdempotencyItem>(keyOf(item), claim);
   },
 
   /**
@@ -48,13 +43,14 @@ export const idempotencyRecords = {
    * an expired lock) with a new claim; false when another request replaced it first.
    */
   async takeOver(item: IdempotencyItem, previousToken: string): Promise<boolean> {
-    const { names, values } = namesAndValues(item);
-    const set = CLAIMED.map((_, i) => `#a${i} = :a${i}`).join(', ');
     try {
       await table.update(
         keyOf(item),
-        { expression: `SET ${set} REMOVE #response`, names: { ...names, '#response': 'response' }, values },
-        { expression: '#token = :previous', names: { '#token': 'token' }, values: { ':previous': previousToken } },
+        update(
+          CLAIMED.map((attr) => set(attr, item[attr])),
+          remove('response'),
+        ),
+        where(eq('token', previousToken)),
       );
       return true;
     } catch (error) {
@@ -66,15 +62,7 @@ export const idempotencyRecords = {
   /** Stores the answer of the claim `token`; false when the claim was taken over meanwhile. */
   async complete(key: Key, token: string, response: StoredResponse): Promise<boolean> {
     try {
-      await table.update(
-        key,
-        {
-          expression: 'SET #state = :completed, #response = :response',
-          names: { '#state': 'state', '#response': 'response' },
-          values: { ':completed': 'COMPLETED', ':response': response },
-        },
-        { expression: '#token = :token', names: { '#token': 'token' }, values: { ':token': token } },
-      );
+      await table.update(key, update(set('state', 'COMPLETED'), set('response', response)), where(eq('token', token)));
       return true;
     } catch (error) {
       if (isConditionFailure(error)) return false;
@@ -85,11 +73,7 @@ export const idempotencyRecords = {
   /** Deletes the record of the claim `token`, so the key can be used again; a record taken over is left alone. */
   async release(key: Key, token: string): Promise<void> {
     try {
-      await table.delete(key, {
-        expression: '#token = :token',
-        names: { '#token': 'token' },
-        values: { ':token': token },
-      });
+      await table.delete(key, where(eq('token', token)));
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
     }

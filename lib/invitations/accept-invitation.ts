@@ -1,15 +1,9 @@
 import { v7 as uuidv7 } from 'uuid';
 import * as v from 'valibot';
+import { toMemberItems } from '../companies/model';
 import { InvalidInputError } from '../errors';
 import { operatorNotFound } from '../operators/model';
-import {
-  INVITATION_ID,
-  invitationAccepted,
-  invitationExpired,
-  invitationNotFound,
-  isExpired,
-  toMemberItems,
-} from './model';
+import { INVITATION_ID, invitationAccepted, invitationExpired, invitationNotFound, isExpired } from './model';
 import { type AcceptRefusal, acceptPending, readInvitation, readOperator } from './repository';
 
 /** `{invitationId}`: the 22 characters of an invitation id; anything else cannot be one (400 like an unknown id). */

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { toWalletItem, type WalletItem } from '../auth/model';
-import { toUserItem, type UserItem } from '../companies/model';
+import type { EmailClaimItem } from '../companies/model';
 import { ItemType, keys } from '../data/keys';
 import { InvalidInputError } from '../errors';
 import { INVITATION_TTL_SECONDS } from '../limits';
@@ -48,23 +47,6 @@ export interface InvitationItem {
   ttl: number;
   accepted_at?: string;
   user_id?: string;
-}
-
-/** Who holds an e-mail in a company: a pending invitation (until `expires_at`) or a member. */
-export interface EmailClaimItem {
-  pk: string;
-  sk: string;
-  type: typeof ItemType.EmailClaim;
-  company_id: string;
-  email: string;
-  /** A pending invitation's claim. */
-  invitation_id?: string;
-  expires_at?: string;
-  /** The invitation's wallet, so reclaiming an expired invitation frees both claims without reading it. */
-  wallet?: string;
-  /** A member's claim. */
-  user_id?: string;
-  created_at: string;
 }
 
 export interface InvitedWalletItem {
@@ -124,31 +106,6 @@ export function toInvitationItems(invitation: NewInvitation) {
     created_at: item.created_at,
   };
   return { invitation: item, emailClaim, walletClaim };
-}
-
-/**
- * A member: the user item in the company's collection (the membership, with its role), the
- * global wallet item (so GET /generateJWT works with the company's API key and this wallet),
- * and the member's e-mail claim. The seed writes its demo users with this too.
- */
-export function toMemberItems(user: Omit<UserItem, 'pk' | 'sk' | 'type'>): {
-  user: UserItem;
-  wallet: WalletItem;
-  emailClaim: EmailClaimItem;
-} {
-  const item = toUserItem({ ...user, email: user.email.toLowerCase() });
-  return {
-    user: item,
-    wallet: toWalletItem({ address: item.wallet, user_id: item.id, company_id: item.company_id, role: item.role }),
-    emailClaim: {
-      ...keys.emailClaim(item.company_id, item.email),
-      type: ItemType.EmailClaim,
-      company_id: item.company_id,
-      email: item.email,
-      user_id: item.id,
-      created_at: item.created_at,
-    },
-  };
 }
 
 /** What accept-invitation answers for every invitation it cannot accept (interface 4.6: 400). */

@@ -1,12 +1,29 @@
-import type { WalletItem } from '../auth/model';
-import { type TransactionItem, table } from '../aws/dynamodb';
-import type { UserItem } from '../companies/model';
+import type { TransactionItem } from '../aws/dynamodb';
+import * as table from '../aws/table';
+import type { EmailClaimItem, UserItem, WalletItem } from '../companies/model';
 import { readCompany, takeSeat } from '../companies/repository';
+import {
+  add,
+  eq,
+  ge,
+  gt,
+  inRange,
+  itemExists,
+  le,
+  ne,
+  noItem,
+  notExists,
+  or,
+  remove,
+  set,
+  update,
+  where,
+} from '../data/expressions';
 import { keys, ranges } from '../data/keys';
 import { transactWithConditions } from '../data/transaction';
 import { DEFAULT_MEMBER_LIMIT } from '../limits';
 import { type OperatorItem, toFormerOperatorItem } from '../operators/model';
-import type { EmailClaimItem, InvitationItem, InvitedWalletItem } from './model';
+import type { InvitationItem, InvitedWalletItem } from './model';
 
 /**
  * The invitations' reads and transactions (docs/data-model.md, invitations). Every write is
@@ -45,29 +62,20 @@ export type InviteRefusal = 'not_admin' | 'email_taken' | 'wallet_taken' | 'oper
 function putPending(pending: PendingInvitation, adminId: string): Promise<number[]> {
   const { invitation, emailClaim, walletClaim } = pending;
   const companyId = invitation.company_id;
-  const absent = { expression: 'attribute_not_exists(pk)' };
+  const absent = noItem();
   const legs: TransactionItem[] = [
     takeSeat(companyId),
-    {
-      check: keys.user(companyId, adminId),
-      condition: { expression: '#role = :admin', names: { '#role': 'role' }, values: { ':admin': 'admin' } },
-    },
+    { check: keys.user(companyId, adminId), condition: where(eq('role', 'admin')) },
     { put: { ...invitation }, condition: absent },
     { put: { ...emailClaim }, condition: absent },
     { put: { ...walletClaim }, condition: absent },
     {
       check: keys.wallet(invitation.wallet),
-      condition: {
-        expression: 'attribute_not_exists(pk) OR company_id <> :company',
-        values: { ':company': companyId },
-      },
+      condition: where(or(notExists('pk'), ne('company_id', companyId))),
     },
   ];
   if (invitation.operator_id) {
-    legs.push({
-      check: keys.operator(companyId, invitation.operator_id),
-      condition: { expression: 'attribute_exists(pk)' },
-    });
+    legs.push({ check: keys.operator(companyId, invitation.operator_id), condition: itemExists() });
   }
   // A request that lost a race re-reads the counter: a full company is refused at once, as the
   // seat condition (item 0) would refuse it, instead of racing the others again.
@@ -121,30 +129,17 @@ export async function storeInvitation(
  */
 export async function reclaimExpired(companyId: string, now: Date): Promise<number> {
   const range = ranges.emailClaims(companyId);
-  const expired: EmailClaimItem[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await table.query({
-      keyCondition: {
-        expression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        values: { ':pk': range.pk, ':from': range.from, ':to': range.to },
-      },
-      filter: { expression: 'expires_at <= :now', values: { ':now': now.toISOString() } },
-      startKey,
-    });
-    expired.push(...(page.items as unknown as EmailClaimItem[]));
-    startKey = page.lastKey;
-  } while (startKey);
+  const expired = await table.queryAll<EmailClaimItem>({
+    keyCondition: inRange(range),
+    filter: where(le('expires_at', now.toISOString())),
+  });
   const reclaimed = await Promise.all(
     expired.map(async (claim) => {
-      const mine = { expression: 'invitation_id = :invitation', values: { ':invitation': claim.invitation_id } };
+      const mine = where(eq('invitation_id', claim.invitation_id));
       const failed = await transactWithConditions([
         {
           delete: keys.emailClaim(companyId, claim.email),
-          condition: {
-            expression: 'invitation_id = :invitation AND expires_at <= :now',
-            values: { ':invitation': claim.invitation_id, ':now': now.toISOString() },
-          },
+          condition: where(eq('invitation_id', claim.invitation_id), le('expires_at', now.toISOString())),
         },
         { delete: keys.invitedWallet(companyId, claim.wallet ?? ''), condition: mine },
         ...freeSeat(companyId),
@@ -158,8 +153,8 @@ export async function reclaimExpired(companyId: string, now: Date): Promise<numb
 const freeSeat = (companyId: string): TransactionItem[] => [
   {
     update: keys.company(companyId),
-    set: { expression: 'SET seats_used = seats_used - :one', values: { ':one': 1 } },
-    condition: { expression: 'seats_used >= :one', values: { ':one': 1 } },
+    set: update(add('seats_used', -1)),
+    condition: where(ge('seats_used', 1)),
   },
 ];
 
@@ -169,16 +164,9 @@ const freeSeat = (companyId: string): TransactionItem[] => [
  * whether it was undone.
  */
 export async function withdrawInvitation({ invitation, emailClaim, walletClaim }: PendingInvitation): Promise<boolean> {
-  const mine = { expression: 'invitation_id = :invitation', values: { ':invitation': invitation.id } };
+  const mine = where(eq('invitation_id', invitation.id));
   const failed = await transactWithConditions([
-    {
-      delete: keys.invitation(invitation.id),
-      condition: {
-        expression: '#status = :pending',
-        names: { '#status': 'status' },
-        values: { ':pending': 'PENDING' },
-      },
-    },
+    { delete: keys.invitation(invitation.id), condition: where(eq('status', 'PENDING')) },
     { delete: emailClaim, condition: mine },
     { delete: walletClaim, condition: mine },
     ...freeSeat(invitation.company_id),
@@ -216,38 +204,32 @@ export async function acceptPending({
   now,
 }: Acceptance): Promise<AcceptRefusal | undefined> {
   const companyId = invitation.company_id;
-  const mine = { expression: 'invitation_id = :invitation', values: { ':invitation': invitation.id } };
-  const absent = { expression: 'attribute_not_exists(pk)' };
+  const mine = where(eq('invitation_id', invitation.id));
+  const absent = noItem();
   const legs: TransactionItem[] = [
     {
       update: keys.invitation(invitation.id),
-      set: {
-        expression:
-          'SET #status = :accepted, accepted_at = :now, user_id = :user REMOVE password_hash, encrypted_wallet',
-        names: { '#status': 'status' },
-        values: { ':accepted': 'ACCEPTED', ':now': now.toISOString(), ':user': user.id },
-      },
-      condition: {
-        expression: '#status = :pending AND expires_at > :now',
-        names: { '#status': 'status' },
-        values: { ':pending': 'PENDING', ':now': now.toISOString() },
-      },
+      set: update(
+        set('status', 'ACCEPTED'),
+        set('accepted_at', now.toISOString()),
+        set('user_id', user.id),
+        remove('password_hash'),
+        remove('encrypted_wallet'),
+      ),
+      condition: where(eq('status', 'PENDING'), gt('expires_at', now.toISOString())),
     },
     { put: { ...user }, condition: absent },
     { put: { ...wallet }, condition: absent },
     {
       update: keys.emailClaim(companyId, invitation.email),
-      set: {
-        expression: 'SET user_id = :user REMOVE invitation_id, expires_at, wallet',
-        values: { ':user': user.id },
-      },
+      set: update(set('user_id', user.id), remove('invitation_id'), remove('expires_at'), remove('wallet')),
       condition: mine,
     },
     { delete: keys.invitedWallet(companyId, invitation.wallet), condition: mine },
   ];
   if (operator) {
     legs.push(
-      { delete: keys.operator(companyId, operator.id), condition: { expression: 'attribute_exists(pk)' } },
+      { delete: keys.operator(companyId, operator.id), condition: itemExists() },
       { put: { ...toFormerOperatorItem(operator, now.toISOString()) }, condition: absent },
     );
   }

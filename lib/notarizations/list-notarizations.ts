@@ -3,7 +3,7 @@ import type { Principal } from '../auth/claims';
 import { ranges } from '../data/keys';
 import { dppHistoryPage } from '../dpps/history';
 import { id, pageQuery } from '../schemas';
-import type { NotarizationItem } from '../versions/model';
+import type { NotarizationItem } from './model';
 import { notarizationView } from './view';
 
 export const listDppNotarizationsInput = v.object({ params: v.object({ dppId: id }), query: pageQuery });

@@ -14,7 +14,7 @@ import { MAX_NOTARIZED_FILES } from '../limits';
 import { versionUri } from '../links';
 import { countUpload } from '../metrics';
 import { id, uuid } from '../schemas';
-import { toNotarizationItem } from '../versions/model';
+import { toNotarizationItem } from './model';
 import { readNotarizeSource, writeNotarization } from './repository';
 
 export const notarizeDppVersionInput = v.object({

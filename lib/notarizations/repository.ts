@@ -1,10 +1,12 @@
-import type { WalletItem } from '../auth/model';
-import { type Item, type TransactionItem, table } from '../aws/dynamodb';
+import type { Item, TransactionItem } from '../aws/dynamodb';
 import { cancellationCodes } from '../aws/errors';
+import * as table from '../aws/table';
+import type { WalletItem } from '../companies/model';
+import { eq, exists, inRange, noItem, ofCompany, set, setAll, update, where } from '../data/expressions';
 import { type Key, keys, ranges } from '../data/keys';
-import type { DppFileItem } from '../dpp-files/model';
-import type { DppItem } from '../dpps/model';
-import type { DppVersionItem, NotarizationItem } from '../versions/model';
+import type { DppFileItem, DppItem } from '../dpps/model';
+import type { DppVersionItem } from '../versions/model';
+import type { NotarizationItem } from './model';
 
 /**
  * All DynamoDB access of notarizations. A notarization lives in its DPP's history collection
@@ -35,11 +37,8 @@ async function latestCreatedVersion(dppId: string): Promise<DppVersionItem | und
   let first = true;
   do {
     const page = await table.query({
-      keyCondition: {
-        expression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        values: { ':pk': range.pk, ':from': range.from, ':to': range.to },
-      },
-      filter: { expression: '#status = :created', names: { '#status': 'status' }, values: { ':created': 'CREATED' } },
+      keyCondition: inRange(range),
+      filter: where(eq('status', 'CREATED')),
       descending: true,
       startKey,
       limit: first ? 1 : undefined,
@@ -108,31 +107,18 @@ export async function writeNotarization(
   fileIds: readonly string[],
 ): Promise<NotarizeOutcome> {
   const companyId = version.company_id;
-  const set = Object.entries({ status: 'READY', ...notarized });
   const legs: TransactionItem[] = [
     {
       update: keys.dppVersion(version.dpp_id, version.version),
-      set: {
-        expression: `SET ${set.map((_, i) => `#a${i} = :v${i}`).join(', ')}`,
-        names: Object.fromEntries(set.map(([name], i) => [`#a${i}`, name])),
-        values: Object.fromEntries(set.map(([, value], i) => [`:v${i}`, value])),
-      },
-      condition: {
-        expression: '#status = :created AND #company = :company',
-        names: { '#status': 'status', '#company': 'company_id' },
-        values: { ':created': 'CREATED', ':company': companyId },
-      },
+      set: update(setAll({ status: 'READY', ...notarized })),
+      condition: where(eq('status', 'CREATED'), ofCompany(companyId)),
     },
-    { put: { ...notarization }, condition: { expression: 'attribute_not_exists(pk)' } },
+    { put: { ...notarization }, condition: noItem() },
     ...fileIds.map(
       (fileId): TransactionItem => ({
         update: keys.dppFile(version.dpp_id, fileId),
-        set: { expression: 'SET #notarized = :true', names: { '#notarized': 'notarized' }, values: { ':true': true } },
-        condition: {
-          expression: 'attribute_exists(pk) AND #company = :company',
-          names: { '#company': 'company_id' },
-          values: { ':company': companyId },
-        },
+        set: update(set('notarized', true)),
+        condition: where(exists('pk'), ofCompany(companyId)),
       }),
     ),
   ];

@@ -1,5 +1,5 @@
-import type { NotarizationItem } from '../versions/model';
 import { frozenFilesAndCards } from '../versions/view';
+import type { NotarizationItem } from './model';
 
 /**
  * A notarization as the notarizations view shows it (interface 4.8): the chain fields, the DPP

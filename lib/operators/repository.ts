@@ -1,5 +1,6 @@
-import { table } from '../aws/dynamodb';
+import * as table from '../aws/table';
 import type { UserItem } from '../companies/model';
+import { itemExists, noItem } from '../data/expressions';
 import { type Key, keys, ranges } from '../data/keys';
 import { queryRange } from '../data/range';
 import { transactWithConditions } from '../data/transaction';
@@ -43,8 +44,8 @@ export async function readOperatorAndMember(
  */
 export async function storeOperator(operator: OperatorItem): Promise<boolean> {
   const failed = await transactWithConditions([
-    { check: keys.company(operator.company_id), condition: { expression: 'attribute_exists(pk)' } },
-    { put: { ...operator }, condition: { expression: 'attribute_not_exists(pk)' } },
+    { check: keys.company(operator.company_id), condition: itemExists() },
+    { put: { ...operator }, condition: noItem() },
   ]);
   if (failed.includes(0)) return false;
   // 1: an operator id (UUIDv7) drawn twice would be a broken random source.

@@ -1,5 +1,4 @@
-import type { DppFileItem } from '../dpp-files/model';
-import type { DppCardItem, DppItem } from '../dpps/model';
+import type { DppCardItem, DppFileItem, DppItem } from '../dpps/model';
 import { InvalidInputError, NotFoundError } from '../errors';
 
 /**

@@ -1,33 +1,29 @@
-import { type Item, type QueryInput, type TransactionItem, table } from '../aws/dynamodb';
+import type { Item, TransactionItem } from '../aws/dynamodb';
 import { cancellationCodes, isConditionFailure } from '../aws/errors';
+import * as table from '../aws/table';
 import type { UserItem } from '../companies/model';
-import { gsi1, ItemType, type KeyRange, keys, ranges } from '../data/keys';
-import { inRange } from '../data/range';
-import type { DppFileItem } from '../dpp-files/model';
-import type { DppCardItem, DppItem } from '../dpps/model';
+import { append, contains, indexPrefix, noItem, not, ofCompany, set, update, where } from '../data/expressions';
+import { gsi1, ItemType, keys, ranges } from '../data/keys';
+import { readWholeRange } from '../data/range';
+import type { DppCardItem, DppFileItem, DppItem } from '../dpps/model';
 
 /**
  * DynamoDB access of related DPPs (docs/data-model.md): a company's DPPs on gsi1, its
  * partners, the DPPs its DPPs link to, and the link's one transaction. No Scan.
  */
 
-const wholeRange = (range: KeyRange): QueryInput => ({ keyCondition: inRange(range) });
-
 /** A company's DPPs (gsi1: `COMPANY#<id>` / `DPP#…`), oldest first. */
 export async function readCompanyDpps(companyId: string): Promise<DppItem[]> {
   const { gsi1pk, prefix } = gsi1.companyDpps(companyId);
   return table.queryAll<DppItem>({
     index: gsi1.name,
-    keyCondition: {
-      expression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
-      values: { ':pk': gsi1pk, ':prefix': prefix },
-    },
+    keyCondition: indexPrefix(gsi1pk, prefix),
   });
 }
 
 /** The ids of a company's partner companies. */
 export async function readPartnerIds(companyId: string): Promise<string[]> {
-  const items = await table.queryAll(wholeRange(ranges.partners(companyId)));
+  const items = await readWholeRange(ranges.partners(companyId));
   return items.map((item) => item.partner_id as string);
 }
 
@@ -55,7 +51,7 @@ export interface LinkableDpp {
 
 /** One Query of the DPP's collection, from its cards to its files (`ranges.dppCardsAndFiles`). */
 export async function readLinkable(dppId: string): Promise<LinkableDpp> {
-  const items = await table.queryAll(wholeRange(ranges.dppCardsAndFiles(dppId)));
+  const items = await readWholeRange(ranges.dppCardsAndFiles(dppId));
   const ofType = <T>(type: string) => items.filter((item) => item.type === type) as T[];
   return {
     dpp: ofType<DppItem>(ItemType.Dpp)[0],
@@ -78,26 +74,14 @@ export async function writeLinks(
   copies: ReadonlyArray<DppFileItem | DppCardItem>,
   updatedAt: string,
 ): Promise<boolean> {
-  const notLinked = linked.map((_, i) => `NOT contains(#related, :linked${i})`);
-  const update: TransactionItem = {
+  const links: TransactionItem = {
     update: keys.dpp(target.dppId),
-    set: {
-      expression: 'SET #related = list_append(if_not_exists(#related, :none), :new), #updated = :updated',
-      names: { '#related': 'related_dpps', '#updated': 'updated_at' },
-      values: { ':none': [], ':new': linked, ':updated': updatedAt },
-    },
-    condition: {
-      expression: ['#company = :company', ...notLinked].join(' AND '),
-      names: { '#company': 'company_id', '#related': 'related_dpps' },
-      values: { ':company': target.companyId, ...Object.fromEntries(linked.map((id, i) => [`:linked${i}`, id])) },
-    },
+    set: update(append('related_dpps', linked), set('updated_at', updatedAt)),
+    condition: where(ofCompany(target.companyId), ...linked.map((id) => not(contains('related_dpps', id)))),
   };
-  const puts: TransactionItem[] = copies.map((item) => ({
-    put: { ...item },
-    condition: { expression: 'attribute_not_exists(pk)' },
-  }));
+  const puts: TransactionItem[] = copies.map((item) => ({ put: { ...item }, condition: noItem() }));
   try {
-    await table.transact([update, ...puts]);
+    await table.transact([links, ...puts]);
     return true;
   } catch (error) {
     if (isConditionFailure(error) || cancellationCodes(error)?.includes('TransactionConflict')) return false;

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { bucket } from '../aws/s3';
-import type { DppFileItem } from '../dpp-files/model';
-import type { DppCardItem, DppItem } from '../dpps/model';
+import type { DppCardItem, DppFileItem, DppItem } from '../dpps/model';
 import { releaseObject } from '../files/storage';
 import type { DppVersionItem, VersionDocument } from './model';
 

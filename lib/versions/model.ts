@@ -1,10 +1,12 @@
 import { ItemType, keys } from '../data/keys';
 import type { Characteristic } from '../dpps/model';
+import type { AllowedMimeType } from '../files/file-type';
 
 /**
- * A DPP's versions and notarizations (decisions.md, Versions and notarization). Both live
- * in the DPP's history collection (`HISTORY#<dppId>`, lib/data/keys.ts), apart from the
- * DPP's own items, so the passport view never reads them.
+ * A DPP's versions (decisions.md, Versions and notarization). They live in the DPP's history
+ * collection (`HISTORY#<dppId>`, lib/data/keys.ts) with the notarizations
+ * (lib/notarizations/model.ts), apart from the DPP's own items, so the passport view never
+ * reads them.
  */
 
 /** The DPP's fields as a version froze them (also the `dpp` of a notarization). */
@@ -28,7 +30,7 @@ export interface FileSnapshot {
   id: string;
   name: string;
   description: string;
-  type: string;
+  type: AllowedMimeType;
   path: string;
   hash: string;
 }
@@ -92,62 +94,10 @@ export interface DppVersionIdItem {
   version: number;
 }
 
-export type NotarizationStatus = 'PENDING' | 'ANCHORED' | 'FAILED';
-
-/**
- * A notarization of one version. Written `PENDING` by notarize in the version's
- * transaction; the anchor worker (lib/anchoring) sends one transaction carrying
- * `dpp_hash` and sets the chain fields, then `ANCHORED` (or `FAILED` after its last try).
- */
-export interface NotarizationItem {
-  pk: string;
-  sk: string;
-  type: typeof ItemType.Notarization;
-  id: string;
-  dpp_id: string;
-  company_id: string;
-  version: number;
-  version_id: string;
-  /** The version's content hash (SHA-256 of its canonical document). */
-  dpp_hash: string;
-  /** The client's report hash that `submitter` signed. */
-  report_hash: string;
-  submitter: string;
-  /**
-   * The notarized version's snapshot, copied from the version (both are immutable): the
-   * notarizations view shows each with its DPP, files and cards from one Query.
-   */
-  snapshot: DppVersionItem['snapshot'];
-  status: NotarizationStatus;
-  created_at: string;
-  updated_at: string;
-  /** Worker tries so far. */
-  attempts: number;
-  // Set by the anchor worker:
-  transaction_hash?: string;
-  /** The signed transaction, kept so a retry re-sends the same one (never a second anchor). */
-  raw_transaction?: string;
-  nonce?: number;
-  from?: string;
-  to?: string;
-  block_hash?: string;
-  block_number?: number;
-  url?: string;
-  failure?: string;
-}
-
 export function toDppVersionItem(version: Omit<DppVersionItem, 'pk' | 'sk' | 'type'>): DppVersionItem {
   return { ...keys.dppVersion(version.dpp_id, version.version), type: ItemType.DppVersion, ...version };
 }
 
 export function toDppVersionIdItem(dppId: string, versionId: string, version: number): DppVersionIdItem {
   return { ...keys.dppVersionId(dppId, versionId), type: ItemType.DppVersionId, dpp_id: dppId, version };
-}
-
-export function toNotarizationItem(notarization: Omit<NotarizationItem, 'pk' | 'sk' | 'type'>): NotarizationItem {
-  return {
-    ...keys.notarization(notarization.dpp_id, notarization.version),
-    type: ItemType.Notarization,
-    ...notarization,
-  };
 }

@@ -1,9 +1,10 @@
-import { type TransactionItem, table } from '../aws/dynamodb';
+import type { TransactionItem } from '../aws/dynamodb';
 import { cancellationCodes } from '../aws/errors';
+import * as table from '../aws/table';
+import { add, eq, noItem, notExists, ofCompany, set, update, where } from '../data/expressions';
 import { ItemType, keys, ranges } from '../data/keys';
 import { readWholeRange } from '../data/range';
-import type { DppFileItem } from '../dpp-files/model';
-import type { DppCardItem, DppItem } from '../dpps/model';
+import type { DppCardItem, DppFileItem, DppItem } from '../dpps/model';
 import { type DppVersionItem, toDppVersionIdItem } from './model';
 
 /**
@@ -57,38 +58,19 @@ export async function writeVersion(
   const legs: TransactionItem[] = [
     {
       update: keys.dpp(dppId),
-      set: { expression: 'SET #count = :n', names: { '#count': 'version_count' }, values: { ':n': version.version } },
-      condition:
-        previousCount === 0
-          ? {
-              expression: '#company = :company AND attribute_not_exists(#count)',
-              names: { '#company': 'company_id' },
-              values: { ':company': companyId },
-            }
-          : {
-              expression: '#company = :company AND #count = :previous',
-              names: { '#company': 'company_id' },
-              values: { ':company': companyId, ':previous': previousCount },
-            },
+      set: update(set('version_count', version.version)),
+      condition: where(
+        ofCompany(companyId),
+        previousCount === 0 ? notExists('version_count') : eq('version_count', previousCount),
+      ),
     },
-    { put: { ...version }, condition: { expression: 'attribute_not_exists(pk)' } },
-    {
-      put: { ...toDppVersionIdItem(dppId, version.id, version.version) },
-      condition: { expression: 'attribute_not_exists(pk)' },
-    },
+    { put: { ...version }, condition: noItem() },
+    { put: { ...toDppVersionIdItem(dppId, version.id, version.version) }, condition: noItem() },
     ...files.map(
       (file): TransactionItem => ({
         update: keys.dppFile(dppId, file.id),
-        set: {
-          expression: 'ADD #pinned :pinned',
-          names: { '#pinned': 'pinned_paths' },
-          values: { ':pinned': new Set([file.path]) },
-        },
-        condition: {
-          expression: '#path = :path AND #company = :company',
-          names: { '#path': 'path', '#company': 'company_id' },
-          values: { ':path': file.path, ':company': companyId },
-        },
+        set: update(add('pinned_paths', new Set([file.path]))),
+        condition: where(eq('path', file.path), ofCompany(companyId)),
       }),
     ),
   ];

@@ -12,7 +12,7 @@ export const apiKeyCreate: Command = {
   options: { company: { type: 'string' }, label: { type: 'string' } },
   positionals: [],
   async run({ values }, io) {
-    const { createApiKey, createApiKeyInput } = await import('../../lib/auth/api-keys');
+    const { createApiKey, createApiKeyInput } = await import('./use-cases/create-api-key');
     const input = parseInput(createApiKeyInput, {
       company_id: ['--company', values.company],
       label: ['--label', values.label],
@@ -30,7 +30,7 @@ export const apiKeyList: Command = {
   options: { company: { type: 'string' } },
   positionals: [],
   async run({ values }, io) {
-    const { listApiKeys, listApiKeysInput } = await import('../../lib/auth/api-keys');
+    const { listApiKeys, listApiKeysInput } = await import('./use-cases/list-api-keys');
     const input = parseInput(listApiKeysInput, { company_id: ['--company', values.company] });
     const rows = (await listApiKeys(input)).map((k) => [k.id, k.created_at, k.enabled ? 'yes' : 'no', k.label]);
     if (rows.length === 0) {
@@ -52,7 +52,7 @@ export const apiKeyDisable: Command = {
   options: {},
   positionals: ['<id>'],
   async run({ positionals }, io) {
-    const { disableApiKey, disableApiKeyInput } = await import('../../lib/auth/api-keys');
+    const { disableApiKey, disableApiKeyInput } = await import('./use-cases/disable-api-key');
     const input = parseInput(disableApiKeyInput, { id: ['<id>', positionals[0]] });
     io.out(`disabled ${(await disableApiKey(input)).id}`);
   },

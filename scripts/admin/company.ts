@@ -11,7 +11,7 @@ export const companyCreate: Command = {
   options: { name: { type: 'string' }, country: { type: 'string' } },
   positionals: [],
   async run({ values }, io) {
-    const { createCompany, createCompanyInput } = await import('../../lib/admin/create-company');
+    const { createCompany, createCompanyInput } = await import('./use-cases/create-company');
     const input = parseInput(createCompanyInput, {
       name: ['--name', values.name],
       country_code: ['--country', values.country],
@@ -27,7 +27,7 @@ export const companyShow: Command = {
   options: {},
   positionals: ['<id>'],
   async run({ positionals }, io) {
-    const { showCompany, showCompanyInput } = await import('../../lib/admin/show-company');
+    const { showCompany, showCompanyInput } = await import('./use-cases/show-company');
     const input = parseInput(showCompanyInput, { company_id: ['<id>', positionals[0]] });
     io.out(JSON.stringify(await showCompany(input), null, 2));
   },

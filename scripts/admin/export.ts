@@ -13,7 +13,7 @@ export const exportCommand: Command = {
   options: { out: { type: 'string' } },
   positionals: ['<dppId>'],
   async run({ values, positionals }, io) {
-    const { exportDpp, exportDppInput } = await import('../../lib/admin/export');
+    const { exportDpp, exportDppInput } = await import('./use-cases/export');
     const input = parseInput(exportDppInput, { dpp_id: ['<dppId>', positionals[0]], out: ['--out', values.out] });
     const summary = await exportDpp(input.dpp_id, input.out);
     for (const warning of summary.warnings) io.err(`warning: ${warning}`);

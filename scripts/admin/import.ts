@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import type { ImportProgress } from '../../lib/admin/import';
 import { type Command, type Io, UsageError } from './command';
+import type { ImportProgress } from './use-cases/import';
 
 export const importCommand: Command = {
   name: 'import',
@@ -20,7 +20,7 @@ export const importCommand: Command = {
     const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
       throw new UsageError(`cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`);
     });
-    const { describeProgress, importData, InvalidRecordError } = await import('../../lib/admin/import');
+    const { describeProgress, importData, InvalidRecordError } = await import('./use-cases/import');
     let document: unknown;
     try {
       document = JSON.parse(text);

@@ -20,7 +20,7 @@ export const operatorAdd: Command = {
   },
   positionals: [],
   async run({ values }, io) {
-    const { addOperator, addOperatorInput } = await import('../../lib/admin/add-operator');
+    const { addOperator, addOperatorInput } = await import('./use-cases/add-operator');
     const input = parseInput(addOperatorInput, {
       company_id: ['--company', values.company],
       email: ['--email', values.email],

@@ -7,7 +7,7 @@ export const partnerAdd: Command = {
   options: {},
   positionals: ['<companyA>', '<companyB>'],
   async run({ positionals }, io) {
-    const { addPartner, addPartnerInput } = await import('../../lib/admin/add-partner');
+    const { addPartner, addPartnerInput } = await import('./use-cases/add-partner');
     const input = parseInput(addPartnerInput, {
       company_id: ['<companyA>', positionals[0]],
       partner_id: ['<companyB>', positionals[1]],

@@ -3,7 +3,7 @@
  * (`--stack <name>`). Either way the answer is the settings lib/ reads (lib/config.ts), which
  * the entry point puts in process.env before any command loads a lib/ module.
  */
-import { readStackFile, stackFilePath } from '../../infra/local/stack-file';
+import { readStackFile, stackFilePath } from '../../infra/local';
 
 export interface Target {
   /** For messages: `local stack (.local)`, `stack DppService (eu-central-1)`. */

@@ -19,7 +19,7 @@ export const userAdd: Command = {
   },
   positionals: [],
   async run({ values }, io) {
-    const { addUser, addUserInput } = await import('../../lib/admin/add-user');
+    const { addUser, addUserInput } = await import('./use-cases/add-user');
     const input = parseInput(addUserInput, {
       company_id: ['--company', values.company],
       email: ['--email', values.email],

@@ -17,12 +17,13 @@ import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { build, type Plugin } from 'esbuild';
 import { esbuildOptions } from '../../infra/bundling';
-import { sampleEvent, withToken } from '../../infra/local/sample-events';
-import { samples } from '../../infra/local/samples';
+import { loadSampleEvents, samples } from '../../infra/local';
 import type { Route } from '../../lib/api/contract';
 import { type RouteFn, routes } from '../../lib/api/routes';
 import { functionEntry, ROOT } from './bundles';
 import { inFreshNode } from './processes';
+
+const { sampleEvent, withToken } = await loadSampleEvents();
 
 export interface Overhead {
   fn: string;

@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashApiKey } from '../../lib/auth/model';
+import { hashApiKey } from '../../lib/companies/api-keys/model';
 import { apiUrl, localEnv } from '../support/api';
 import { runAdmin, type StackProcess, sharedStackDir } from '../support/stack-process';
 

@@ -5,7 +5,7 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../lib/data/keys';
-import { toTemplateItem } from '../../lib/template-files/model';
+import { toTemplateItem } from '../../lib/templates/model';
 import {
   apiUrl,
   call,

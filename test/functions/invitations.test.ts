@@ -5,10 +5,10 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dyn
 import { mockClient } from 'aws-sdk-client-mock';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { toApiKeyItem } from '../../lib/auth/model';
-import { toCompanyItem } from '../../lib/companies/model';
+import { toApiKeyItem } from '../../lib/companies/api-keys/model';
+import { toCompanyItem, toMemberItems } from '../../lib/companies/model';
 import { keys } from '../../lib/data/keys';
-import { type InvitationItem, toInvitationItems, toMemberItems } from '../../lib/invitations/model';
+import { type InvitationItem, toInvitationItems } from '../../lib/invitations/model';
 import { verifyPassword } from '../../lib/invitations/password';
 import { toOperatorItem } from '../../lib/operators/model';
 import { call, demo, localEnv, localTable, tokenFor } from '../support/api';

@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { toApiKeyItem, toWalletItem } from '../../lib/auth/model';
-import { type CompanyItem, toCompanyItem, toUserItem } from '../../lib/companies/model';
+import { toApiKeyItem } from '../../lib/companies/api-keys/model';
+import type { KybData } from '../../lib/companies/kyb/model';
+import { type CompanyItem, toCompanyItem, toUserItem, toWalletItem } from '../../lib/companies/model';
 import { keys } from '../../lib/data/keys';
-import type { KybData } from '../../lib/kyb/model';
 import { call, demo, localEnv, localTable, tokenFor } from '../support/api';
 
 /**
@@ -352,13 +352,13 @@ describe('GET /kyb-data/{userId}', () => {
 });
 
 describe('the KYB retry worker, in-process against DynamoDB Local and the VIES stand-in', () => {
-  let repository: typeof import('../../lib/kyb/repository');
-  let worker: typeof import('../../lib/kyb/retry-pending');
+  let repository: typeof import('../../lib/companies/kyb/repository');
+  let worker: typeof import('../../lib/companies/kyb/retry-pending');
   beforeAll(async () => {
     // The lib modules read their settings once, on first use: the local stack's.
     Object.assign(process.env, localEnv, { LOG_LEVEL: 'SILENT' });
-    repository = await import('../../lib/kyb/repository');
-    worker = await import('../../lib/kyb/retry-pending');
+    repository = await import('../../lib/companies/kyb/repository');
+    worker = await import('../../lib/companies/kyb/retry-pending');
   });
 
   it('keeps a still-unavailable check PENDING and in the index, one attempt more', async () => {

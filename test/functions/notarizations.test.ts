@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { localClients } from '../../infra/local/bootstrap';
 import { keys } from '../../lib/data/keys';
 import { objectKeys } from '../../lib/files/object-keys';
-import type { DppVersionItem, NotarizationItem } from '../../lib/versions/model';
+import type { NotarizationItem } from '../../lib/notarizations/model';
+import type { DppVersionItem } from '../../lib/versions/model';
 import {
   call,
   demo,

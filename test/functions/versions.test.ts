@@ -4,8 +4,7 @@ import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sd
 import canonicalize from 'canonicalize';
 import { describe, expect, it } from 'vitest';
 import { keys, ranges } from '../../lib/data/keys';
-import { toDppFileItem } from '../../lib/dpp-files/model';
-import { toDppCardItem } from '../../lib/dpps/model';
+import { toDppCardItem, toDppFileItem } from '../../lib/dpps/model';
 import type { DppVersionItem } from '../../lib/versions/model';
 import {
   apiUrl,

@@ -5,16 +5,16 @@ import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { v7 as uuidv7 } from 'uuid';
 import { localClients } from '../../infra/local/bootstrap';
 import { DEMO_PROMOTION_CODES } from '../../infra/local/engines/stripe-demo';
-import { toApiKeyItem } from '../../lib/auth/model';
-import { toCompanyItem } from '../../lib/companies/model';
+import { toApiKeyItem } from '../../lib/companies/api-keys/model';
+import { toCompanyItem, toMemberItems } from '../../lib/companies/model';
 import { gsi1, keys } from '../../lib/data/keys';
 import { toDppItem } from '../../lib/dpps/model';
 import { checksumAddress } from '../../lib/evm/address';
 import { objectKeys } from '../../lib/files/object-keys';
-import { INVITATION_ID, newInvitationId, toInvitationItems, toMemberItems } from '../../lib/invitations/model';
+import { INVITATION_ID, newInvitationId, toInvitationItems } from '../../lib/invitations/model';
 import { MAX_UPLOAD_BYTES } from '../../lib/limits';
 import { toOperatorItem } from '../../lib/operators/model';
-import { toTemplateItem } from '../../lib/template-files/model';
+import { toTemplateItem } from '../../lib/templates/model';
 import {
   apiUrl,
   badTokens,

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { withRoutes } from '../../infra/route-docs';
 
-describe('README route table', () => {
+describe('docs/api.md route table', () => {
   it('is what `npm run docs` writes from infra/routes.ts, one row per route', () => {
-    const readme = readFileSync('README.md', 'utf8');
+    const readme = readFileSync('docs/api.md', 'utf8');
     expect(readme).toBe(withRoutes(readme));
   });
 });

@@ -43,8 +43,8 @@ import {
 } from '../../lib/anchoring/worker';
 import type { Route } from '../../lib/api/contract';
 import { functionId, routeKeyOf, routes as routeTable } from '../../lib/api/routes';
-import { getDppRoute } from '../../lib/api/routes/get-dpp';
-import { KYB_RETRY_ACCESS, KYB_RETRY_EVERY_MINUTES, KYB_RETRY_TIMEOUT_SECONDS } from '../../lib/kyb/worker';
+import { getDppDocs as getDppRoute } from '../../lib/api/routes/get-dpp';
+import { KYB_RETRY_ACCESS, KYB_RETRY_EVERY_MINUTES, KYB_RETRY_TIMEOUT_SECONDS } from '../../lib/companies/kyb/worker';
 
 type Json = Record<string, any>; // CloudFormation JSON as the assertions library returns it
 interface Statement {

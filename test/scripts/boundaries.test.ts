@@ -17,13 +17,16 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const CONFIG = join(ROOT, '.dependency-cruiser.cjs');
 const TSCONFIG = join(ROOT, 'tsconfig.json');
 
+/** What `npm run boundaries` cruises (package.json). */
+const SCANNED = ['lib', 'functions', 'scripts', 'infra'];
+
 async function check(baseDir: string): Promise<ICruiseResult> {
   const options: ICruiseOptions = {
     ...(await extractDepcruiseOptions(CONFIG)),
     baseDir,
     tsConfig: { fileName: TSCONFIG },
   };
-  const { output } = await cruise(['lib', 'functions'], options, {}, { tsConfig: extractTSConfig(TSCONFIG) });
+  const { output } = await cruise(SCANNED, options, {}, { tsConfig: extractTSConfig(TSCONFIG) });
   return output as ICruiseResult;
 }
 
@@ -35,10 +38,19 @@ async function explain(result: ICruiseResult): Promise<string> {
 // THE REAL TREE. Expected to fail while the issue-5 refactor is under way (lib/ importing
 // lib/http/ or the SDK outside lib/aws/); the failure message is the CLI's report.
 describe('the real tree (npm run boundaries)', () => {
-  it('has no boundary violations in lib/ and functions/', async () => {
+  it('has no boundary violations in lib/, functions/, scripts/ and infra/', async () => {
     const result = await check(ROOT);
     expect(result.summary.violations, await explain(result)).toEqual([]);
     expect(result.summary.totalCruised).toBeGreaterThan(20);
+  });
+
+  it('has no folder-level cycle in lib/: its folders stand in layers, each importing only folders below it', async () => {
+    const result = await check(ROOT);
+    const folders = result.folders?.filter((folder) => /^lib\/[^/]+$/.test(folder.name)) ?? [];
+    expect(folders.length).toBeGreaterThan(15);
+    expect(
+      folders.flatMap((folder) => (folder.dependencies ?? []).filter((d) => d.circular).map((d) => d.name)),
+    ).toEqual([]);
   });
 });
 
@@ -50,11 +62,34 @@ describe('the real tree (npm run boundaries)', () => {
 const FIXTURE: Record<string, string> = {
   // Legal: the shape every file below departs from.
   'functions/ok.ts': "export { handler } from '../lib/http/endpoint';\n",
-  'lib/http/endpoint.ts': "import { view } from '../dpps/view';\nexport const handler = () => view();\n",
+  // The upper floors (lib/http/, lib/api/) import only the root of lib/ here, so that each bad
+  // import below breaks its one rule and closes no folder cycle besides the one made on purpose.
+  'lib/http/endpoint.ts': "import { access } from '../access';\nexport const handler = () => access;\n",
   'lib/http/response.ts': 'export interface HttpResponse { statusCode: number }\n',
-  'lib/dpps/view.ts': "import { get } from '../aws/dynamodb';\nexport const view = () => get();\n",
+  'lib/http/cors.ts': 'export const cors = 1;\n',
+  'lib/dpps/view.ts':
+    "import { get } from '../aws/dynamodb';\nimport { ok } from '../versions/view';\nexport const view = () => get() && ok;\n",
+  'lib/versions/view.ts': "import { access } from '../access';\nexport const ok = access;\n",
+  'lib/evm/address.ts': 'export const isAddress = () => true;\n',
   'lib/aws/dynamodb.ts': "import { GetCommand } from '@aws-sdk/lib-dynamodb';\nexport const get = () => GetCommand;\n",
-  'lib/api/contract.ts': "import { view } from '../dpps/view';\nexport const routes = [view];\n",
+  'lib/aws/translate.ts': "import type { Translator } from '../translator';\nexport const t: Translator = {};\n",
+  'lib/access.ts': "import { limit } from './limits';\nexport const access = limit;\n",
+  'lib/limits.ts': 'export const limit = 1;\n',
+  'lib/translator.ts': '// biome-ignore lint: fixture\nexport interface Translator {}\n',
+  'lib/api/contract.ts': "import { access } from '../access';\nexport const routes = [access];\n",
+  'lib/api/errors.ts': 'export const invalid = 400;\n',
+  // A worker declares its access below the domain; an aggregate's subfolder and its parent may
+  // import each other (a folder holds its subfolders).
+  'lib/anchoring/worker.ts': "import { access } from '../access';\nexport const worker = access;\n",
+  'lib/companies/model.ts': "import type { Kyb } from './kyb/model';\nexport type Company = { kyb: Kyb };\n",
+  'lib/companies/kyb/model.ts': "export type Kyb = 'PENDING';\n",
+  'lib/companies/kyb/repository.ts':
+    "import type { Company } from '../model';\nexport const save = (c: Company) => c;\n",
+  // scripts/ reach the local stack through its public module only.
+  'scripts/admin.ts': "import { readStackFile } from '../infra/local';\nexport const admin = readStackFile;\n",
+  'infra/local/index.ts': "export { readStackFile } from './stack-file';\n",
+  'infra/local/stack-file.ts': 'export const readStackFile = () => 1;\n',
+  'infra/local/seed.ts': 'export const seed = 1;\n',
   // infra/ may use the SDK: reached below through a forbidden lib → infra import, and
   // must add no SDK violation of its own.
   'infra/stack.ts': "import { S3Client } from '@aws-sdk/client-s3';\nexport const stack = S3Client;\n",
@@ -68,7 +103,7 @@ const FIXTURE: Record<string, string> = {
   'functions/uses-sdk.ts': "import { S3Client } from '@aws-sdk/client-s3';\nexport const handler = S3Client;\n",
 
   // not-to-http-composition (the second one is type-only and from the contract)
-  'lib/dpps/uses-http.ts': "import { handler } from '../http/endpoint';\nexport const x = handler;\n",
+  'lib/dpps/uses-http.ts': "import { cors } from '../http/cors';\nexport const x = cors;\n",
   'lib/api/uses-http.ts': "import type { HttpResponse } from '../http/response';\nexport type R = HttpResponse;\n",
 
   // aws-sdk-only-in-lib-aws
@@ -83,6 +118,25 @@ const FIXTURE: Record<string, string> = {
   // no-circular-in-lib
   'lib/files/a.ts': "import { b } from './b';\nexport const a = () => b;\n",
   'lib/files/b.ts': "import { a } from './a';\nexport const b = () => a;\n",
+
+  // no-folder-cycle-in-lib: no file cycle (versions/history.ts is not what dpps/view.ts imports),
+  // but lib/dpps imports lib/versions and lib/versions imports lib/dpps.
+  'lib/versions/history.ts': "import { view } from '../dpps/view';\nexport const history = view;\n",
+
+  // domain-not-to-contract: a domain folder and a worker
+  'lib/evm/uses-contract.ts': "import { invalid } from '../api/errors';\nexport const e = invalid;\n",
+  'lib/anchoring/uses-contract.ts': "import type { invalid } from '../api/errors';\nexport type E = typeof invalid;\n",
+
+  // aws-not-to-domain
+  'lib/aws/uses-domain.ts': "import { isAddress } from '../evm/address';\nexport const a = isAddress;\n",
+
+  // lib-root-is-the-floor
+  'lib/uses-folder.ts': "import { isAddress } from './evm/address';\nexport const a = isAddress;\n",
+
+  // scripts-only-local-index: a script and an admin use case reaching past infra/local/index.ts
+  'scripts/uses-stack-file.ts':
+    "import { readStackFile } from '../infra/local/stack-file';\nexport const r = readStackFile;\n",
+  'scripts/admin/use-cases/uses-seed.ts': "import { seed } from '../../../infra/local/seed';\nexport const s = seed;\n",
 };
 
 describe('the boundary rules, on a tree that breaks each of them', () => {
@@ -124,7 +178,7 @@ describe('the boundary rules, on a tree that breaks each of them', () => {
   it('not-to-http-composition: domain modules and lib/api/ never import lib/http/, not even a type', () => {
     expect(violationsOf('not-to-http-composition')).toEqual([
       'lib/api/uses-http.ts → lib/http/response.ts',
-      'lib/dpps/uses-http.ts → lib/http/endpoint.ts',
+      'lib/dpps/uses-http.ts → lib/http/cors.ts',
     ]);
   });
 
@@ -150,10 +204,38 @@ describe('the boundary rules, on a tree that breaks each of them', () => {
     expect(cycle?.cycle?.map((step) => step.name)).toEqual(['lib/files/b.ts', 'lib/files/a.ts']);
   });
 
+  it('no-folder-cycle-in-lib: two folders importing each other are reported, with no file cycle between them', () => {
+    expect(violationsOf('no-folder-cycle-in-lib')).toEqual(['lib/dpps → lib/versions', 'lib/versions → lib/dpps']);
+    expect(violationsOf('no-circular-in-lib')).not.toContain('lib/versions/history.ts → lib/dpps/view.ts');
+  });
+
+  it('domain-not-to-contract: a domain folder or a worker never imports lib/api/, not even a type', () => {
+    expect(violationsOf('domain-not-to-contract')).toEqual([
+      'lib/anchoring/uses-contract.ts → lib/api/errors.ts',
+      'lib/evm/uses-contract.ts → lib/api/errors.ts',
+    ]);
+  });
+
+  it('aws-not-to-domain: an AWS adapter imports only lib/aws/ and the root of lib/ (a port it implements)', () => {
+    expect(violationsOf('aws-not-to-domain')).toEqual(['lib/aws/uses-domain.ts → lib/evm/address.ts']);
+  });
+
+  it('lib-root-is-the-floor: a module at the root of lib/ imports no folder of lib/', () => {
+    expect(violationsOf('lib-root-is-the-floor')).toEqual(['lib/uses-folder.ts → lib/evm/address.ts']);
+  });
+
+  it('scripts-only-local-index: scripts/, the admin use cases included, reach infra/local/ only through its index', () => {
+    expect(violationsOf('scripts-only-local-index')).toEqual([
+      'scripts/admin/use-cases/uses-seed.ts → infra/local/seed.ts',
+      'scripts/uses-stack-file.ts → infra/local/stack-file.ts',
+    ]);
+  });
+
   it('reports nothing else, as errors, each with its reason for a newcomer', () => {
-    expect(result.summary.violations).toHaveLength(13);
-    expect(result.summary.error).toBe(13);
+    expect(result.summary.violations).toHaveLength(21);
+    expect(result.summary.error).toBe(21);
     expect(report).toContain('lib/http/ is the top floor');
-    expect(report).toContain('error not-to-http-composition: lib/dpps/uses-http.ts → lib/http/endpoint.ts');
+    expect(report).toContain('error not-to-http-composition: lib/dpps/uses-http.ts → lib/http/cors.ts');
+    expect(report).toContain('error scripts-only-local-index: scripts/uses-stack-file.ts → infra/local/stack-file.ts');
   });
 });

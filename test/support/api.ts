@@ -6,8 +6,8 @@ import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { importPKCS8, SignJWT } from 'jose';
 import { inject } from 'vitest';
 import type { DemoData } from '../../infra/local/seed';
-import { toApiKeyItem, toWalletItem } from '../../lib/auth/model';
-import { toCompanyItem, toUserItem } from '../../lib/companies/model';
+import { toApiKeyItem } from '../../lib/companies/api-keys/model';
+import { toCompanyItem, toUserItem, toWalletItem } from '../../lib/companies/model';
 import { type DppItem, toDppItem } from '../../lib/dpps/model';
 import { checkResponse } from './contract-check';
 

@@ -1,6 +1,6 @@
 /**
  * Stand-in for the EU VIES VAT-number check (the REST API, `POST /check-vat-number`), driven by
- * the service's own client (lib/kyb/vies.ts) exactly as the real service is.
+ * the service's own client (lib/companies/kyb/vies.ts) exactly as the real service is.
  *
  * It speaks VIES's shapes: a verdict is CheckVatResponse (`{countryCode, vatNumber,
  * requestDate, valid, requestIdentifier, name, address, traderName…, traderNameMatch…}`), and

@@ -10,7 +10,7 @@ import { keys } from '../../../lib/data/keys';
 import { ethereum, rpcClient } from '../../../lib/evm/rpc';
 import { fromHex, type Hex, toHex } from '../../../lib/evm/transaction';
 import { logger } from '../../../lib/logger';
-import { type NotarizationItem, toNotarizationItem } from '../../../lib/versions/model';
+import { type NotarizationItem, toNotarizationItem } from '../../../lib/notarizations/model';
 
 /**
  * The local stand-in for the cloud's event source mapping (infra/local/stream-worker.ts) on

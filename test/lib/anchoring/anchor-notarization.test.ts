@@ -17,8 +17,9 @@ import { ethereum, rpcClient } from '../../../lib/evm/rpc';
 import { fromHex, type Hex, signEip1559, toHex } from '../../../lib/evm/transaction';
 import { logger } from '../../../lib/logger';
 import { flushMetrics, startMetrics } from '../../../lib/metrics';
-import { type NotarizationItem, toNotarizationItem } from '../../../lib/versions/model';
+import { type NotarizationItem, toNotarizationItem } from '../../../lib/notarizations/model';
 import { dynamoErrors } from '../../support/unit/aws-errors';
+import { applySet, conditionEqualities } from '../../support/unit/expressions';
 
 /**
  * The anchor worker's state machine: DynamoDB mocked (to script the record's states and the
@@ -89,12 +90,12 @@ type Op = 'count' | 'store' | 'replace' | 'anchored' | 'failed';
 
 /** Which repository write an UpdateItem is, by its expressions (lib/anchoring/repository.ts). */
 function operation(input: UpdateCommandInput): Op {
-  const condition = input.ConditionExpression ?? '';
+  const set = applySet({}, input);
   if (input.UpdateExpression?.includes('ADD #attempts')) return 'count';
-  if (input.UpdateExpression?.includes(':failed')) return 'failed';
-  if (condition.includes('attribute_not_exists(transaction_hash)')) return 'store';
-  if (condition.includes(':previous')) return 'replace';
-  if (condition.includes('transaction_hash = :hash')) return 'anchored';
+  if (set.status === 'FAILED') return 'failed';
+  if (set.status === 'ANCHORED') return 'anchored';
+  if (input.ConditionExpression?.includes('attribute_not_exists(#transaction_hash)')) return 'store';
+  if ('transaction_hash' in conditionEqualities(input)) return 'replace';
   throw new Error(`unexpected UpdateItem: ${input.UpdateExpression}`);
 }
 
@@ -121,13 +122,15 @@ function serve(
   });
 }
 
-/** The writes made, in order, with their values. */
+/** The writes made, in order, with the attributes they set and the ones their condition compares. */
 const writes = () =>
   db.commandCalls(UpdateCommand).map((call) => ({
     op: operation(call.args[0].input),
-    values: call.args[0].input.ExpressionAttributeValues ?? {},
+    set: applySet({}, call.args[0].input),
+    condition: conditionEqualities(call.args[0].input),
   }));
-const valuesOf = (op: Op) => writes().find((write) => write.op === op)?.values ?? {};
+const valuesOf = (op: Op) => writes().find((write) => write.op === op)?.set ?? {};
+const conditionOf = (op: Op) => writes().find((write) => write.op === op)?.condition ?? {};
 
 const rpc = <T>(method: string, params: unknown[] = []) => rpcClient(evm.endpoint)<T>(method, params);
 const nonceOfAccount9 = async () => chain.pendingNonce(ACCOUNT_9);
@@ -165,7 +168,7 @@ describe('anchorNotarization', () => {
     let chainKnewItWhenStored: unknown = 'not stored';
     serve(record, {
       store: async (input) => {
-        chainKnewItWhenStored = await chain.transaction(input.ExpressionAttributeValues?.[':hash'] as Hex);
+        chainKnewItWhenStored = await chain.transaction(applySet({}, input).transaction_hash as Hex);
         return { Attributes: {} };
       },
     });
@@ -177,14 +180,14 @@ describe('anchorNotarization', () => {
     expect(chainKnewItWhenStored).toBeNull();
     const stored = valuesOf('store');
     expect(stored).toMatchObject({
-      ':nonce': Number(nonceBefore),
-      ':from': ACCOUNT_9,
-      ':to': ACCOUNT_9,
-      ':url': `https://explorer.example/tx/${stored[':hash']}`,
+      nonce: Number(nonceBefore),
+      from: ACCOUNT_9,
+      to: ACCOUNT_9,
+      url: `https://explorer.example/tx/${stored.transaction_hash}`,
     });
-    expect(stored[':hash']).toBe(toHex(keccak_256(fromHex(stored[':raw'] as string))));
+    expect(stored.transaction_hash).toBe(toHex(keccak_256(fromHex(stored.raw_transaction as string))));
 
-    const onChain = await chain.transaction(stored[':hash'] as Hex);
+    const onChain = await chain.transaction(stored.transaction_hash as Hex);
     expect(onChain).toMatchObject({
       input: `0x${record.dpp_hash}${record.report_hash}`,
       from: ACCOUNT_9.toLowerCase(),
@@ -192,15 +195,15 @@ describe('anchorNotarization', () => {
       value: '0x0',
       type: '0x2',
     });
-    const receipt = await chain.receipt(stored[':hash'] as Hex);
+    const receipt = await chain.receipt(stored.transaction_hash as Hex);
     expect(valuesOf('anchored')).toMatchObject({
-      ':anchored': 'ANCHORED',
-      ':hash': stored[':hash'],
-      ':blockHash': receipt!.blockHash,
-      ':blockNumber': Number(receipt!.blockNumber),
-      ':url': stored[':url'],
+      status: 'ANCHORED',
+      block_hash: receipt!.blockHash,
+      block_number: Number(receipt!.blockNumber),
+      url: stored.url,
     });
-    expect(Number.isInteger(valuesOf('anchored')[':blockNumber'])).toBe(true);
+    expect(conditionOf('anchored')).toMatchObject({ status: 'PENDING', transaction_hash: stored.transaction_hash });
+    expect(Number.isInteger(valuesOf('anchored').block_number)).toBe(true);
     expect(await nonceOfAccount9()).toBe(nonceBefore + 1n);
   });
 
@@ -243,7 +246,7 @@ describe('anchorNotarization', () => {
     expect(await anchorNotarization(keyOf(record), deps())).toBe('anchored');
 
     expect(writes().map((write) => write.op)).toEqual(['count', 'anchored']);
-    expect(valuesOf('anchored')[':hash']).toBe(stored.transaction_hash);
+    expect(conditionOf('anchored').transaction_hash).toBe(stored.transaction_hash);
     expect(await chain.transaction(stored.transaction_hash)).toMatchObject({ nonce: `0x${stored.nonce.toString(16)}` });
   });
 
@@ -257,7 +260,7 @@ describe('anchorNotarization', () => {
     expect(await anchorNotarization(keyOf(record), deps())).toBe('anchored');
 
     expect(writes().map((write) => write.op)).toEqual(['count', 'anchored']);
-    expect(valuesOf('anchored')[':hash']).toBe(stored.transaction_hash);
+    expect(conditionOf('anchored').transaction_hash).toBe(stored.transaction_hash);
     expect(await nonceOfAccount9()).toBe(nonceAfterFirst);
   });
 
@@ -273,11 +276,12 @@ describe('anchorNotarization', () => {
 
     expect(writes().map((write) => write.op)).toEqual(['count', 'replace', 'anchored']);
     const replacement = valuesOf('replace');
-    expect(replacement).toMatchObject({ ':previous': stored.transaction_hash, ':nonce': Number(nonce) + 1 });
-    expect(valuesOf('anchored')[':hash']).toBe(replacement[':hash']);
+    expect(conditionOf('replace')).toMatchObject({ transaction_hash: stored.transaction_hash });
+    expect(replacement).toMatchObject({ nonce: Number(nonce) + 1 });
+    expect(conditionOf('anchored').transaction_hash).toBe(replacement.transaction_hash);
     expect(await chain.transaction(stored.transaction_hash)).toBeNull();
     expect((await chain.transaction(other))?.nonce).toBe(`0x${nonce.toString(16)}`);
-    expect((await chain.transaction(replacement[':hash'] as Hex))?.input).toBe(anchorData(record));
+    expect((await chain.transaction(replacement.transaction_hash as Hex))?.input).toBe(anchorData(record));
   });
 
   it('sends no replacement when the record changed its transaction meanwhile (the replace is conditioned on the old hash)', async () => {
@@ -312,8 +316,8 @@ describe('anchorNotarization', () => {
     expect(await anchorNotarization(keyOf(record), deps())).toBe('anchored');
 
     expect(writes().map((write) => write.op)).toEqual(['count', 'store', 'anchored']);
-    expect(valuesOf('anchored')[':hash']).toBe(theirs.transaction_hash);
-    expect(await chain.transaction(valuesOf('store')[':hash'] as Hex)).toBeNull();
+    expect(conditionOf('anchored').transaction_hash).toBe(theirs.transaction_hash);
+    expect(await chain.transaction(valuesOf('store').transaction_hash as Hex)).toBeNull();
   });
 
   it('signs nothing for a node of another chain than EVM_CHAIN_ID', async () => {
@@ -351,8 +355,8 @@ describe('anchorNotarization', () => {
     expect(pauses).toEqual([]);
     expect(writes().map((write) => write.op)).toEqual(['count', 'failed']);
     expect(valuesOf('failed')).toMatchObject({
-      ':failed': 'FAILED',
-      ':failure': expect.stringMatching(/^RpcError: eth_sendRawTransaction: invalid chain id/),
+      status: 'FAILED',
+      failure: expect.stringMatching(/^RpcError: eth_sendRawTransaction: invalid chain id/),
     });
     expect(errors).toHaveBeenCalledWith(
       'anchor worker: notarization FAILED, not anchored',
@@ -367,9 +371,7 @@ describe('anchorNotarization', () => {
     serve(record);
     expect(await anchorNotarization(keyOf(record), deps())).toBe('failed');
     expect(writes().map((write) => write.op)).toEqual(['count', 'failed']);
-    expect(valuesOf('failed')[':failure']).toBe(
-      'UnanchorableError: dpp_hash and report_hash must each be 64 hex digits',
-    );
+    expect(valuesOf('failed').failure).toBe('UnanchorableError: dpp_hash and report_hash must each be 64 hex digits');
   });
 });
 

@@ -45,7 +45,9 @@ describe('putNewDpp', () => {
     expect(legs[0]!.ConditionCheck!.Key).toEqual(keys.template('t1'));
     expect(legs[1]!.ConditionCheck).toMatchObject({
       Key: keys.company('c1'),
-      ConditionExpression: 'kyb.#status = :verified',
+      ConditionExpression: '#kyb.#status = :c0',
+      ExpressionAttributeNames: { '#kyb': 'kyb', '#status': 'status' },
+      ExpressionAttributeValues: { ':c0': 'VERIFIED' },
     });
     expect(legs[2]!.Put!.ConditionExpression).toBe('attribute_not_exists(pk)');
   });

@@ -14,9 +14,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { amazonTranslate } from '../../../lib/aws/translate';
 import { keys } from '../../../lib/data/keys';
 import { fingerprint } from '../../../lib/dpps/translations';
-import type { Translator } from '../../../lib/dpps/translator';
 import { viewDpp, viewDppInput } from '../../../lib/dpps/view-dpp';
 import { InvalidInputError, NotFoundError, UnavailableError } from '../../../lib/errors';
+import type { Translator } from '../../../lib/translator';
+import { applySet } from '../../support/unit/expressions';
 import { cardItem, dppFileItem, dppItem, IDS } from '../../support/unit/items';
 import { domainFailure } from '../../support/unit/rejection';
 
@@ -113,11 +114,7 @@ describe('viewDpp with Amazon Translate', () => {
     expect(updates).toHaveLength(1);
     const update = updates[0]!.args[0].input;
     expect(update.Key).toEqual(keys.dppTranslation(IDS.dpp, 'de'));
-    const stored = Object.fromEntries(
-      Object.entries(update.ExpressionAttributeNames ?? {})
-        .filter(([placeholder]) => placeholder.startsWith('#u'))
-        .map(([placeholder, attribute]) => [attribute, update.ExpressionAttributeValues?.[`:${placeholder.slice(1)}`]]),
-    );
+    const { type, language, ...stored } = applySet({}, update);
     expect(stored).toEqual(
       Object.fromEntries(
         Object.entries(units).map(([key, unit]) => [
@@ -126,13 +123,18 @@ describe('viewDpp with Amazon Translate', () => {
         ]),
       ),
     );
-    expect(update.ExpressionAttributeValues).toMatchObject({ ':type': 'DPP_TRANSLATION', ':language': 'de' });
+    expect({ type, language }).toEqual({ type: 'DPP_TRANSLATION', language: 'de' });
   });
 
   it('asks the Query for the requested language’s translation item only', async () => {
     await view('de');
     const query = db.commandCalls(QueryCommand)[0]!.args[0].input;
-    expect(query.ExpressionAttributeValues).toMatchObject({ ':pk': `DPP#${IDS.dpp}`, ':language': 'de' });
+    expect(query).toMatchObject({
+      KeyConditionExpression: 'pk = :pk',
+      FilterExpression: '#type <> :c0 OR #language = :c1',
+      ExpressionAttributeNames: { '#type': 'type', '#language': 'language' },
+      ExpressionAttributeValues: { ':pk': `DPP#${IDS.dpp}`, ':c0': 'DPP_TRANSLATION', ':c1': 'de' },
+    });
   });
 
   it('does not send empty texts to the provider', async () => {

@@ -38,14 +38,15 @@ const answer: StoredResponse = {
 const updates = () => db.commandCalls(UpdateCommand).map((call) => call.args[0].input);
 const deletes = () => db.commandCalls(DeleteCommand).map((call) => call.args[0].input);
 
-/** The record the claim would write, read back from the UpdateItem it sent (values `:a0`…). */
+/** The record the claim would write, read back from the SET of the UpdateItem it sent (`#a = :v` or `if_not_exists`). */
 function sentRecord(update: UpdateCommandInput): IdempotencyItem {
   const names = update.ExpressionAttributeNames ?? {};
   const values = update.ExpressionAttributeValues ?? {};
   const item: Record<string, unknown> = { ...update.Key };
-  for (const [placeholder, name] of Object.entries(names)) {
-    const value = values[placeholder.replace('#', ':')];
-    if (value !== undefined) item[name] = value;
+  for (const [, name, value] of (update.UpdateExpression ?? '').matchAll(
+    /(#\w+) = (?:if_not_exists\(#\w+, )?(:\w+)/g,
+  )) {
+    if (values[value!] !== undefined) item[names[name!]!] = values[value!];
   }
   return item as unknown as IdempotencyItem;
 }
@@ -78,7 +79,7 @@ describe('begin', () => {
     expect(updates()).toHaveLength(1);
     const [claim] = updates();
     expect(claim!.ConditionExpression).toBeUndefined();
-    expect(claim!.UpdateExpression).toMatch(/^SET (#a\d+ = if_not_exists\(#a\d+, :a\d+\)(, )?)+$/);
+    expect(claim!.UpdateExpression).toMatch(/^SET (#(\w+) = if_not_exists\(#\2, :u\d+\)(, )?)+$/);
     expect(sentRecord(claim!)).toMatchObject({
       company_id: scope.companyId,
       fingerprint: fingerprint(input),
@@ -120,8 +121,8 @@ describe('begin', () => {
     const begun = await begin(scope, input, NOW);
     expect(begun.claim).toBeDefined();
     const takeOver = updates()[1]!;
-    expect(takeOver.ConditionExpression).toBe('#token = :previous');
-    expect(takeOver.ExpressionAttributeValues?.[':previous']).toBe('token-of-the-first-request');
+    expect(takeOver.ConditionExpression).toBe('#token = :c0');
+    expect(takeOver.ExpressionAttributeValues?.[':c0']).toBe('token-of-the-first-request');
     expect(takeOver.UpdateExpression).toMatch(/REMOVE #response$/);
     expect(sentRecord(takeOver)).toMatchObject({ token: begun.claim!.token, state: 'IN_PROGRESS' });
   });
@@ -166,12 +167,9 @@ describe('finish and abandon', () => {
     await finish(claim, answer);
     const [complete] = updates();
     expect(complete!.Key).toEqual(claim.key);
-    expect(complete!.ConditionExpression).toBe('#token = :token');
-    expect(complete!.ExpressionAttributeValues).toMatchObject({
-      ':token': 'my-token',
-      ':completed': 'COMPLETED',
-      ':response': answer,
-    });
+    expect(complete!.ConditionExpression).toBe('#token = :c0');
+    expect(complete!.UpdateExpression).toBe('SET #state = :u0, #response = :u1');
+    expect(complete!.ExpressionAttributeValues).toEqual({ ':c0': 'my-token', ':u0': 'COMPLETED', ':u1': answer });
   });
 
   it('frees the key after a 4xx or 5xx answer instead of keeping it', async () => {
@@ -180,7 +178,11 @@ describe('finish and abandon', () => {
     await finish(claim, { ...answer, statusCode: 503 });
     expect(updates()).toHaveLength(0);
     expect(deletes()).toHaveLength(2);
-    expect(deletes()[0]).toMatchObject({ Key: claim.key, ConditionExpression: '#token = :token' });
+    expect(deletes()[0]).toMatchObject({
+      Key: claim.key,
+      ConditionExpression: '#token = :c0',
+      ExpressionAttributeValues: { ':c0': 'my-token' },
+    });
   });
 
   it('never fails a request whose write succeeded: a throttled or lost completion is logged, not thrown', async () => {

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { keys } from '../../../lib/data/keys';
-import {
-  INVITATION_ID,
-  isExpired,
-  newInvitationId,
-  toInvitationItems,
-  toMemberItems,
-} from '../../../lib/invitations/model';
+import { INVITATION_ID, isExpired, newInvitationId, toInvitationItems } from '../../../lib/invitations/model';
 
 describe('invitation ids', () => {
   it('are 128 random bits, base64url: 22 URL-safe characters', () => {
@@ -55,34 +49,6 @@ describe('toInvitationItems', () => {
       ...keys.invitedWallet('c1', pending.invitation.wallet),
       invitation_id: pending.invitation.id,
       expires_at: pending.invitation.expires_at,
-    });
-  });
-});
-
-describe('toMemberItems', () => {
-  it('makes the user, its wallet and its e-mail claim, which never expires', () => {
-    const member = toMemberItems({
-      id: 'u2',
-      company_id: 'c1',
-      email: 'Editor@Acme.example',
-      wallet: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
-      role: 'member',
-      created_at: '2026-11-01T09:00:00.000Z',
-    });
-    expect(member.user).toMatchObject({ ...keys.user('c1', 'u2'), email: 'editor@acme.example', role: 'member' });
-    expect(member.wallet).toMatchObject({
-      ...keys.wallet('0x70997970c51812dc3a010c7d01b50e0d17dc79c8'),
-      user_id: 'u2',
-      company_id: 'c1',
-      role: 'member',
-    });
-    expect(member.emailClaim).toEqual({
-      ...keys.emailClaim('c1', 'editor@acme.example'),
-      type: 'EMAIL_CLAIM',
-      company_id: 'c1',
-      email: 'editor@acme.example',
-      user_id: 'u2',
-      created_at: '2026-11-01T09:00:00.000Z',
     });
   });
 });

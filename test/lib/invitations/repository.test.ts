@@ -54,7 +54,7 @@ describe('storeInvitation', () => {
     const [legs] = transactions().map((t) => t.TransactItems!);
     expect(legs).toHaveLength(6);
     expect(legs![0]!.Update).toMatchObject({ Key: keys.company('c1') });
-    expect(legs![0]!.Update!.ConditionExpression).toContain('seats_used < member_limit');
+    expect(legs![0]!.Update!.ConditionExpression).toContain('#seats_used < #member_limit');
     expect(legs![1]!.ConditionCheck).toMatchObject({ Key: keys.user('c1', 'admin') });
     expect(legs![2]!.Put!.Item).toMatchObject({ ...keys.invitation(pending.invitation.id), status: 'PENDING' });
     expect(legs![3]!.Put!.Item).toMatchObject(keys.emailClaim('c1', 'new@example.com'));
@@ -111,16 +111,20 @@ describe('storeInvitation', () => {
     expect(reclaim!.map((leg) => Object.keys(leg)[0])).toEqual(['Delete', 'Delete', 'Update']);
     expect(reclaim![0]!.Delete).toMatchObject({
       Key: keys.emailClaim('c1', 'old@example.com'),
-      ExpressionAttributeValues: { ':invitation': 'expiredexpiredexpired0', ':now': now.toISOString() },
+      ConditionExpression: '#invitation_id = :c0 AND #expires_at <= :c1',
+      ExpressionAttributeValues: { ':c0': 'expiredexpiredexpired0', ':c1': now.toISOString() },
     });
     expect(reclaim![1]!.Delete).toMatchObject({ Key: keys.invitedWallet('c1', expired.invitation.wallet) });
     expect(reclaim![2]!.Update).toMatchObject({
       Key: keys.company('c1'),
-      UpdateExpression: 'SET seats_used = seats_used - :one',
+      UpdateExpression: 'ADD #seats_used :u0',
+      ExpressionAttributeValues: { ':u0': -1, ':c0': 1 },
+      ConditionExpression: '#seats_used >= :c0',
     });
     // The reclaim Query asked only for the company's e-mail claims past their expiry.
     const query = db.commandCalls(QueryCommand)[0]!.args[0].input;
-    expect(query.FilterExpression).toBe('expires_at <= :now');
+    expect(query.FilterExpression).toBe('#expires_at <= :c0');
+    expect(query.ExpressionAttributeValues).toMatchObject({ ':c0': now.toISOString() });
   });
 
   it('does not reclaim for a refusal no expired invitation can cause', async () => {

@@ -87,11 +87,13 @@ describe('createRelatedDpps', () => {
     expect(legs).toHaveLength(4);
     expect(legs[0]!.Update).toMatchObject({
       Key: keys.dpp(IDS.dpp),
-      ConditionExpression: '#company = :company AND NOT contains(#related, :linked0)',
+      UpdateExpression: 'SET #related_dpps = list_append(if_not_exists(#related_dpps, :u0), :u1), #updated_at = :u2',
+      ConditionExpression: '#company_id = :c0 AND NOT contains(#related_dpps, :c1)',
       ExpressionAttributeValues: expect.objectContaining({
-        ':company': PRINCIPAL.companyId,
-        ':linked0': SOURCE,
-        ':new': [SOURCE],
+        ':c0': PRINCIPAL.companyId,
+        ':c1': SOURCE,
+        ':u0': [],
+        ':u1': [SOURCE],
       }),
     });
     expect(

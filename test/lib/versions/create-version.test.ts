@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keys } from '../../../lib/data/keys';
 import { createDppVersion, RETRY, retryDelayMs } from '../../../lib/versions/create-version';
 import { dynamoErrors } from '../../support/unit/aws-errors';
-import { conditionEqualities } from '../../support/unit/expressions';
+import { applySet, conditionEqualities } from '../../support/unit/expressions';
 import { cardItem, dppFileItem, dppItem, IDS } from '../../support/unit/items';
 import { domainFailure, failure } from '../../support/unit/rejection';
 import { OTHER_COMPANY_ID, PRINCIPAL } from '../../support/unit/tokens';
@@ -53,7 +53,7 @@ describe('createDppVersion', () => {
     expect(legs).toHaveLength(4);
     const [counter, version, claim, pin] = legs!.map((leg) => Object.values(leg)[0]!);
     expect(counter!.Key).toEqual(keys.dpp(IDS.dpp));
-    expect(counter!.UpdateExpression).toBe('SET #count = :n');
+    expect(applySet({}, counter as never)).toEqual({ version_count: 3 });
     expect(conditionEqualities(counter as never)).toEqual({ company_id: PRINCIPAL.companyId, version_count: 2 });
     expect(version!.Item).toMatchObject({
       ...keys.dppVersion(IDS.dpp, 3),
@@ -67,8 +67,8 @@ describe('createDppVersion', () => {
     });
     expect(claim!.Item).toMatchObject(keys.dppVersionId(IDS.dpp, 'v-next'));
     expect(pin!.Key).toEqual(keys.dppFile(IDS.dpp, IDS.dppFile));
-    expect(pin!.UpdateExpression).toBe('ADD #pinned :pinned');
-    expect(pin!.ExpressionAttributeValues).toMatchObject({ ':pinned': new Set([dppFileItem().path]) });
+    expect(pin!.UpdateExpression).toBe('ADD #pinned_paths :u0');
+    expect(pin!.ExpressionAttributeValues).toMatchObject({ ':u0': new Set([dppFileItem().path]) });
     expect(conditionEqualities(pin as never)).toEqual({ path: dppFileItem().path, company_id: PRINCIPAL.companyId });
     expect(deletes()).toEqual([]);
   });
@@ -78,8 +78,8 @@ describe('createDppVersion', () => {
     db.on(TransactWriteCommand).resolves({});
     await createDppVersion(PRINCIPAL, input());
     const counter = transactions()[0]![0]!.Update!;
-    expect(counter.ConditionExpression).toContain('attribute_not_exists(#count)');
-    expect(counter.ExpressionAttributeValues).toMatchObject({ ':n': 1 });
+    expect(counter.ConditionExpression).toContain('attribute_not_exists(#version_count)');
+    expect(applySet({}, counter)).toEqual({ version_count: 1 });
   });
 
   it('after a lost counter race, releases its document, reads again and takes the next number', async () => {

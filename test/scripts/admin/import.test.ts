@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeProgress, type ImportProgress } from '../../../lib/admin/import';
 import { progressPrinter } from '../../../scripts/admin/import';
+import { describeProgress, type ImportProgress } from '../../../scripts/admin/use-cases/import';
 
 /** The import's progress on stderr: one redrawn line on a terminal, plain counted lines elsewhere. */
 const step = (done: number): ImportProgress => ({

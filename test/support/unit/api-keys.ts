@@ -1,8 +1,9 @@
-import { toApiKeyItem, toWalletItem } from '../../../lib/auth/model';
+import { toApiKeyItem } from '../../../lib/companies/api-keys/model';
+import { toWalletItem } from '../../../lib/companies/model';
 import { OTHER_COMPANY_ID, PRINCIPAL } from './tokens';
 
 /**
- * API keys and wallets for token-issue tests, built through lib/auth/model as the seed
+ * API keys and wallets for token-issue tests, built through lib/companies/api-keys/model and lib/companies/model as the seed
  * builds them (keys are stored by their hash, addresses lowercased).
  */
 export const API_KEY = 'dpp_live_3b9d1c0e7f5a4c2e9b8d7a6f5e4d3c2b';

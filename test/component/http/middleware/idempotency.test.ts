@@ -12,6 +12,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler as createDppFile } from '../../../../functions/create-dpp-file';
 import { invoke, type TestRequest } from '../../../support/unit/events';
+import { applySet, conditionEqualities } from '../../../support/unit/expressions';
 import { samples } from '../../../support/unit/files';
 import { IDS } from '../../../support/unit/items';
 import { multipart } from '../../../support/unit/multipart';
@@ -44,19 +45,21 @@ beforeEach(() => {
       // The claim: every SET is if_not_exists, so an existing record comes back unchanged.
       if (!current) {
         const item: Record<string, unknown> = { ...input.Key };
-        for (const [name, attr] of Object.entries(names)) item[attr] = values[name.replace('#', ':')];
+        for (const [, name, value] of input.UpdateExpression!.matchAll(/(#\w+) = if_not_exists\(#\w+, (:\w+)\)/g)) {
+          item[names[name!]!] = values[value!];
+        }
         records.set(pk, item);
       }
       return { Attributes: records.get(pk) };
     }
     // The completion, conditioned on the claim's token.
-    if (current?.token !== values[':token']) throw conditionFailed();
-    records.set(pk, { ...current, state: values[':completed'], response: values[':response'] });
+    if (current?.token !== conditionEqualities(input).token) throw conditionFailed();
+    records.set(pk, applySet(current ?? {}, input));
     return { Attributes: records.get(pk) };
   });
   db.on(DeleteCommand).callsFake((input: DeleteCommandInput) => {
     const pk = input.Key!.pk as string;
-    if (records.get(pk)?.token !== input.ExpressionAttributeValues?.[':token']) throw conditionFailed();
+    if (records.get(pk)?.token !== conditionEqualities(input).token) throw conditionFailed();
     records.delete(pk);
     return {};
   });

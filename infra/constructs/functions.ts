@@ -1,0 +1,277 @@
+/**
+ * How every function of the service is made, a route's or a worker's: its own log group and
+ * role, exactly the grants and settings of its row's access, and the bundling options. Added
+ * in the stack's own scope (see data.ts for why).
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { Duration, type Stack } from 'aws-cdk-lib';
+import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { CfnBucket } from 'aws-cdk-lib/aws-s3';
+import type { Route } from '../../lib/api/contract';
+import { functionId } from '../../lib/api/routes';
+import { ESM_REQUIRE_BANNER, NODE_TARGET } from '../bundling';
+import type { StackConfig } from '../config';
+import { tableSchema } from '../table-schema';
+import type { DataStores } from './data';
+import { acknowledge, NAG_ACKNOWLEDGEMENTS } from './nag';
+
+/** Service name in every log line (Powertools). */
+export const SERVICE_NAME = 'dpp-service';
+
+/** Prefix of every object key the service writes (decisions.md, Files). */
+export const OBJECT_KEY_PREFIX = 'companies/';
+
+/** The DynamoDB actions of each `access.table` level (lib/api/contract.ts): only what lib/aws/dynamodb.ts sends. */
+export const TABLE_ACTIONS = {
+  read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
+  update: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
+  // TransactWriteItems is authorized per leg: Put, Update, Delete, ConditionCheck.
+  write: [
+    'dynamodb:GetItem',
+    'dynamodb:BatchGetItem',
+    'dynamodb:Query',
+    'dynamodb:PutItem',
+    'dynamodb:UpdateItem',
+    'dynamodb:DeleteItem',
+    'dynamodb:ConditionCheckItem',
+  ],
+} as const;
+
+/** Every function's NODE_OPTIONS: stacks of logged errors point into the sources (bundles ship their .map). */
+export const NODE_OPTIONS = '--enable-source-maps';
+
+/** VIES's REST API (https://ec.europa.eu/taxation_customs/vies/#/technical-information), for rows with `vies` access. */
+export const VIES_REST_URL = 'https://ec.europa.eu/taxation_customs/vies/rest-api';
+
+const LOCK_FILE = 'package-lock.json';
+
+const BUCKET_ACTIONS = { get: 's3:GetObject', put: 's3:PutObject', delete: 's3:DeleteObject' } as const;
+
+/** What a function is made from: a route row's fn, access and auth, or a worker's (lib/companies/kyb/worker.ts). */
+export interface FunctionRow extends Pick<Route, 'fn' | 'access' | 'auth'> {
+  /** Of the function and of its role. */
+  readonly description: string;
+  /** Default 10 s (the HTTP API waits 30 s at most). */
+  readonly timeoutSeconds?: number;
+  /** Invocations at once at most (the anchor worker: 1); default unreserved. */
+  readonly reservedConcurrentExecutions?: number;
+}
+
+export interface ServiceFunctionsProps {
+  readonly config: StackConfig;
+  readonly data: DataStores;
+  /** Where `<fn>.ts` of every function lives; it must lie in an npm project (see findProjectRoot). */
+  readonly functionsDir: string;
+  /** PUBLIC_BASE_URL of the rows with access.links. */
+  readonly publicBaseUrl: string;
+}
+
+export class ServiceFunctions {
+  private readonly projectRoot: string;
+
+  constructor(
+    private readonly stack: Stack,
+    private readonly props: ServiceFunctionsProps,
+  ) {
+    this.projectRoot = findProjectRoot(props.functionsDir);
+  }
+
+  /** A function of a route row or a worker: its own log group and role, exactly the grants of its access. */
+  add(route: FunctionRow): NodejsFunction {
+    const stack = this.stack;
+    const { config, data } = this.props;
+    const id = functionId(route.fn);
+
+    const logGroup = new LogGroup(stack, `${id}Logs`, { retention: config.logRetention });
+
+    // Own role: writes only to its own log group, plus exactly the grants of its row.
+    const role = new Role(stack, `${id}Role`, {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: route.description,
+    });
+    role.addToPolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        resources: [logGroup.logGroupArn],
+      }),
+    );
+    for (const statement of this.statementsFor(route)) role.addToPolicy(statement);
+    acknowledge(role, NAG_ACKNOWLEDGEMENTS.starResource);
+    if (route.access.bucket?.length) {
+      const bucketArn = `<${stack.getLogicalId(data.bucket.node.defaultChild as CfnBucket)}.Arn>`;
+      acknowledge(
+        role,
+        NAG_ACKNOWLEDGEMENTS.bucketObjects,
+        NAG_ACKNOWLEDGEMENTS.bucketObjects.rule.replace('<Bucket.Arn>', bucketArn),
+      );
+    }
+
+    return new NodejsFunction(stack, id, {
+      entry: join(this.props.functionsDir, `${route.fn}.ts`),
+      handler: 'handler',
+      description: route.description.slice(0, 256),
+      runtime: Runtime.NODEJS_24_X,
+      architecture: Architecture.ARM_64,
+      memorySize: 512,
+      timeout: Duration.seconds(route.timeoutSeconds ?? 10),
+      reservedConcurrentExecutions: route.reservedConcurrentExecutions,
+      role,
+      logGroup,
+      // X-Ray segments of each invocation and its AWS calls, without bundling a tracing SDK.
+      tracing: Tracing.ACTIVE,
+      environment: this.environmentFor(route),
+      projectRoot: this.projectRoot,
+      depsLockFilePath: join(this.projectRoot, LOCK_FILE),
+      bundling: {
+        forceDockerBundling: false,
+        format: OutputFormat.ESM,
+        minify: true,
+        // index.mjs.map beside the bundle, for NODE_OPTIONS=--enable-source-maps: a logged stack
+        // names source files and lines. Mappings only: the sources themselves are not shipped.
+        sourceMap: true,
+        sourcesContent: false,
+        target: NODE_TARGET,
+        mainFields: ['module', 'main'],
+        banner: ESM_REQUIRE_BANNER,
+        // Bundle the pinned @aws-sdk/* (tree-shaken) instead of the runtime's unpinned copy.
+        bundleAwsSDK: true,
+        // esbuild's per-file size summary is noise in synth and test output; warnings still show.
+        logLevel: LogLevel.WARNING,
+      },
+    });
+  }
+
+  /** The settings a function reads (lib/config.ts), from its row only. */
+  private environmentFor(route: Pick<Route, 'access' | 'auth'>): Record<string, string> {
+    const { config, data, publicBaseUrl } = this.props;
+    const { access } = route;
+    return {
+      ...(access.table ? { TABLE_NAME: data.table.tableName } : {}),
+      ...(access.bucket?.length ? { BUCKET_NAME: data.bucket.bucketName } : {}),
+      ...(access.email ? { SES_FROM_ADDRESS: config.sesFromAddress } : {}),
+      ...(access.translate ? { TRANSLATE_PROVIDER: 'aws' } : {}),
+      ...(access.signingKey ? { JWT_SIGNING_KEY_SECRET_ID: data.signingKeySecret.secretArn } : {}),
+      ...(access.cursorKey ? { CURSOR_KEY_SECRET_ID: data.cursorKeySecret.secretArn } : {}),
+      ...(access.vies ? { VIES_URL: VIES_REST_URL } : {}),
+      // Public links (a version's uri, an invitation's link).
+      ...(access.links ? { PUBLIC_BASE_URL: publicBaseUrl } : {}),
+      ...(access.stripe ? { STRIPE_SECRET_KEY_SECRET_ID: data.stripeKeySecret.secretArn } : {}),
+      ...(access.anchoring
+        ? {
+            TABLE_NAME: data.table.tableName,
+            EVM_RPC_URL: config.evm.rpcUrl,
+            EVM_CHAIN_ID: String(config.evm.chainId),
+            EVM_EXPLORER_URL: config.evm.explorerUrl,
+            ANCHOR_KEY_SECRET_ID: data.anchorKeySecret.secretArn,
+          }
+        : {}),
+      ...(access.stripe && config.stripePriceId !== undefined ? { STRIPE_PRICE_ID: config.stripePriceId } : {}),
+      // Only what the function's auth reads: the verifier's keys for a jwt row, issuer and
+      // audience for it and for the signer; a public row gets no JWT setting.
+      ...(route.auth === 'jwt' || access.signingKey
+        ? { JWT_ISSUER: config.jwtIssuer, JWT_AUDIENCE: config.jwtAudience }
+        : {}),
+      ...(route.auth === 'jwt' ? { JWT_PUBLIC_KEYS: config.jwtPublicKeys.join('\n') } : {}),
+      SERVICE_NAME,
+      LOG_LEVEL: config.logLevel,
+      NODE_OPTIONS,
+    };
+  }
+
+  /** Least privilege from the row: explicit actions on explicit resources, no wildcards in actions. */
+  private statementsFor(route: Pick<Route, 'access'>): PolicyStatement[] {
+    const { data } = this.props;
+    const { access } = route;
+    const statements: PolicyStatement[] = [];
+    if (access.table) {
+      statements.push(
+        new PolicyStatement({ actions: [...TABLE_ACTIONS[access.table]], resources: [data.table.tableArn] }),
+      );
+    }
+    if (access.anchoring) {
+      // A notarization record is read and updated, never queried, put or deleted.
+      statements.push(
+        new PolicyStatement({ actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'], resources: [data.table.tableArn] }),
+        new PolicyStatement({
+          actions: ['secretsmanager:GetSecretValue'],
+          resources: [data.anchorKeySecret.secretArn],
+        }),
+      );
+    }
+    if (access.tableIndexes) {
+      // Only Query reaches an index; each index by name, no wildcard.
+      statements.push(
+        new PolicyStatement({
+          actions: ['dynamodb:Query'],
+          resources: tableSchema.globalIndexes.map((index) => `${data.table.tableArn}/index/${index.name}`),
+        }),
+      );
+    }
+    if (access.bucket?.length) {
+      statements.push(
+        new PolicyStatement({
+          actions: [...new Set(access.bucket)].map((action) => BUCKET_ACTIONS[action]),
+          resources: [data.bucket.arnForObjects(`${OBJECT_KEY_PREFIX}*`)],
+        }),
+      );
+    }
+    if (access.email) {
+      statements.push(
+        new PolicyStatement({
+          actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+          resources: [data.emailIdentity.emailIdentityArn],
+        }),
+      );
+    }
+    if (access.translate) {
+      // Translate has no resource-level permissions; `*` is the only valid resource.
+      statements.push(new PolicyStatement({ actions: ['translate:TranslateText'], resources: ['*'] }));
+    }
+    for (const [granted, secret] of [
+      [access.signingKey, data.signingKeySecret],
+      [access.cursorKey, data.cursorKeySecret],
+      [access.stripe, data.stripeKeySecret],
+    ] as const) {
+      if (granted) {
+        statements.push(
+          new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }),
+        );
+      }
+    }
+    return statements;
+  }
+}
+
+/** Fails the synth with one message naming every missing handler file. */
+export function assertHandlersExist(functionsDir: string, table: readonly Pick<Route, 'fn'>[]): void {
+  const missing = table.map((route) => join(functionsDir, `${route.fn}.ts`)).filter((file) => !existsSync(file));
+  if (missing.length > 0) {
+    throw new Error(
+      `Missing handler file(s) for the route table (lib/api/routes.ts):\n  ${missing.join('\n  ')}\n` +
+        'Each route row needs functions/<fn>.ts exporting `handler`.',
+    );
+  }
+}
+
+/**
+ * The npm project the handlers belong to: the nearest directory at or above
+ * `functionsDir` holding a package-lock.json. esbuild runs there (through npx, so the
+ * project's own esbuild), resolves the handlers' imports from its node_modules, and the
+ * entries must lie inside it. For `<repo>/functions` this is the repo.
+ */
+function findProjectRoot(functionsDir: string): string {
+  for (let dir = functionsDir; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, LOCK_FILE))) return dir;
+    if (dirname(dir) === dir) {
+      throw new Error(
+        `No ${LOCK_FILE} at or above ${functionsDir}: the functions directory must belong to an npm project ` +
+          "(with node_modules holding esbuild and the handlers' dependencies).",
+      );
+    }
+  }
+}

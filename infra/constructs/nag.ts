@@ -1,0 +1,136 @@
+/**
+ * The cdk-nag findings (AwsSolutions, Serverless) the stack accepts, and how a construct
+ * records one. The README lists them (Deploy, cdk-nag acknowledgements).
+ */
+import { Validations } from 'aws-cdk-lib';
+import type { IConstruct } from 'constructs';
+
+/** A cdk-nag finding this stack accepts: the rule (and finding) id, where, and why. */
+export interface NagAcknowledgement {
+  /** The id cdk-nag reports; `<Bucket.Arn>` stands for the data bucket's `<LogicalId.Arn>`. */
+  readonly rule: string;
+  readonly on: string;
+  readonly reason: string;
+}
+
+/**
+ * Every cdk-nag finding (AwsSolutions, Serverless) this stack accepts, with its reason.
+ * The README lists them (Deploy, cdk-nag acknowledgements); test/infra/nag.test.ts fails
+ * on any finding not acknowledged here.
+ */
+export const NAG_ACKNOWLEDGEMENTS = {
+  apiAuthorizer: {
+    rule: 'AwsSolutions-APIG4',
+    on: 'every route',
+    reason:
+      'No API Gateway authorizer: an authenticated route verifies the ES256 JWT in its function ' +
+      '(lib/auth/verify-token.ts) before it reads anything, with the public keys of its environment (an API ' +
+      'Gateway JWT authorizer needs a published JWKS URL). Public by the interface and decisions.md: GET ' +
+      '/dpp/{dppId} and a version document GET /dpp/{dppId}/versions/{version} (passports and their proofs), ' +
+      'GET /generateJWT/... (which checks an API key), POST /accept-invitation (the invitation id is the ' +
+      'secret), GET /health (a fixed answer for load balancers) and the $default 404.',
+  },
+  starResource: {
+    rule: 'AwsSolutions-IAM5[Resource::*]',
+    on: 'every function role',
+    reason:
+      'xray:PutTraceSegments and xray:PutTelemetryRecords (active tracing) and translate:TranslateText have no ' +
+      'resource-level permissions: "*" is the only resource they take.',
+  },
+  bucketObjects: {
+    rule: 'AwsSolutions-IAM5[Resource::<Bucket.Arn>/companies/*]',
+    on: 'the roles of rows with bucket access',
+    reason:
+      'Object keys are minted per company and file at run time (companies/{companyId}/...), never taken from ' +
+      'the client; companies/* is the narrowest static scope, and tenancy is checked in code before a key is used.',
+  },
+  bucketAccessLogs: {
+    rule: 'AwsSolutions-S1',
+    on: 'the data bucket',
+    reason:
+      'No server access logs: only the functions reach the bucket, through their roles and through presigned ' +
+      'URLs they sign after an authorization check, and their logs and the API access logs record each request. ' +
+      'A log bucket would itself be unlogged; CloudTrail S3 data events give an audit trail where one is required.',
+  },
+  signingKeyRotation: {
+    rule: 'AwsSolutions-SMG4',
+    on: 'the JWT signing-key secret',
+    reason:
+      'Rotated by the operator, not by a rotation Lambda: the verifiers take their public keys from context ' +
+      'jwtPublicKeys, so a rotation is a deploy that lists the new and the old key, then the new secret value ' +
+      '(README, Deploy).',
+  },
+  cursorKeyRotation: {
+    rule: 'AwsSolutions-SMG4',
+    on: 'the cursor-key secret',
+    reason:
+      'The key only authenticates list cursors: a new value makes open cursors invalid and clients start their ' +
+      'lists over, which a rotation Lambda would not improve.',
+  },
+  stripeKeyRotation: {
+    rule: 'AwsSolutions-SMG4',
+    on: 'the Stripe secret-key secret',
+    reason:
+      'Stripe issues and rolls its API keys in its own dashboard (Developers, API keys, Roll key); a rotation ' +
+      'Lambda cannot. The operator puts the new key in the secret (README, Deploy).',
+  },
+  deadLetterQueue: {
+    rule: 'Serverless-LambdaDLQ',
+    on: 'every function',
+    reason:
+      'API Gateway invokes every function synchronously, and a dead-letter queue only receives asynchronous ' +
+      'events. A failed request is answered to its client, logged, and counted by the Errors and 5xx alarms.',
+  },
+  kybRetryDeadLetterQueue: {
+    rule: 'Serverless-LambdaDLQ',
+    on: 'the KYB retry worker',
+    reason:
+      'EventBridge Scheduler invokes it every few minutes with no payload to keep: its work list is the pending ' +
+      'index (gsi1 KYB#PENDING), so the next scheduled run redoes whatever a failed run left, and its Errors ' +
+      'alarm reports the failure. A queue of empty events would hold nothing to replay.',
+  },
+  anchorKeyRotation: {
+    rule: 'AwsSolutions-SMG4',
+    on: 'the anchoring-key secret',
+    reason:
+      "The value is an Ethereum account's private key: a new key is a new account (a new `from` on the chain), " +
+      'which the operator creates, funds with gas and puts in the secret; a rotation Lambda could do neither. ' +
+      'The worker reads the secret again every 5 minutes, so a new key is used with no redeploy.',
+  },
+  anchorWorkerDeadLetterQueue: {
+    rule: 'Serverless-LambdaDLQ',
+    on: 'the anchor worker',
+    reason:
+      'A function dead-letter queue only receives asynchronous invocations; the anchor worker is invoked ' +
+      'synchronously by its DynamoDB stream event source mapping, whose on-failure destination is an SQS ' +
+      'dead-letter queue (with an alarm) that receives every stream record the mapping gave up on.',
+  },
+  anchorDeadLetterQueue: {
+    rule: 'AwsSolutions-SQS3',
+    on: "the anchor worker's dead-letter queue",
+    reason:
+      "It is itself a dead-letter queue: the on-failure destination of the anchor worker's event source " +
+      'mapping, alarmed on its first message. Nothing consumes it, so a queue for its own failures would ' +
+      'never receive anything.',
+  },
+  anchorDeadLetterQueueRedrive: {
+    rule: 'Serverless-SQSRedrivePolicy',
+    on: "the anchor worker's dead-letter queue",
+    reason:
+      'It is itself a dead-letter queue (see AwsSolutions-SQS3): a redrive policy would move its messages to yet ' +
+      'another queue, and nothing reads it to fail on a message; an operator inspects and redrives it by hand.',
+  },
+  anchorWorkerStarResource: {
+    rule: 'AwsSolutions-IAM5[Resource::*]',
+    on: "the anchor worker's role",
+    reason:
+      'Besides X-Ray (active tracing), the DynamoDB stream event source mapping needs dynamodb:ListStreams, ' +
+      'which has no resource-level permissions; the stream reads themselves (DescribeStream, GetRecords, ' +
+      "GetShardIterator) are granted on the table's stream only.",
+  },
+} as const satisfies Record<string, NagAcknowledgement>;
+
+/** Records one acknowledgement on a construct (cdk-nag 3 reads it from the construct and its ancestors). */
+export function acknowledge(scope: IConstruct, acknowledgement: NagAcknowledgement, rule = acknowledgement.rule): void {
+  Validations.of(scope).acknowledge({ id: rule, reason: acknowledgement.reason });
+}

@@ -1,0 +1,19 @@
+/**
+ * What scripts/ may use of the local stack; the rest of infra/local is its own business (the
+ * dependency rule `scripts-only-local-index` keeps it so). Importing this module is cheap: the
+ * stack file and the sample requests are plain data, and the heavier parts load only when a
+ * script asks for them, so the admin CLI starts without the engines, the API server or every
+ * route row.
+ */
+
+/** The sample request of each route row (the bench sends them). */
+export { samples } from './samples';
+/** The file a running local stack writes (`.local/stack.json`): the admin CLI's local target. */
+export { readStackFile, stackFilePath } from './stack-file';
+
+/** `startLocalStack`: the engines, the seeded table and bucket, and the API server (the bench). */
+export const loadLocalStack = () => import('./stack');
+/** `sampleEvent`, `withToken`: a route's sample request as an API Gateway event (`npm run events`, the bench). */
+export const loadSampleEvents = () => import('./sample-events');
+/** `signHash`, `testAccount`: the well-known test mnemonic's accounts, the demo wallets (`npm run sign`). */
+export const loadTestWallets = () => import('./wallets');

@@ -1,0 +1,27 @@
+/**
+ * The KYB retry worker's contract with what runs it: its function, how often and how long.
+ * The CDK stack (infra/constructs/workers.ts: the schedule, the function's timeout and grants) and the
+ * local timer (infra/local/kyb-retry.ts) read these same values.
+ */
+import type { Access } from '../../access';
+
+/** The function that retries PENDING KYB checks (functions/retry-pending-kyb.ts). */
+export const KYB_RETRY_WORKER_FN = 'retry-pending-kyb';
+
+/** How often EventBridge Scheduler runs it in the cloud. */
+export const KYB_RETRY_EVERY_MINUTES = 5;
+
+/** The function's timeout. */
+export const KYB_RETRY_TIMEOUT_SECONDS = 60;
+
+/**
+ * Time a run keeps in hand: it takes no new check with less than this left, so the checks in
+ * flight (one VIES request of at most its timeout, then one write) finish before the timeout.
+ */
+export const KYB_RETRY_RESERVE_MS = 15_000;
+
+/**
+ * What it may touch: Query the pending index, read and update company items (the conditional
+ * settle is an UpdateItem), and VIES.
+ */
+export const KYB_RETRY_ACCESS = { table: 'update', tableIndexes: true, vies: true } as const satisfies Access;
