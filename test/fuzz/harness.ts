@@ -508,6 +508,8 @@ export async function createWorld(cursorRoutes: Array<{ fn: string; path: string
     files: () => [JSON.stringify({ [parent().dppFile]: { name: 'Fuzz-Datei', description: 'Vom Fuzz übersetzt' } })],
     cards: () => [JSON.stringify({ [parent().card]: { name: 'Fuzz-Karte', description: '' } })],
     dppid: () => [parent().dpp],
+    // A version of that DPP (GET /dpp/{dppId}/versions/{version}): the fuzz's parents have four, Acme's demo DPP two.
+    version: () => ['1'],
     modelid: () => [parent().model],
     companyid: () => [demo[tenant].company.id],
     userid: () => [demo[tenant].admin.id],
