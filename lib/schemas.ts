@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-/** Shared field rules for request schemas (valibot: see README, "Libraries"). */
+/** Shared field rules for request schemas (valibot: see docs/architecture.md, Libraries). */
 export const uuid = v.pipe(v.string(), v.uuid('must be a UUID'));
 /** Ids that are not UUIDs in the interface (DPP ids, DPP file ids): safe key characters only. */
 export const id = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, - or _'));
@@ -17,7 +17,7 @@ export const optionalText = <T extends v.GenericSchema<string, unknown>>(schema:
     ),
   );
 
-/** `?limit=` (1–100, default 100) and `?cursor=` (opaque) on every list (decisions.md, Lists). */
+/** `?limit=` (1–100, default 100) and `?cursor=` (opaque) on every list (docs/spec/decisions.md, Lists). */
 export const pageQuery = v.object({
   limit: v.optional(
     v.pipe(

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the performance report of every function in the route table (issue 7),
+ * `npm run bench`: the performance report of every function in the route table,
  * rerunnable by anyone; new routes are measured with no extra work. For each function:
  *   - bundle bytes and bytes / its SDK floor (scripts/bench/bundles.ts: the floor is built
  *     from the SDK clients and commands the function's own bundle uses);

@@ -81,7 +81,7 @@ DPP service running locally (ready in ${(ms / 1000).toFixed(1)} s, no demo data)
   Stack file      ${stackFilePath(values.dir)}   (npm run admin reads it)
   Data            ${values.persist ? `kept in ${values.dir}/data` : 'in memory (use --persist to keep it)'}
 
-A first tenant (README, "Admin CLI"):
+A first tenant (docs/admin-cli.md):
   npm run -s admin -- company create --name "Acme Bikes S.r.l." --country IT       # prints the company id
   npm run -s admin -- user add --company <id> --email admin@acme.example --wallet 0x… --role admin
   npm run -s admin -- api-key create --company <id>                                 # prints the key, once
@@ -130,7 +130,7 @@ Try it
   # 4. or in a browser: ${api}/docs, Authorize with the authToken from step 1, then "Try it out"
 
   # 5. a version notarized and anchored on the local chain, related DPPs, invitations, KYB and
-  #    promotional codes: README, "Try it: a version, notarized and anchored" (sign with npm run sign)
+  #    promotional codes: docs/walkthrough.md, "A version, notarized and anchored" (sign with npm run sign)
 
   (${globex!.name}'s credentials are there to try tenant isolation.)
 Ctrl-C stops everything.

@@ -121,7 +121,7 @@ function parameters(route: Route, parts: ReturnType<typeof inputParts>): Json[] 
 /** Every function reads it (lib/http/middleware/observability.ts); one definition, referenced. */
 const CORRELATION_PARAMETER: Json = { $ref: '#/components/parameters/CorrelationId' };
 
-/** The header of an idempotent row (decisions.md, Retries; lib/http/middleware/idempotency.ts). */
+/** The header of an idempotent row (docs/spec/decisions.md, Retries; lib/http/middleware/idempotency.ts). */
 const idempotencyParameter = (): Json => ({
   name: 'Idempotency-Key',
   in: 'header',
@@ -243,7 +243,7 @@ it, or when it is ill-formed (then ignored, not refused), the API Gateway reques
 **Paging.** Lists take \`?limit=\` (1–100, default 100) and \`?cursor=\` (the \`nextCursor\` of
 the previous page); oldest first.
 
-**Choices the spec left open** (README): file not-found statuses are 406 everywhere,
+**Choices the spec left open** (docs/choices.md): file not-found statuses are 406 everywhere,
 \`GET /dpp/{dppId}\` keeps 404; uploads are \`multipart/form-data\` with one \`file\` part (4 MiB,
 type detected from the bytes, optional \`hash\` = SHA-256); \`name\` defaults to the file's
 name and empty multipart text fields count as not sent; updates with nothing to update are

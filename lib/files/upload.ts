@@ -40,7 +40,7 @@ export interface UploadFormats {
   names: string;
 }
 
-/** Every allowed format (decisions.md, Enumerations): the file routes. */
+/** Every allowed format (docs/spec/decisions.md, Enumerations): the file routes. */
 const ANY_FORMAT: UploadFormats = { names: 'PDF, PNG, JPEG, WebP, GIF, plain text, CSV and JSON' };
 
 /** Images only (a DPP's images). */

@@ -16,7 +16,7 @@ import {
 import { idempotencyRecords } from './repository';
 
 /**
- * The life of a request that carries an `Idempotency-Key` (decisions.md, Retries):
+ * The life of a request that carries an `Idempotency-Key` (docs/spec/decisions.md, Retries):
  *
  *   begin ─┬─ no record, or one past its 24 h, or a dead claim ─▶ claimed ─┬─ 2xx ─▶ COMPLETED (finish)
  *          │                                                              └─ else ─▶ deleted (finish / abandon)

@@ -47,7 +47,7 @@ const MAX_ATTEMPTS = 5;
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
 
 /**
- * Links DPPs to a DPP of the caller's company (decisions.md, Related DPPs). Each related DPP
+ * Links DPPs to a DPP of the caller's company (docs/spec/decisions.md, Related DPPs). Each related DPP
  * must be the company's own or a partner company's (else RELATED_DPP_NOT_VISIBLE, the same for
  * an unknown id). For each one not linked yet, its files (bytes copied server-side to the
  * target's own object keys, so deleting the source never breaks a copy) and tech cards (new

@@ -13,7 +13,7 @@ import { apiUrl, call, demoData, localEnv, type Reply } from '../support/api';
 import { runAdmin, type StackProcess, sharedStackDir, startTableStack } from '../support/stack-process';
 
 /**
- * `npm run admin -- import` and `export` (issue 10, section 1), each empty stack a table and
+ * `npm run admin -- import` and `export`, each empty stack a table and
  * bucket of its own on the integration stack's engines (startTableStack): the demo file
  * imported into an empty stack answers GET /dpp as the seeded integration stack does; a second
  * run creates nothing; an invalid record stops the import with its file, path and reason,

@@ -4,7 +4,7 @@ import { runAdmin, type StackProcess, startStackProcess } from '../support/stack
 import { testAccount } from '../support/wallets';
 
 /**
- * Issue 10's "done when": a deployed stack is usable from an empty table with only the admin CLI
+ * A deployed stack is usable from an empty table with only the admin CLI
  * and HTTP. A stack of its own with no demo seed; an operator creates the first tenant with
  * the CLI, and everything after that is the API as a company uses it.
  */

@@ -22,7 +22,7 @@ import {
 import { checkResponse } from '../support/contract-check';
 
 /**
- * Idempotent POSTs over HTTP against the local stack (decisions.md, Retries; issue 6):
+ * Idempotent POSTs over HTTP against the local stack (docs/spec/decisions.md, Retries):
  * a retry with the same `Idempotency-Key` and body answers the first answer and writes
  * nothing again, whatever multipart boundary it uses; the same key with another body is
  * 422; keys are per company; concurrent duplicates write one file; a malformed key is 400.
@@ -176,7 +176,7 @@ describe('a retried upload with the same key and body', () => {
 });
 
 describe('the same key with another body', () => {
-  it('is 422 IDEMPOTENCY_KEY_REUSED with the error body of decisions.md, and writes nothing', async () => {
+  it('is 422 IDEMPOTENCY_KEY_REUSED with the error body of docs/spec/decisions.md, and writes nothing', async () => {
     const dpp = await newDpp('acme');
     const k = key();
     const first = await upload(dpp, k);

@@ -86,7 +86,7 @@ const verify = (tenant: Tenant, data: unknown, userId = tenant.adminId, headers:
     headers: { 'content-type': 'application/json', ...headers },
   });
 
-/** The VIES stand-in's demo numbers (README, KYB demo VAT numbers). */
+/** The VIES stand-in's demo numbers (docs/demo.md, KYB demo VAT numbers). */
 const DEMO = {
   valid: 'IT11111110018',
   invalid: 'IT22222220018',

@@ -711,7 +711,7 @@ function renderMultipart(body: Extract<BodyCase, { kind: 'multipart' }>, ctx: Co
     let close = `--${b}--${eol}`;
     if (body.framing === 'close-without-final-crlf') close = `--${b}--`;
     if (body.framing === 'close-without-crlf') {
-      // The closing delimiter right after the content, without the CRLF before it (issue 6, defect 1).
+      // The closing delimiter right after the content, without the CRLF before it (a defect the fuzz once found).
       const last = chunks.pop();
       if (last && last.toString() !== eol) chunks.push(last);
       close = ` --${b}--`;

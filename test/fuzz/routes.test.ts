@@ -32,7 +32,7 @@ import {
 } from './harness';
 
 /**
- * Issue 6: every route of the contract, fuzzed from its own row (lib/api/routes.ts), over
+ * Every route of the contract, fuzzed from its own row (lib/api/routes.ts), over
  * HTTP against the local stack. A new row is fuzzed without a line here. Each case is
  * generated from the row's input schema (test/support/arbitraries.ts): path parameters,
  * query, headers (`language`, `authorization`), and JSON or multipart bodies, each either
@@ -42,7 +42,7 @@ import {
  * huge values, wrong content types). For every case:
  * - never a 5xx;
  * - the answer is the row's (test/support/contract-check.ts): a status the row declares,
- *   JSON, the error body `{error, code}` of decisions.md on a 4xx;
+ *   JSON, the error body `{error, code}` of docs/spec/decisions.md on a 4xx;
  * - a refused write changed nothing: the items of the fuzz's own templates and DPPs (both
  *   companies) in DynamoDB and their objects in S3, the collections of the fuzz's own
  *   companies (seats, plan, members, claims) and its pending invitations, and whatever is
@@ -165,7 +165,7 @@ const cut = (text: string, n = 600) => (text.length > n ? `${text.slice(0, n)}â€
  * One of the local server's own answers (infra/local/server.ts), given before any route is
  * chosen: headers over Node's limit (431), a body over API Gateway's 10 MiB (413), a request
  * Node cannot parse (400). No row declares these (in the cloud API Gateway gives its own),
- * but they are still the error body of decisions.md. Its 500 is never one of them.
+ * but they are still the error body of docs/spec/decisions.md. Its 500 is never one of them.
  */
 function ownAnswer(reply: WireReply): boolean {
   const { code } = (reply.body ?? {}) as { code?: unknown };

@@ -884,7 +884,7 @@ describe('data stores', () => {
     });
   });
 
-  it('keeps on stack deletion exactly the table, the bucket, the three secrets put in by hand and the log groups (README, Teardown)', () => {
+  it('keeps on stack deletion exactly the table, the bucket, the three secrets put in by hand and the log groups (docs/deploy.md, Teardown)', () => {
     const retained = Object.entries(resources)
       .filter(([, resource]) => resource.DeletionPolicy === 'Retain')
       .map(([id, resource]) => (resource.Type === 'AWS::Logs::LogGroup' ? 'log group' : id));

@@ -4,7 +4,7 @@
  * timeout. Locally VIES_URL is the stand-in (infra/local/engines/vies.ts), which speaks the
  * same shapes.
  *
- * Never a false rejection (decisions.md, KYB): only an answer of VIES with `valid: false`
+ * Never a false rejection (docs/spec/decisions.md, KYB): only an answer of VIES with `valid: false`
  * is `invalid`. A fault of VIES (`MS_UNAVAILABLE`, `MS_MAX_CONCURRENT_REQ`,
  * `GLOBAL_MAX_CONCURRENT_REQ`, `SERVICE_UNAVAILABLE`, `TIMEOUT`, or any other error code), an
  * HTTP error, a body that is not VIES's, a network failure or our own timeout is

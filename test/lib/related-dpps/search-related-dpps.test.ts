@@ -17,7 +17,7 @@ import { domainFailure } from '../../support/unit/rejection';
 import { OTHER_COMPANY_ID, PRINCIPAL } from '../../support/unit/tokens';
 
 /**
- * The search's reads (decisions.md, Related DPPs; issue 8: one Query per source at most, no
+ * The search's reads (docs/spec/decisions.md, Related DPPs; one Query per source at most, no
  * Scan): two round trips, each a set of requests sent together; what the second sends
  * depends only on what the first answered.
  */

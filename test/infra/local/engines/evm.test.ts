@@ -1,6 +1,6 @@
 /**
  * The local EVM chain (anvil) that `npm start` and the test setup run beside the other engines,
- * driven over plain JSON-RPC: the chain the notarization feature (issue 8) will anchor on.
+ * driven over plain JSON-RPC: the chain notarizations anchor on.
  */
 
 import { randomBytes } from 'node:crypto';

@@ -31,7 +31,7 @@ beforeEach(() => {
 });
 
 describe('issueToken', () => {
-  it('issues an ES256 token for an enabled key and a wallet of its company, with the claims of decisions.md', async () => {
+  it('issues an ES256 token for an enabled key and a wallet of its company, with the claims of docs/spec/decisions.md', async () => {
     const { authToken } = await issue(API_KEY, WALLET);
 
     const publicKey = await importSPKI(process.env.JWT_PUBLIC_KEYS!, 'ES256', { extractable: true });
