@@ -90,6 +90,12 @@ const VAT_NUMBERS: Readonly<Record<string, NumberType>> = {
 /** The VIES codes, sorted: what `country_code` may be (and `GR`, Greece's ISO code). */
 export const VIES_COUNTRY_CODES = Object.keys(VAT_NUMBERS).sort();
 
+/**
+ * `country_code` of the KYB data as the body gives it: trimmed and upper-cased here; whether
+ * VIES covers it (VIES_COUNTRY_CODES, or `GR`) is one of the offline checks (checkKybData).
+ */
+export const kybCountryCode = v.pipe(v.string(), v.trim(), v.toUpperCase());
+
 /** VIES's code for a client's `country_code` (`GR` → `EL`), or undefined when VIES does not cover it. */
 export function viesCountryOf(countryCode: string): string | undefined {
   const code = countryCode.trim().toUpperCase();

@@ -11,7 +11,7 @@ import {
   userNotFound,
 } from './model';
 import { saveKyb, userExists } from './repository';
-import { checkKybData } from './vat';
+import { checkKybData, kybCountryCode } from './vat';
 import { checkVatNumber } from './vies';
 
 const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, `must be at most ${max} characters`));
@@ -27,7 +27,7 @@ const kybData = v.object({
   district_or_province: text(100),
   sdi_or_pec: text(254),
   rea_code: text(32),
-  country_code: v.pipe(v.string(), v.trim(), v.toUpperCase()),
+  country_code: kybCountryCode,
 });
 
 const pathItem = (input: Record<string, unknown>, key: string, value: unknown): v.ObjectPathItem => ({
