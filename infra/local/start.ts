@@ -55,7 +55,15 @@ process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
 
 // What a client (npm run admin) needs to reach this stack; removed on stop.
-await writeStackFile(values.dir, stack.apiUrl ?? '', stack.env);
+await writeStackFile(values.dir, stack.apiUrl ?? '', stack.env, {
+  dynamodb: stack.engines.dynamodb.endpoint,
+  s3: stack.engines.s3.endpoint,
+  ses: stack.engines.ses.endpoint,
+  sesStore: stack.engines.ses.storeUrl,
+  stripe: stack.engines.stripe.endpoint,
+  vies: stack.engines.vies.endpoint,
+  evm: stack.engines.evm.endpoint,
+});
 
 if (values['ready-json']) {
   console.log(

@@ -1,0 +1,103 @@
+/**
+ * `npm start` on random ports in a throwaway directory, for the walk-through test: the stack a
+ * reader starts, seeded with the demo data, reached only through its `<dir>/stack.json`.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { StackFile } from '../../infra/local/stack-file';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+
+/** The variables a shell on a fresh machine has: none of the test setup's handler settings. */
+const PASSED_THROUGH = ['PATH', 'HOME', 'USER', 'LANG', 'LC_ALL', 'TMPDIR', 'TERM', 'JAVA_HOME', 'CI'];
+
+export function cleanEnvironment(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const name of PASSED_THROUGH) if (process.env[name] !== undefined) env[name] = process.env[name];
+  return { ...env, ...extra };
+}
+
+export interface WalkthroughStack {
+  dir: string;
+  /** `<dir>/stack.json`. */
+  stackFile: string;
+  apiUrl: string;
+  /** What the stack printed on stderr so far (for a failure's message). */
+  stderr(): string;
+  stop(): Promise<void>;
+}
+
+const READY_TIMEOUT_MS = 100_000;
+
+export async function startWalkthroughStack(): Promise<WalkthroughStack> {
+  const dir = await mkdtemp(join(tmpdir(), 'dpp-walkthrough-'));
+  // Its own process group, so a stack that does not stop on SIGTERM is killed with its engines.
+  const child = spawn(
+    process.execPath,
+    ['--no-warnings', '--import', 'tsx', 'infra/local/start.ts', '--port', '0', '--dir', dir, '--ready-json'],
+    { cwd: ROOT, env: cleanEnvironment(), stdio: ['ignore', 'ignore', 'pipe'], detached: true },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const stackFile = join(dir, 'stack.json');
+  const stop = async () => {
+    await stopGroup(child);
+    await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    const apiUrl = await ready(child, stackFile, () => stderr);
+    return { dir, stackFile, apiUrl, stderr: () => stderr, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function ready(child: ChildProcess, file: string, stderr: () => string): Promise<string> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${stderr()}`);
+    if (existsSync(file)) {
+      const { apiUrl } = JSON.parse(await readFile(file, 'utf8')) as StackFile;
+      if (
+        await fetch(`${apiUrl}/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        return apiUrl;
+    }
+    await new Promise((wake) => setTimeout(wake, 100));
+  }
+  throw new Error(`npm start not ready after ${READY_TIMEOUT_MS / 1000} s:\n${stderr()}`);
+}
+
+/** SIGTERM (npm start stops its engines and exits), then SIGKILL to the whole group after 10 s. */
+function stopGroup(child: ChildProcess): Promise<void> {
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, signal);
+    } catch {
+      // already gone
+    }
+  };
+  if (child.exitCode !== null || child.signalCode !== null) {
+    signalGroup('SIGKILL');
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    const force = setTimeout(() => signalGroup('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      // Whatever it left behind in its group (an engine it could not stop).
+      signalGroup('SIGKILL');
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
