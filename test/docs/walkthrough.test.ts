@@ -4,7 +4,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanEnvironment, ROOT, startWalkthroughStack, type WalkthroughStack } from '../support/walkthrough-stack';
+import {
+  cleanEnvironment,
+  ensureWalkthroughTools,
+  ROOT,
+  startWalkthroughStack,
+  type WalkthroughStack,
+} from '../support/walkthrough-stack';
 
 /**
  * docs/walkthrough.md is what a reader pastes, block after block, into one shell against
@@ -83,8 +89,9 @@ describe('docs/walkthrough.md', () => {
 
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'dpp-walkthrough-run-'));
+    await ensureWalkthroughTools();
     stack = await startWalkthroughStack();
-  }, 120_000);
+  }, 600_000);
 
   afterAll(async () => {
     await stack?.stop();

@@ -2,11 +2,12 @@
  * `npm start` on random ports in a throwaway directory, for the walk-through test: the stack a
  * reader starts, seeded with the demo data, reached only through its `<dir>/stack.json`.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { accessSync, constants, existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import type { StackFile } from '../../infra/local/stack-file';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -18,6 +19,42 @@ export function cleanEnvironment(extra: Record<string, string> = {}): NodeJS.Pro
   const env: NodeJS.ProcessEnv = {};
   for (const name of PASSED_THROUGH) if (process.env[name] !== undefined) env[name] = process.env[name];
   return { ...env, ...extra };
+}
+
+/** The tools the walk-through uses besides node (README: prerequisites). */
+const TOOLS = ['bash', 'curl', 'jq', 'sha256sum'];
+
+const onPath = (tool: string) =>
+  (process.env.PATH ?? '').split(delimiter).some((dir) => {
+    try {
+      accessSync(join(dir, tool), constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+
+/**
+ * Every tool the walk-through calls, or an error naming the missing ones. As root with apt-get
+ * (CI, these machines) the missing ones are installed once, saying so, as the Chromium of the
+ * browser tests is (test/support/browser.ts).
+ */
+export async function ensureWalkthroughTools(): Promise<void> {
+  let missing = TOOLS.filter((tool) => !onPath(tool));
+  if (missing.length === 0) return;
+  if (process.getuid?.() === 0 && onPath('apt-get')) {
+    const packages = missing.map((tool) => (tool === 'sha256sum' ? 'coreutils' : tool));
+    console.log(`The walk-through needs ${missing.join(', ')}: installing ${packages.join(' ')} with apt-get (once)…`);
+    const run = promisify(execFile);
+    const options = { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }, maxBuffer: 64 * 1024 * 1024 };
+    const wait = ['-o', 'DPkg::Lock::Timeout=300'];
+    await run('apt-get', [...wait, 'update'], options);
+    await run('apt-get', [...wait, 'install', '-y', '--no-install-recommends', ...packages], options);
+    missing = TOOLS.filter((tool) => !onPath(tool));
+  }
+  if (missing.length > 0) {
+    throw new Error(`docs/walkthrough.md needs ${missing.join(', ')}: install ${missing.join(' ')} and run again`);
+  }
 }
 
 export interface WalkthroughStack {
