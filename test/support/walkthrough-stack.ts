@@ -12,12 +12,16 @@ import type { StackFile } from '../../infra/local/stack-file';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
-/** The variables a shell on a fresh machine has: none of the test setup's handler settings. */
-const PASSED_THROUGH = ['PATH', 'HOME', 'USER', 'LANG', 'LC_ALL', 'TMPDIR', 'TERM', 'JAVA_HOME', 'CI'];
+/**
+ * The settings lib/ reads (the unit setup sets dummies of them) and vitest's own: a reader's shell
+ * has none of them. Everything else passes through, the network's settings (proxy, npm registry:
+ * the first start fetches DynamoDB Local with npm) included.
+ */
+const NOT_A_READERS =
+  /^(AWS_|JWT_|SES_|VIES_|STRIPE_|EVM_|TRANSLATE_|ANCHOR_|DYNAMODB_|S3_|VITEST|POWERTOOLS_)|^(TABLE_NAME|BUCKET_NAME|CURSOR_KEY|PUBLIC_BASE_URL|LOG_LEVEL|METRICS_OUTPUT|NODE_ENV|TEST)$/;
 
 export function cleanEnvironment(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const name of PASSED_THROUGH) if (process.env[name] !== undefined) env[name] = process.env[name];
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !NOT_A_READERS.test(name)));
   return { ...env, ...extra };
 }
 
@@ -67,7 +71,8 @@ export interface WalkthroughStack {
   stop(): Promise<void>;
 }
 
-const READY_TIMEOUT_MS = 100_000;
+/** Generous: the first start on a fresh clone fetches DynamoDB Local (57 MB). */
+const READY_TIMEOUT_MS = 300_000;
 
 export async function startWalkthroughStack(): Promise<WalkthroughStack> {
   const dir = await mkdtemp(join(tmpdir(), 'dpp-walkthrough-'));
