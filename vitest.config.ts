@@ -1,4 +1,6 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './test/setup/sequencer';
 
 /**
  * Two projects:
@@ -6,9 +8,19 @@ import { defineConfig } from 'vitest/config';
  *   or a fault is involved); a generated key pair and dummy names in the environment.
  * - integration: the real local stack (DynamoDB Local, s3rver, SES stand-in, the local
  *   API server) started once by the global setup on random ports, driven over HTTP.
+ *
+ * Files of both projects share one pool of workers. Vitest's default in a run is one worker
+ * fewer than the cores: one on a 2-core machine, every file in turn. An integration file
+ * mostly waits for the local stack (another process), so a second worker runs beside it:
+ * at least two workers, the default where there are more cores.
+ * The unit files start at once: the global setup does not wait for the stack, each
+ * integration file does (test/setup/local-stack-ready.ts). The longest files start first
+ * and the two projects' files take turns (test/setup/sequencer.ts).
  */
 export default defineConfig({
   test: {
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         test: {
@@ -35,6 +47,7 @@ export default defineConfig({
             'test/fuzz/**/*.test.ts',
           ],
           globalSetup: ['test/setup/local-stack.ts'],
+          setupFiles: ['test/setup/local-stack-ready.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

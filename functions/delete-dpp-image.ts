@@ -1,9 +1,5 @@
 import { deleteDppImageRoute } from '../lib/api/routes/delete-dpp-image';
 import { deleteDppImage } from '../lib/dpp-images/delete-dpp-image';
-import { endpoint } from '../lib/http/endpoint';
-import { bearerAuth } from '../lib/http/middleware/auth';
-import { ok } from '../lib/http/response';
+import { jwtEndpoint } from '../lib/http/endpoint';
 
-export const handler = endpoint(deleteDppImageRoute, async ({ auth, input }) => ok(await deleteDppImage(auth, input)), {
-  auth: bearerAuth(),
-});
+export const handler = jwtEndpoint(deleteDppImageRoute, ({ auth, input }) => deleteDppImage(auth, input));

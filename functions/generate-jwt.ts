@@ -1,6 +1,5 @@
 import { generateJwtRoute } from '../lib/api/routes/generate-jwt';
 import { issueToken } from '../lib/companies/api-keys/issue-token';
-import { endpoint } from '../lib/http/endpoint';
-import { ok } from '../lib/http/response';
+import { publicEndpoint } from '../lib/http/endpoint';
 
-export const handler = endpoint(generateJwtRoute, async ({ input }) => ok(await issueToken(input)));
+export const handler = publicEndpoint(generateJwtRoute, ({ input }) => issueToken(input));

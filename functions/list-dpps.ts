@@ -1,9 +1,5 @@
 import { listDppsRoute } from '../lib/api/routes/list-dpps';
 import { listDpps } from '../lib/dpps/list-dpps';
-import { endpoint } from '../lib/http/endpoint';
-import { bearerAuth } from '../lib/http/middleware/auth';
-import { ok } from '../lib/http/response';
+import { jwtEndpoint } from '../lib/http/endpoint';
 
-export const handler = endpoint(listDppsRoute, async ({ auth, input }) => ok(await listDpps(auth, input)), {
-  auth: bearerAuth(),
-});
+export const handler = jwtEndpoint(listDppsRoute, ({ auth, input }) => listDpps(auth, input));

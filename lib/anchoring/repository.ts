@@ -1,5 +1,5 @@
-import { table } from '../aws/dynamodb';
 import { isConditionFailure } from '../aws/errors';
+import * as table from '../aws/table';
 import { add, eq, notExists, set, update, where } from '../data/expressions';
 import type { Key } from '../data/keys';
 import type { NotarizationItem } from '../notarizations/model';

@@ -17,19 +17,28 @@ export type { Access } from '../access';
 /** Every status a route can answer besides 200. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 406 | 409 | 413 | 422 | 503;
 
-/** What one kind of domain error answers on a route, and what it means there. */
+/** The status of each domain error kind a route can raise. A 500 is always possible and never declared. */
+export type ErrorStatuses = { readonly [K in ErrorKind]?: ErrorStatus };
+
+/** What one kind of domain error answers on a route, and what it means there (the documented row). */
 export interface ErrorCase {
   readonly status: ErrorStatus;
   readonly description: string;
 }
 
-/** The status of each domain error kind a route can raise. A 500 is always possible and never declared. */
+/** A documented row's error map: each kind's status and what it means there. */
 export type ErrorMap = { readonly [K in ErrorKind]?: ErrorCase };
 
 // biome-ignore lint/suspicious/noExplicitAny: a schema of any input and output
 export type AnySchema = v.GenericSchema<any, any>;
 
-export interface Route {
+/**
+ * What a function runs with: the part of a route row its handler imports and bundles. What
+ * only people and tools read (summary, description, response schema, error texts, example)
+ * is the row's other export, `describeRoute(route, docs)` (lib/api/docs.ts), which no
+ * function imports, so none of it reaches a Lambda bundle.
+ */
+export interface RuntimeRoute {
   readonly method: HttpMethod;
   /** API Gateway path syntax: `/dpp/{dppId}`; `$default` is the catch-all for unknown routes. */
   readonly path: string;
@@ -38,29 +47,18 @@ export interface Route {
   /** Public routes take no token (decisions.md, Authentication). */
   readonly auth: 'public' | 'jwt';
   readonly access: Access;
-  /** One line for the README and the OpenAPI summary. */
-  readonly summary: string;
-  /** Longer OpenAPI description: rules the interface or decisions.md leave to us. */
-  readonly description?: string;
-  /** OpenAPI tag. */
-  readonly tag: string;
   /** How the request body is encoded; absent for routes without a body. */
   readonly body?: 'json' | 'multipart';
   /** Schema over `{ params, query, headers, body }` (see RawInput in lib/http). */
   readonly input: AnySchema;
-  /** The status of the success answer: 200, except the catch-all's 404. */
-  readonly status?: 200 | 404;
-  /** The body of the success answer. */
-  readonly response: AnySchema;
-  /** Headers the 200 carries, with what they mean. */
-  readonly responseHeaders?: Readonly<Record<string, string>>;
-  /** The status of each domain error kind this route can raise. */
-  readonly errors: ErrorMap;
+  /** The status of each domain error kind this route can raise (their texts are in the docs). */
+  readonly errors: ErrorStatuses;
   /**
    * Safe to retry (decisions.md, Retries): the route takes an `Idempotency-Key` header and
-   * answers a retry with its first answer. Opting in adds IDEMPOTENCY_ERRORS to the row's
-   * error map (defineRoute), the header to the OpenAPI document, and makes the handler pass
-   * `idempotency()` (lib/http/endpoint.ts). Keys are kept per company: needs `auth: 'jwt'`.
+   * answers a retry with its first answer. Opting in adds IDEMPOTENCY_ERRORS to the documented
+   * error map (describeRoute), the header to the OpenAPI document, and the idempotency
+   * middleware to the handler (lib/http/json-endpoint.ts, multipart-endpoint.ts). Keys are kept
+   * per company: needs `auth: 'jwt'`.
    */
   readonly idempotent?: boolean;
   /**
@@ -71,37 +69,64 @@ export interface Route {
   readonly failurePrefix?: string;
 }
 
-/** What an idempotent route can answer besides its own errors (lib/idempotency). */
-export const IDEMPOTENCY_ERRORS = {
-  invalid: { status: 400, description: 'A malformed `Idempotency-Key` header (not 1-255 visible ASCII characters)' },
-  conflict: {
-    status: 409,
-    description: 'A request with the same `Idempotency-Key` is still in progress (`IDEMPOTENCY_KEY_IN_PROGRESS`)',
-  },
-  unprocessable: {
-    status: 422,
-    description: 'The `Idempotency-Key` was used with another request in the last 24 hours (`IDEMPOTENCY_KEY_REUSED`)',
-  },
-} as const satisfies ErrorMap;
+/**
+ * A whole route row, as the route table (lib/api/routes.ts) holds it: the runtime part and its
+ * documentation. It drives the CDK stack, the local server, the samples and events, the tenant
+ * probes, the README route table, the OpenAPI document and the tests' contract checks.
+ */
+export interface Route extends Omit<RuntimeRoute, 'errors'> {
+  /** OpenAPI tag. */
+  readonly tag: string;
+  /** One line for the README and the OpenAPI summary. */
+  readonly summary: string;
+  /** Longer OpenAPI description: rules the interface or decisions.md leave to us. */
+  readonly description?: string;
+  /** The status of the success answer: 200, except the catch-all's 404. */
+  readonly status?: 200 | 404;
+  /** The body of the success answer; the handler's answer is type-checked against it (lib/http/endpoint.ts). */
+  readonly response: AnySchema;
+  /** Headers the 200 carries, with what they mean. */
+  readonly responseHeaders?: Readonly<Record<string, string>>;
+  /** The status of each domain error kind this route can raise, and what it means there. */
+  readonly errors: ErrorMap;
+  /** A valid request and the status it answers (RouteExample). */
+  readonly example: RouteExample;
+}
+
+/** A JSON value, as a JSON example body holds it. */
+export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
 /**
- * Keeps a row's literal types (fn, auth, schemas) for the handler that uses it. An
- * idempotent row gets IDEMPOTENCY_ERRORS in its error map, joined to its own case of the
- * same kind (which must have the same status), so every reader of the row (the error
- * middleware, the OpenAPI document, the tests' contract check) sees them.
+ * A valid request of a row, against the demo data (lib/api/demo.ts), and the status it
+ * answers: the sample event (events/<fn>.json), the local sample request and, on a jwt route,
+ * the tenant probe (the other company's token on the same request) are derived from it.
  */
-export const defineRoute = <const R extends Route>(route: R): R => {
-  if (!route.idempotent) return route;
-  if (route.auth !== 'jwt')
-    throw new Error(`${route.fn}: an idempotent route keeps keys per company, so needs auth jwt`);
-  const errors: Record<string, ErrorCase> = { ...route.errors };
-  for (const [kind, added] of Object.entries(IDEMPOTENCY_ERRORS)) {
-    const own = errors[kind];
-    if (own && own.status !== added.status) {
-      throw new Error(`${route.fn}: ${kind} is ${own.status} on this row but ${added.status} for idempotency`);
-    }
-    const also = added.description.charAt(0).toLowerCase() + added.description.slice(1);
-    errors[kind] = own ? { status: own.status, description: `${own.description}; or ${also}` } : added;
-  }
-  return { ...route, errors };
-};
+export interface RouteExample {
+  /** A value for each `{name}` of the path. */
+  readonly params?: Readonly<Record<string, string>>;
+  readonly query?: Readonly<Record<string, string>>;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** A JSON body (sent with `content-type: application/json`). */
+  readonly json?: { readonly [key: string]: JsonValue };
+  /** A multipart body: text fields, and a file part read from infra/local/fixtures/<fixture>. */
+  readonly multipart?: {
+    readonly fields: Readonly<Record<string, string>>;
+    readonly file?: { readonly name: string; readonly fixture: string };
+  };
+  /** The catch-all only: a request no other route matches. */
+  readonly request?: { readonly method: string; readonly path: string };
+  readonly status: number;
+  /**
+   * The status with the use case stubbed (`npm run bench`, overhead), when the example's own
+   * status comes from the use case rather than from the handler stack (auth, body, validation).
+   */
+  readonly stubbedStatus?: number;
+}
+
+/**
+ * Keeps a row's literal types (fn, auth, schemas) for the handler that uses it. Nothing runs:
+ * an idempotent row's extra kinds (a malformed key 400, a key in progress 409, a key reused
+ * 422) answer the error middleware's default statuses, and describeRoute (lib/api/docs.ts)
+ * checks the row's own cases agree with them.
+ */
+export const defineRoute = <const R extends RuntimeRoute>(route: R): R => route;

@@ -1,31 +1,28 @@
-import type { ErrorCase, ErrorMap } from './contract';
+import type { ErrorStatuses } from './contract';
 
-/** Error cases several route rows share; each row still states its own map. */
-export const invalid = (description: string): ErrorCase => ({ status: 400, description });
+/**
+ * Error statuses several route rows share; each row still states its own map. Their texts
+ * are the docs' (lib/api/docs.ts, SHARED_TEXTS), out of function bundles.
+ */
+
+/** A 400's text in a row's docs: what makes the request invalid. */
+export const invalid = (description: string): string => description;
 
 /** What every route can answer when a dependency is down (decisions.md, Errors). */
-export const unavailable: ErrorMap = {
-  unavailable: { status: 503, description: 'A dependency is down or throttling; retry after `Retry-After` seconds' },
-};
+export const unavailable = { unavailable: 503 } as const satisfies ErrorStatuses;
 
 /** What every authenticated route answers for a missing, malformed, expired or forged token. */
-export const authenticated: ErrorMap = {
-  unauthenticated: { status: 401, description: 'Missing, malformed, expired or wrongly signed bearer token' },
-  ...unavailable,
-};
+export const authenticated = { unauthenticated: 401, ...unavailable } as const satisfies ErrorStatuses;
 
 /** What the upload routes add: a file over 4 MiB (or a body over its limit). */
-export const upload: ErrorMap = {
-  too_large: { status: 413, description: 'The file exceeds 4 MiB, or the body exceeds its limit' },
-};
+export const upload = { too_large: 413 } as const satisfies ErrorStatuses;
 
 /** A concurrent replace of the same file: the loser retries. */
-export const concurrentReplace: ErrorMap = {
-  conflict: {
-    status: 409,
-    description: 'The file was replaced or deleted by another request meanwhile; read it again and retry',
-  },
-};
+export const concurrentReplace = { conflict: 409 } as const satisfies ErrorStatuses;
+
+/** The docs' text of concurrentReplace's conflict. */
+export const concurrentReplaceText =
+  'The file was replaced or deleted by another request meanwhile; read it again and retry';
 
 /** Lists: a bad `limit` or a cursor that is not one of ours. */
 export const paging = 'A path parameter is malformed, `limit` is not 1-100, or `cursor` is not a cursor of this list';

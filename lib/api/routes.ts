@@ -2,100 +2,105 @@
  * The route table: every row of the contract (lib/api/routes/<fn>.ts), in the order the
  * README and the OpenAPI document list them.
  *
- * Functions import only their own row, so a function bundles only its own schemas; this
- * table is for the CDK stack, the local server, the sample events, the docs and the tests.
- * Adding an endpoint: a use case in lib/<resource>/, a row in lib/api/routes/, a handler
- * in functions/, a line here, a sample in infra/local/samples.ts, then `npm run events`
- * and `npm run docs`, and tests (the tenant-isolation test type-checks only when the new
- * route has a probe).
+ * Functions import only their own row's runtime part (`<fn>Route`), so a function bundles
+ * only its own input schema; this table holds the whole rows (`<fn>Docs`: runtime part, docs,
+ * response schema, example) for the CDK stack, the local server, the samples, events and
+ * tenant probes, the docs and the tests.
+ *
+ * Adding an endpoint takes three places: its use case (lib/<resource>/<use-case>.ts), its row
+ * (lib/api/routes/<fn>.ts, with its line here) and its one-line handler (functions/<fn>.ts);
+ * then `npm run events` and `npm run docs` regenerate what derives from the row (README.md,
+ * "Adding an endpoint").
  */
 import type { Route } from './contract';
-import { acceptInvitationRoute } from './routes/accept-invitation';
-import { createDppRoute } from './routes/create-dpp';
-import { createDppCardRoute } from './routes/create-dpp-card';
-import { createDppFileRoute } from './routes/create-dpp-file';
-import { createDppImageRoute } from './routes/create-dpp-image';
-import { createDppVersionRoute } from './routes/create-dpp-version';
-import { createInvitationRoute } from './routes/create-invitation';
-import { createRelatedDppsRoute } from './routes/create-related-dpps';
-import { createTemplateRoute } from './routes/create-template';
-import { createTemplateFileRoute } from './routes/create-template-file';
-import { deleteDppCardRoute } from './routes/delete-dpp-card';
-import { deleteDppFileRoute } from './routes/delete-dpp-file';
-import { deleteDppImageRoute } from './routes/delete-dpp-image';
-import { deleteTemplateFileRoute } from './routes/delete-template-file';
-import { discountSubscriptionRoute } from './routes/discount-subscription';
-import { generateJwtRoute } from './routes/generate-jwt';
-import { getCompanyDppRoute } from './routes/get-company-dpp';
-import { getDppRoute } from './routes/get-dpp';
-import { getDppFileRoute } from './routes/get-dpp-file';
-import { getDppVersionDocumentRoute } from './routes/get-dpp-version-document';
-import { getKybDataRoute } from './routes/get-kyb-data';
-import { getNonOfficialOperatorRoute } from './routes/get-non-official-operator';
-import { getTemplateFileRoute } from './routes/get-template-file';
-import { healthRoute } from './routes/health';
-import { listDppFilesRoute } from './routes/list-dpp-files';
-import { listDppNotarizationsRoute } from './routes/list-dpp-notarizations';
-import { listDppVersionsRoute } from './routes/list-dpp-versions';
-import { listDppsRoute } from './routes/list-dpps';
-import { listNonOfficialOperatorsRoute } from './routes/list-non-official-operators';
-import { listTemplateFilesRoute } from './routes/list-template-files';
-import { listTemplatesRoute } from './routes/list-templates';
-import { notFoundRoute } from './routes/not-found';
-import { notarizeDppVersionRoute } from './routes/notarize-dpp-version';
-import { putDppTranslationRoute } from './routes/put-dpp-translation';
-import { searchRelatedDppsRoute } from './routes/search-related-dpps';
-import { updateDppRoute } from './routes/update-dpp';
-import { updateDppCardRoute } from './routes/update-dpp-card';
-import { updateDppFileRoute } from './routes/update-dpp-file';
-import { updateTemplateRoute } from './routes/update-template';
-import { updateTemplateFileRoute } from './routes/update-template-file';
-import { validatePromotionalCodeRoute } from './routes/validate-promotional-code';
-import { verifyBusinessRoute } from './routes/verify-business';
+import { acceptInvitationDocs } from './routes/accept-invitation';
+import { createDppDocs } from './routes/create-dpp';
+import { createDppCardDocs } from './routes/create-dpp-card';
+import { createDppFileDocs } from './routes/create-dpp-file';
+import { createDppImageDocs } from './routes/create-dpp-image';
+import { createDppVersionDocs } from './routes/create-dpp-version';
+import { createInvitationDocs } from './routes/create-invitation';
+import { createRelatedDppsDocs } from './routes/create-related-dpps';
+import { createTemplateDocs } from './routes/create-template';
+import { createTemplateFileDocs } from './routes/create-template-file';
+import { deleteDppCardDocs } from './routes/delete-dpp-card';
+import { deleteDppFileDocs } from './routes/delete-dpp-file';
+import { deleteDppImageDocs } from './routes/delete-dpp-image';
+import { deleteTemplateFileDocs } from './routes/delete-template-file';
+import { discountSubscriptionDocs } from './routes/discount-subscription';
+import { generateJwtDocs } from './routes/generate-jwt';
+import { getCompanyDocs } from './routes/get-company';
+import { getCompanyDppDocs } from './routes/get-company-dpp';
+import { getDppDocs } from './routes/get-dpp';
+import { getDppFileDocs } from './routes/get-dpp-file';
+import { getDppVersionDocumentDocs } from './routes/get-dpp-version-document';
+import { getKybDataDocs } from './routes/get-kyb-data';
+import { getNonOfficialOperatorDocs } from './routes/get-non-official-operator';
+import { getTemplateFileDocs } from './routes/get-template-file';
+import { healthDocs } from './routes/health';
+import { listDppFilesDocs } from './routes/list-dpp-files';
+import { listDppNotarizationsDocs } from './routes/list-dpp-notarizations';
+import { listDppVersionsDocs } from './routes/list-dpp-versions';
+import { listDppsDocs } from './routes/list-dpps';
+import { listNonOfficialOperatorsDocs } from './routes/list-non-official-operators';
+import { listTemplateFilesDocs } from './routes/list-template-files';
+import { listTemplatesDocs } from './routes/list-templates';
+import { notFoundDocs } from './routes/not-found';
+import { notarizeDppVersionDocs } from './routes/notarize-dpp-version';
+import { putDppTranslationDocs } from './routes/put-dpp-translation';
+import { searchRelatedDppsDocs } from './routes/search-related-dpps';
+import { updateDppDocs } from './routes/update-dpp';
+import { updateDppCardDocs } from './routes/update-dpp-card';
+import { updateDppFileDocs } from './routes/update-dpp-file';
+import { updateTemplateDocs } from './routes/update-template';
+import { updateTemplateFileDocs } from './routes/update-template-file';
+import { validatePromotionalCodeDocs } from './routes/validate-promotional-code';
+import { verifyBusinessDocs } from './routes/verify-business';
 
 export const routes = [
-  generateJwtRoute,
-  getDppRoute,
-  createDppRoute,
-  listDppsRoute,
-  getCompanyDppRoute,
-  updateDppRoute,
-  createTemplateRoute,
-  listTemplatesRoute,
-  updateTemplateRoute,
-  createTemplateFileRoute,
-  listTemplateFilesRoute,
-  getTemplateFileRoute,
-  updateTemplateFileRoute,
-  deleteTemplateFileRoute,
-  createDppFileRoute,
-  listDppFilesRoute,
-  getDppFileRoute,
-  updateDppFileRoute,
-  deleteDppFileRoute,
-  createDppCardRoute,
-  updateDppCardRoute,
-  deleteDppCardRoute,
-  createDppImageRoute,
-  deleteDppImageRoute,
-  putDppTranslationRoute,
-  listDppVersionsRoute,
-  createDppVersionRoute,
-  getDppVersionDocumentRoute,
-  notarizeDppVersionRoute,
-  listDppNotarizationsRoute,
-  searchRelatedDppsRoute,
-  createRelatedDppsRoute,
-  listNonOfficialOperatorsRoute,
-  getNonOfficialOperatorRoute,
-  createInvitationRoute,
-  acceptInvitationRoute,
-  verifyBusinessRoute,
-  getKybDataRoute,
-  validatePromotionalCodeRoute,
-  discountSubscriptionRoute,
-  healthRoute,
-  notFoundRoute,
+  generateJwtDocs,
+  getDppDocs,
+  createDppDocs,
+  listDppsDocs,
+  getCompanyDppDocs,
+  updateDppDocs,
+  createTemplateDocs,
+  listTemplatesDocs,
+  updateTemplateDocs,
+  createTemplateFileDocs,
+  listTemplateFilesDocs,
+  getTemplateFileDocs,
+  updateTemplateFileDocs,
+  deleteTemplateFileDocs,
+  createDppFileDocs,
+  listDppFilesDocs,
+  getDppFileDocs,
+  updateDppFileDocs,
+  deleteDppFileDocs,
+  createDppCardDocs,
+  updateDppCardDocs,
+  deleteDppCardDocs,
+  createDppImageDocs,
+  deleteDppImageDocs,
+  putDppTranslationDocs,
+  listDppVersionsDocs,
+  createDppVersionDocs,
+  getDppVersionDocumentDocs,
+  notarizeDppVersionDocs,
+  listDppNotarizationsDocs,
+  searchRelatedDppsDocs,
+  createRelatedDppsDocs,
+  listNonOfficialOperatorsDocs,
+  getNonOfficialOperatorDocs,
+  createInvitationDocs,
+  acceptInvitationDocs,
+  verifyBusinessDocs,
+  getKybDataDocs,
+  getCompanyDocs,
+  validatePromotionalCodeDocs,
+  discountSubscriptionDocs,
+  healthDocs,
+  notFoundDocs,
 ] as const satisfies readonly Route[];
 
 export type RouteFn = (typeof routes)[number]['fn'];

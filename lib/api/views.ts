@@ -8,6 +8,13 @@ import * as v from 'valibot';
  */
 const str = /* @__PURE__ */ v.string();
 
+/**
+ * `{ ...a, ...b }` as a call marked pure: a spread at module level counts as a side effect
+ * (a getter could run), so a shape built with one would stay in every bundle that imports
+ * this module, used or not.
+ */
+const join = <A extends object, B extends object>(a: A, b: B): A & B => ({ ...a, ...b });
+
 /** decisions.md, Transport: ISO 8601 UTC with milliseconds, `2026-11-21T10:15:30.123Z`. */
 export const timestamp = /* @__PURE__ */ v.pipe(
   str,
@@ -311,8 +318,12 @@ export const message = { message: str };
 
 /** A non-official operator (interface 2): `created_at` in the list, `updated_at` alone. */
 const operatorFields = { id: str, email: str, country_code: str, company_name: str };
-export const listedOperator = /* @__PURE__ */ v.strictObject({ ...operatorFields, created_at: timestamp });
-export const nonOfficialOperator = /* @__PURE__ */ v.strictObject({ ...operatorFields, updated_at: timestamp });
+export const listedOperator = /* @__PURE__ */ v.strictObject(
+  /* @__PURE__ */ join(operatorFields, { created_at: timestamp }),
+);
+export const nonOfficialOperator = /* @__PURE__ */ v.strictObject(
+  /* @__PURE__ */ join(operatorFields, { updated_at: timestamp }),
+);
 
 /** Stripe's integers (epoch seconds, counts, amounts in a currency's smallest unit). */
 const int = /* @__PURE__ */ v.pipe(/* @__PURE__ */ v.number(), /* @__PURE__ */ v.integer());
@@ -408,14 +419,15 @@ const companyDppEntries = {
 export const companyDppFields = /* @__PURE__ */ v.strictObject(companyDppEntries);
 
 /** A DPP as its company sees it (GET /dpps/{dppId}): its fields and everything under it. */
-export const companyDpp = /* @__PURE__ */ v.strictObject({
-  ...companyDppEntries,
-  images: /* @__PURE__ */ v.array(/* @__PURE__ */ v.strictObject({ id: str, type: str, url: signedUrl })),
-  files: /* @__PURE__ */ v.array(/* @__PURE__ */ v.strictObject({ ...dppFile, url: signedUrl })),
-  cards: /* @__PURE__ */ v.array(versionCard),
-  /** The languages of its stored translations. */
-  translations: /* @__PURE__ */ v.array(str),
-});
+export const companyDpp = /* @__PURE__ */ v.strictObject(
+  /* @__PURE__ */ join(companyDppEntries, {
+    images: /* @__PURE__ */ v.array(/* @__PURE__ */ v.strictObject({ id: str, type: str, url: signedUrl })),
+    files: /* @__PURE__ */ v.array(/* @__PURE__ */ v.strictObject(/* @__PURE__ */ join(dppFile, { url: signedUrl }))),
+    cards: /* @__PURE__ */ v.array(versionCard),
+    /** The languages of its stored translations. */
+    translations: /* @__PURE__ */ v.array(str),
+  }),
+);
 
 /** A template of a company (the template routes): `model_id` `""` where never set. */
 export const template = /* @__PURE__ */ v.strictObject({

@@ -1,5 +1,4 @@
-import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
-import { calculateJwkThumbprint } from 'jose';
+import { createHash, createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { ConfigError } from '../config';
 
 /**
@@ -11,9 +10,15 @@ import { ConfigError } from '../config';
  */
 export type PublicKeys = ReadonlyMap<string, KeyObject>;
 
-/** The `kid` of a key pair: the thumbprint of its public half (base64url SHA-256). */
-export const keyId = (key: KeyObject): Promise<string> =>
-  calculateJwkThumbprint(key.type === 'private' ? createPublicKey(key) : key);
+/**
+ * The `kid` of a key pair: the RFC 7638 thumbprint of its public half, the base64url SHA-256
+ * of the key's required JWK members (an EC key's `crv`, `kty`, `x`, `y`) in lexicographic
+ * order without whitespace. Node computes it without jose's general JWK exporter (bundles).
+ */
+export const keyId = async (key: KeyObject): Promise<string> => {
+  const { crv, kty, x, y } = (key.type === 'private' ? createPublicKey(key) : key).export({ format: 'jwk' });
+  return createHash('sha256').update(JSON.stringify({ crv, kty, x, y })).digest('base64url');
+};
 
 const PUBLIC_KEY_PEM = /-----BEGIN PUBLIC KEY-----([^-]+)-----END PUBLIC KEY-----/g;
 

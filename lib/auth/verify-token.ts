@@ -1,4 +1,5 @@
-import { errors as joseErrors, jwtVerify } from 'jose';
+import { jwtVerify } from 'jose';
+import { JWSInvalid, JWTExpired } from 'jose/errors';
 import * as v from 'valibot';
 import { loadedOnce } from '../cached';
 import { required } from '../config';
@@ -48,7 +49,7 @@ export function tokenVerifier(options: TokenVerifierOptions): (header: string | 
         token,
         ({ kid }) => {
           const key = kid === undefined ? undefined : keys.get(kid);
-          if (!key) throw new joseErrors.JWSInvalid('unknown or missing kid');
+          if (!key) throw new JWSInvalid('unknown or missing kid');
           return key;
         },
         {
@@ -64,7 +65,7 @@ export function tokenVerifier(options: TokenVerifierOptions): (header: string | 
       // jose has checked both; the fallbacks could only make an entry that is never served.
       return cache.set(token, principal, protectedHeader.kid ?? '', (payload.exp ?? 0) * 1000);
     } catch (error) {
-      if (error instanceof joseErrors.JWTExpired) throw new UnauthenticatedError('token expired', 'TOKEN_EXPIRED');
+      if (error instanceof JWTExpired) throw new UnauthenticatedError('token expired', 'TOKEN_EXPIRED');
       throw new UnauthenticatedError('invalid token', 'INVALID_TOKEN');
     }
   };

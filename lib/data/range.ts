@@ -1,4 +1,5 @@
-import { type Item, type QueryInput, table } from '../aws/dynamodb';
+import type { Item, QueryInput } from '../aws/dynamodb';
+import * as table from '../aws/table';
 import { inIndexRange, inRange } from './expressions';
 import { gsi1, type IndexRange, type Key, type KeyRange } from './keys';
 

@@ -1,5 +1,6 @@
-import { type TransactionItem, table } from '../aws/dynamodb';
+import type { TransactionItem } from '../aws/dynamodb';
 import { cancellationCodes, isTransientCancellation } from '../aws/errors';
+import * as table from '../aws/table';
 
 const ATTEMPTS = 10;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

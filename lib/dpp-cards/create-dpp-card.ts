@@ -30,7 +30,7 @@ export async function createDppCard(auth: Principal, { params, body }: v.InferOu
   if (!(await putCardIfDpp(params.dppId, card))) throw dppNotFound();
   return {
     message: `Tech card ${card.id} added to DPP ${params.dppId}`,
-    ok: true,
+    ok: true as const,
     card: dppCardView(params.dppId, card),
   };
 }

@@ -9,5 +9,5 @@ export const deleteDppCardInput = v.object({ params: dppCardParams });
 export async function deleteDppCard(auth: Principal, { params }: v.InferOutput<typeof deleteDppCardInput>) {
   const deleted = await deleteCard(params.dppId, params.cardId, auth.companyId);
   if (!deleted) throw dppCardNotFound();
-  return { message: `Tech card ${params.cardId} of DPP ${params.dppId} was deleted`, ok: true };
+  return { message: `Tech card ${params.cardId} of DPP ${params.dppId} was deleted`, ok: true as const };
 }

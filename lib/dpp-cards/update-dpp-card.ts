@@ -36,7 +36,7 @@ export async function updateDppCard(auth: Principal, { params, body }: v.InferOu
   if (!card) throw dppCardNotFound();
   return {
     message: `Tech card ${card.id} of DPP ${params.dppId} updated`,
-    ok: true,
+    ok: true as const,
     card: dppCardView(params.dppId, card),
   };
 }

@@ -72,7 +72,7 @@ export async function createDppFile(auth: Principal, { params, body }: v.InferOu
   );
   return {
     message: 'DPP file uploaded',
-    ok: true,
+    ok: true as const,
     file: { ...dppFileView(item), signedUrl: await signedGetUrl(item.path) },
   };
 }

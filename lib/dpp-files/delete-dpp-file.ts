@@ -10,5 +10,5 @@ export const deleteDppFileInput = v.object({ params: dppFileParams });
 export async function deleteDppFile(auth: Principal, { params }: v.InferOutput<typeof deleteDppFileInput>) {
   const { modelId, dppId, fileId } = params;
   await deleteFileUnder(dppFiles, dppScope(auth.companyId, modelId), dppId, fileId);
-  return { message: `File ${fileId} of DPP ${dppId} was deleted`, ok: true };
+  return { message: `File ${fileId} of DPP ${dppId} was deleted`, ok: true as const };
 }

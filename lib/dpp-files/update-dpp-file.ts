@@ -40,7 +40,7 @@ export async function updateDppFile(auth: Principal, { params, body }: v.InferOu
   // The interface shows `file` as an array here.
   return {
     message: 'DPP file updated',
-    ok: true,
+    ok: true as const,
     file: [{ ...dppFileView(item), signedUrl: await signedGetUrl(item.path) }],
   };
 }

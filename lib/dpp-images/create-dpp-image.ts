@@ -40,7 +40,7 @@ export async function createDppImage(auth: Principal, { params, body }: v.InferO
   countUpload(upload.size);
   return {
     message: `Image ${imageId} added to DPP ${params.dppId}`,
-    ok: true,
+    ok: true as const,
     image: dppImageView(image, await signedGetUrl(path)),
   };
 }

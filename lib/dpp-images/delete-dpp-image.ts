@@ -15,5 +15,5 @@ export async function deleteDppImage(auth: Principal, { params }: v.InferOutput<
   const deleted = await deleteImage(params.dppId, params.imageId, auth.companyId);
   if (!deleted) throw dppImageNotFound();
   await releaseObject(deleted.path, undefined);
-  return { message: `Image ${params.imageId} of DPP ${params.dppId} was deleted`, ok: true };
+  return { message: `Image ${params.imageId} of DPP ${params.dppId} was deleted`, ok: true as const };
 }

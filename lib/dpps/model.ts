@@ -1,4 +1,5 @@
-import { gsi1, ItemType, keys } from '../data/keys';
+import * as keys from '../data/keys';
+import { gsi1, ItemType } from '../data/keys';
 import { NotFoundError } from '../errors';
 import type { FileContent, FileItem } from '../files/model';
 import { type SourceUnit, translationAttributes } from './translations';

@@ -100,7 +100,7 @@ export async function putDppTranslation(auth: Principal, { params, body }: Input
 
   return {
     message: `Translation ${language} of DPP ${dppId} stored`,
-    ok: true,
+    ok: true as const,
     translation: storedView(language, merged, {
       dpp: pick(dpp),
       files: [...sourceFiles].map(([fileId, f]) => [fileId, pick(f)] as const),

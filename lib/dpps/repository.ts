@@ -1,5 +1,6 @@
-import { type Expression, type TransactionItem, table } from '../aws/dynamodb';
+import type { Expression, TransactionItem } from '../aws/dynamodb';
 import { isConditionFailure } from '../aws/errors';
+import * as table from '../aws/table';
 import { KybStatus } from '../companies/kyb/model';
 import {
   eq,
@@ -14,7 +15,8 @@ import {
   update,
   where,
 } from '../data/expressions';
-import { dppCollection, ItemType, keys } from '../data/keys';
+import * as keys from '../data/keys';
+import { dppCollection, ItemType } from '../data/keys';
 import { transactWithConditions } from '../data/transaction';
 import type { DppCardItem, DppFileItem, DppImageItem, DppItem } from './model';
 import { type TranslatedUnit, unitsOf } from './translations';

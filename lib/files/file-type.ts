@@ -16,6 +16,9 @@ export type AllowedMimeType =
   | 'text/csv'
   | 'application/json';
 
+/** The allowed formats a DPP's image can have. */
+export type ImageMimeType = Extract<AllowedMimeType, `image/${string}`>;
+
 const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0): boolean =>
   bytes.length >= offset + signature.length && signature.every((b, i) => bytes[offset + i] === b);
 

@@ -1,4 +1,5 @@
 import type { Key } from '../data/keys';
+import type { AllowedMimeType } from './file-type';
 
 /**
  * What every file item has, whatever its parent (a template, a DPP; later a version's
@@ -13,7 +14,7 @@ export interface FileItem extends Key {
   description: string;
   /** S3 key of the current bytes. */
   path: string;
-  mime_type: string;
+  mime_type: AllowedMimeType;
   hash: string;
   size: number;
   /** Id of the current upload (one object per upload). */

@@ -1,5 +1,5 @@
-import { table } from '../aws/dynamodb';
 import { isConditionFailure } from '../aws/errors';
+import * as table from '../aws/table';
 import { type Condition, eq, exists, noItem, setAll, update, where } from '../data/expressions';
 import type { Key, KeyRange } from '../data/keys';
 import { queryRange } from '../data/range';

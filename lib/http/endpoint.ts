@@ -1,67 +1,89 @@
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import type * as v from 'valibot';
-import type { Route } from '../api/contract';
+import type { RuntimeRoute } from '../api/contract';
+import type { RouteFn, RouteOf } from '../api/routes';
 import type { Principal } from '../auth/claims';
 import { assertConfigured } from '../config';
+import { bearerAuth } from './middleware/auth';
 import { errorMiddleware } from './middleware/errors';
 import { observability } from './middleware/observability';
 import { validateMiddleware } from './middleware/validate';
-import type { HttpResponse } from './response';
+import { type HttpResponse, isReply, ok, type RawReply, type Reply } from './response';
 import type { ApiEvent } from './types';
 
-type AuthOf<R extends Route> = R['auth'] extends 'jwt' ? Principal : undefined;
+type AuthOf<R extends RuntimeRoute> = R['auth'] extends 'jwt' ? Principal : undefined;
 
-export interface EndpointRequest<R extends Route> {
+export interface EndpointRequest<R extends RuntimeRoute> {
   input: v.InferOutput<R['input']>;
   /** The verified caller on authenticated routes (the route row says which). */
   auth: AuthOf<R>;
 }
 
 /**
- * The parts of the stack a route needs beyond the common ones, passed by the handler so
- * a function bundles (and its config declares) only what it uses: a public function
- * never loads the token verifier, so it starts without `JWT_PUBLIC_KEYS`.
+ * The body the row's response schema promises (its docs half, lib/api/docs.ts), by the row's
+ * fn in the route table. A row outside the table (a test's) promises nothing in particular.
  */
-export interface EndpointParts {
-  /** `bearerAuth()`; present exactly when the row's `auth` is `jwt`. */
+export type ResponseBody<R extends RuntimeRoute> = R['fn'] extends RouteFn
+  ? v.InferOutput<RouteOf<R['fn']>['response']>
+  : unknown;
+
+/**
+ * What an endpoint's function answers: the row's response body (sent as a JSON 200), or
+ * `ok(body, headers)` when the 200 carries headers, or `okJsonText` for stored JSON sent as
+ * its exact bytes. A body that drifts from the row's response schema fails `tsc` here.
+ */
+export type Answer<R extends RuntimeRoute> = ResponseBody<R> | Reply<ResponseBody<R>> | RawReply;
+
+export type Run<R extends RuntimeRoute> = (request: EndpointRequest<R>) => Promise<Answer<R>>;
+
+/**
+ * The names of fields an answer T has that the response shape S lacks, at any depth (the
+ * schemas are strict: such a field would fail the contract), or never. The compiler's own
+ * check lets an extra field through a function's return; this catches it.
+ */
+type Extra<T, S> = T extends readonly (infer E)[]
+  ? S extends readonly (infer F)[]
+    ? Extra<E, F>
+    : never
+  : T extends object
+    ? S extends object
+      ? { [K in keyof T]-?: K extends keyof S ? Extra<T[K], S[K]> : K }[keyof T]
+      : never
+    : never;
+
+/** The answer of a run function, its body when it is a Reply. */
+type BodyOf<A> = A extends RawReply ? never : A extends Reply<infer T> ? T : A;
+
+/**
+ * A run function whose answer has no field the row's response lacks; otherwise a type that
+ * names them, so the handler fails `tsc` with the names in the message.
+ */
+export type Exact<R extends RuntimeRoute, F extends Run<R>> = [
+  Extra<BodyOf<Awaited<ReturnType<F>>>, ResponseBody<R>>,
+] extends [never]
+  ? F
+  : { readonly 'fields the response schema lacks': Extra<BodyOf<Awaited<ReturnType<F>>>, ResponseBody<R>> };
+
+export type Handler = middy.MiddyfiedHandler<ApiEvent, HttpResponse, Error, Context>;
+
+/** The middleware a kind of row adds to the common stack. */
+export interface Parts {
   auth?: middy.MiddlewareObj<ApiEvent>;
-  /** `multipartBody()` or `jsonBody()`; present exactly when the row declares a `body`. */
   body?: middy.MiddlewareObj<ApiEvent>;
-  /** `idempotency()` (lib/http/middleware/idempotency.ts); present exactly when the row is `idempotent`. */
   idempotency?: (route: string) => middy.MiddlewareObj<ApiEvent, HttpResponse>;
 }
 
 /**
- * The one place Middy is composed, from the route row. Around everything, the
- * observability hooks (log keys and correlation id from the first line, metrics flushed
- * once at the end). Order: errors (registered first, so it sees every error, and maps
- * each domain error to the row's status), auth (before any parsing), body parsing,
- * validation, idempotency (it needs the caller and the validated input), then the
- * endpoint's own function. The parts must match the row: a mismatch throws at cold start.
+ * The one place Middy is composed. Around everything, the observability hooks (log keys and
+ * correlation id from the first line, metrics flushed once at the end). Order: errors
+ * (registered first, so it sees every error, and maps each domain error to the row's status),
+ * auth (before any parsing), body parsing, validation, idempotency (it needs the caller and
+ * the validated input), then the endpoint's own function.
  */
-export function endpoint<R extends Route>(
-  route: R,
-  run: (request: EndpointRequest<R>) => Promise<HttpResponse>,
-  parts: EndpointParts = {},
-): middy.MiddyfiedHandler<ApiEvent, HttpResponse, Error, Context> {
+export function compose<R extends RuntimeRoute>(route: R, run: Run<R>, parts: Parts): Handler {
   // Fail at cold start, naming every missing setting the function's modules declared.
   assertConfigured();
-  if ((route.body === undefined) !== (parts.body === undefined)) {
-    throw new Error(
-      `${route.fn}: the route row says body "${route.body ?? 'none'}" but the handler passes ${parts.body ? 'a' : 'no'} parser`,
-    );
-  }
-  if ((route.auth === 'jwt') !== (parts.auth !== undefined)) {
-    throw new Error(
-      `${route.fn}: the route row says auth "${route.auth}" but the handler passes ${parts.auth ? 'an' : 'no'} auth middleware`,
-    );
-  }
-  if ((route.idempotent === true) !== (parts.idempotency !== undefined)) {
-    throw new Error(
-      `${route.fn}: the route row says idempotent ${route.idempotent === true} but the handler passes ${parts.idempotency ? 'an' : 'no'} idempotency part`,
-    );
-  }
   const handler = middy<ApiEvent, HttpResponse>(observability(route.fn)).use(
     errorMiddleware(route.errors, route.failurePrefix),
   );
@@ -69,8 +91,41 @@ export function endpoint<R extends Route>(
   if (parts.body) handler.use(parts.body);
   handler.use(validateMiddleware(route.input));
   if (parts.idempotency) handler.use(parts.idempotency(route.fn));
-
-  return handler.handler(async (event) =>
-    run({ input: event.input as v.InferOutput<R['input']>, auth: event.auth as AuthOf<R> }),
-  );
+  return handler.handler(async (event) => {
+    const answer = await run({ input: event.input as v.InferOutput<R['input']>, auth: event.auth as AuthOf<R> });
+    return isReply(answer) ? answer : ok(answer);
+  });
 }
+
+/*
+ * Per kind of row, one entry point, so a function bundles only the middleware its row needs
+ * and its config declares only the settings those need: a public function never loads the
+ * token verifier (so it starts without JWT_PUBLIC_KEYS), only upload routes carry the
+ * multipart parser (busboy), only idempotent routes the idempotency store. The row says its
+ * kind (`auth`, `body`, `idempotent`); each entry point accepts only rows of its kind, so a
+ * handler that picks another kind than its row's fails `tsc` (test/component/http/endpoint.test.ts).
+ *
+ * Why not one `endpoint(row)` that reads the row: a row's fields are values at run time, so
+ * esbuild cannot drop the branches (and their imports) a row does not take. Per-function
+ * esbuild `define` constants could, but every bundler of the functions (the CDK stack, the
+ * bench, the local runner) would have to pass them, and a function bundled without them would
+ * silently carry everything; a wrong kind here is a compile error instead.
+ */
+
+export type Kind<Auth extends RuntimeRoute['auth'], Body extends RuntimeRoute['body'], Idempotent extends boolean> = {
+  readonly auth: Auth;
+  readonly body?: Body;
+  readonly idempotent?: Idempotent;
+};
+
+/** A public row without a body. */
+export const publicEndpoint = <R extends RuntimeRoute & Kind<'public', undefined, false>, F extends Run<R>>(
+  route: R,
+  run: F & Exact<R, F>,
+) => compose(route, run, {});
+
+/** A jwt row without a body. */
+export const jwtEndpoint = <R extends RuntimeRoute & Kind<'jwt', undefined, false>, F extends Run<R>>(
+  route: R,
+  run: F & Exact<R, F>,
+) => compose(route, run, { auth: bearerAuth() });

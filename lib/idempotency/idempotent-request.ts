@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ItemType, type Key, keys } from '../data/keys';
+import * as keys from '../data/keys';
+import { ItemType, type Key } from '../data/keys';
 import { logger } from '../logger';
 import {
   fingerprint,

@@ -1,5 +1,5 @@
-import { table } from '../aws/dynamodb';
 import { isConditionFailure } from '../aws/errors';
+import * as table from '../aws/table';
 import { eq, remove, set, setIfAbsent, update, where } from '../data/expressions';
 import type { Key } from '../data/keys';
 import type { IdempotencyItem, StoredResponse } from './model';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { EmailClaimItem } from '../companies/model';
-import { ItemType, keys } from '../data/keys';
+import * as keys from '../data/keys';
+import { ItemType } from '../data/keys';
 import { InvalidInputError } from '../errors';
 import { INVITATION_TTL_SECONDS } from '../limits';
 

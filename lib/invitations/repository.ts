@@ -1,4 +1,5 @@
-import { type TransactionItem, table } from '../aws/dynamodb';
+import type { TransactionItem } from '../aws/dynamodb';
+import * as table from '../aws/table';
 import type { EmailClaimItem, UserItem, WalletItem } from '../companies/model';
 import { readCompany, takeSeat } from '../companies/repository';
 import {
@@ -18,7 +19,8 @@ import {
   update,
   where,
 } from '../data/expressions';
-import { keys, ranges } from '../data/keys';
+import * as keys from '../data/keys';
+import { ranges } from '../data/keys';
 import { transactWithConditions } from '../data/transaction';
 import { DEFAULT_MEMBER_LIMIT } from '../limits';
 import { type OperatorItem, toFormerOperatorItem } from '../operators/model';

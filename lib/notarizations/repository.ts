@@ -1,8 +1,10 @@
-import { type Item, type TransactionItem, table } from '../aws/dynamodb';
+import type { Item, TransactionItem } from '../aws/dynamodb';
 import { cancellationCodes } from '../aws/errors';
+import * as table from '../aws/table';
 import type { WalletItem } from '../companies/model';
 import { eq, exists, inRange, noItem, ofCompany, set, setAll, update, where } from '../data/expressions';
-import { type Key, keys, ranges } from '../data/keys';
+import * as keys from '../data/keys';
+import { type Key, ranges } from '../data/keys';
 import type { DppFileItem, DppItem } from '../dpps/model';
 import type { DppVersionItem } from '../versions/model';
 import type { NotarizationItem } from './model';

@@ -13,7 +13,7 @@ export interface Coupon {
   amount_off: number | null;
   created: number;
   currency: string | null;
-  duration: string;
+  duration: 'forever' | 'once' | 'repeating';
   duration_in_months: number | null;
   livemode: boolean;
   max_redemptions: number | null;

@@ -44,7 +44,7 @@ export async function createTemplateFile(auth: Principal, { body }: v.InferOutpu
   );
   return {
     message: 'Template file created',
-    ok: true,
+    ok: true as const,
     file: { ...templateFileView(item), created_at: item.created_at, signedUrl: await signedGetUrl(item.path) },
   };
 }

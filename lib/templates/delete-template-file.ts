@@ -10,5 +10,5 @@ export const deleteTemplateFileInput = v.object({ params: templateFileParams });
 /** Deletes a template file and its stored bytes (unless a version pinned them). */
 export async function deleteTemplateFile(auth: Principal, { params }: v.InferOutput<typeof deleteTemplateFileInput>) {
   await deleteFileUnder(templateFiles, companyScope(auth), params.templateId, params.fileId);
-  return { message: `Template file ${params.fileId} of template ${params.templateId} was deleted`, ok: true };
+  return { message: `Template file ${params.fileId} of template ${params.templateId} was deleted`, ok: true as const };
 }

@@ -38,7 +38,7 @@ export async function updateTemplateFile(
   });
   return {
     message: 'Template file updated',
-    ok: true,
+    ok: true as const,
     file: { ...templateFileView(item), updated_at: item.updated_at, signedUrl: await signedGetUrl(item.path) },
   };
 }

@@ -74,7 +74,7 @@ export async function createDppVersion(auth: Principal, { params, body }: v.Infe
     for (let attempt = 1; ; attempt++) {
       const attemptStarted = Date.now();
       const created = await attemptVersion(auth, dppId, body.versionId, releases);
-      if (created !== undefined) return { message: `Version ${created} of DPP ${dppId} created`, ok: true };
+      if (created !== undefined) return { message: `Version ${created} of DPP ${dppId} created`, ok: true as const };
       if (attempt >= RETRY.maxAttempts || Date.now() - started >= RETRY.budgetMs) {
         throw new ConflictError(
           'the DPP was changed by other requests during every attempt; retry the request',

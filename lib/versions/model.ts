@@ -1,5 +1,7 @@
-import { ItemType, keys } from '../data/keys';
+import * as keys from '../data/keys';
+import { ItemType } from '../data/keys';
 import type { Characteristic } from '../dpps/model';
+import type { AllowedMimeType } from '../files/file-type';
 
 /**
  * A DPP's versions (decisions.md, Versions and notarization). They live in the DPP's history
@@ -29,7 +31,7 @@ export interface FileSnapshot {
   id: string;
   name: string;
   description: string;
-  type: string;
+  type: AllowedMimeType;
   path: string;
   hash: string;
 }

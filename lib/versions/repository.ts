@@ -1,7 +1,9 @@
-import { type TransactionItem, table } from '../aws/dynamodb';
+import type { TransactionItem } from '../aws/dynamodb';
 import { cancellationCodes } from '../aws/errors';
+import * as table from '../aws/table';
 import { add, eq, noItem, notExists, ofCompany, set, update, where } from '../data/expressions';
-import { ItemType, keys, ranges } from '../data/keys';
+import * as keys from '../data/keys';
+import { ItemType, ranges } from '../data/keys';
 import { readWholeRange } from '../data/range';
 import type { DppCardItem, DppFileItem, DppItem } from '../dpps/model';
 import { type DppVersionItem, toDppVersionIdItem } from './model';

@@ -34,18 +34,6 @@ export const READ_ROUND_TRIPS_BY_DESIGN: Readonly<Record<string, number>> = {
   health: 0,
 };
 
-/**
- * Functions whose bundle takes more than GOALS.bytesPerFloor by design, and why. verify-business
- * checks VAT numbers of the 28 VIES formats and the Italian codice fiscale offline with stdnum
- * (issue 9 asks for a well-kept library, not hand-written checksums): 35.5 KB of its modules,
- * about 8.4 KB of which (each number type's compact/format/name beside validate, in one object)
- * esbuild cannot drop. The rest of the function is 1.147 of its DynamoDB-only floor, so no
- * trimming of our own KYB code (6.3 KB) can reach 1.25: measured 1.270, and 1.284 after issue 10
- * (the shared validation message and key functions every function carries grew a little). What would: stdnum
- * exporting validate alone (upstream), or route descriptions kept out of function bundles.
- */
-export const BYTES_PER_FLOOR_BY_DESIGN: Readonly<Record<string, number>> = { 'verify-business': 1.29 };
-
 export type Goal = keyof typeof GOALS;
 
 export interface Breach {
@@ -60,7 +48,7 @@ const pct = (value: number, limit: number) => `${(((value - limit) / limit) * 10
 export function bundleBreaches(fn: string, bytes: number, floorBytes: number): Breach[] {
   const out: Breach[] = [];
   const ratio = bytes / floorBytes;
-  const goal = BYTES_PER_FLOOR_BY_DESIGN[fn] ?? GOALS.bytesPerFloor;
+  const goal = GOALS.bytesPerFloor;
   if (ratio > goal && bytes - floorBytes > GOALS.slackBytes) {
     const over = bytes - goal * floorBytes;
     out.push({

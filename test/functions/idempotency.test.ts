@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '../../lib/data/keys';
+import * as keys from '../../lib/data/keys';
 import { toTemplateItem } from '../../lib/templates/model';
 import {
   apiUrl,

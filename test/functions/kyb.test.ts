@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { toApiKeyItem } from '../../lib/companies/api-keys/model';
 import type { KybData } from '../../lib/companies/kyb/model';
 import { type CompanyItem, toCompanyItem, toUserItem, toWalletItem } from '../../lib/companies/model';
-import { keys } from '../../lib/data/keys';
+import * as keys from '../../lib/data/keys';
 import { call, demo, localEnv, localTable, tokenFor } from '../support/api';
 
 /**

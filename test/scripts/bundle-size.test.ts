@@ -10,7 +10,7 @@ import {
   kib,
   sdkImportsOf,
 } from '../../scripts/bench/bundles';
-import { BYTES_PER_FLOOR_BY_DESIGN, bundleBreaches, GOALS } from '../../scripts/bench/goals';
+import { bundleBreaches, GOALS } from '../../scripts/bench/goals';
 
 /**
  * The deterministic goal of issue 7: every function's bundle within GOALS.bytesPerFloor of its
@@ -50,16 +50,6 @@ describe.each(functions)('the bundle of %s', (fn) => {
     const b = bundles.get(fn)!;
     expect({ missing: b.missingFromFloor, extra: b.extraInFloor }).toEqual({ missing: [], extra: [] });
   });
-});
-
-describe('a by-design exception to the bytes goal (BYTES_PER_FLOOR_BY_DESIGN)', () => {
-  it.each(Object.entries(BYTES_PER_FLOOR_BY_DESIGN))(
-    '%s still needs it (its bundle is over the general goal)',
-    (fn) => {
-      const b = bundles.get(fn)!;
-      expect(b.bundle.bytes / b.floor.bytes, explain(b)).toBeGreaterThan(GOALS.bytesPerFloor);
-    },
-  );
 });
 
 describe('the SDK floor', () => {

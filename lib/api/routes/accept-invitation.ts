@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { acceptInvitationInput } from '../../invitations/accept-invitation';
 import { defineRoute } from '../contract';
+import { describeRoute } from '../docs';
 import { invalid, unavailable } from '../errors';
 import { message } from '../views';
 
@@ -11,6 +12,16 @@ export const acceptInvitationRoute = defineRoute({
   // decisions.md, Authentication: the invitation id, 128 random bits, is the secret.
   auth: 'public',
   access: { table: 'write' },
+  body: 'json',
+  input: acceptInvitationInput,
+  errors: {
+    invalid: 400,
+    ...unavailable,
+  },
+});
+
+/** The row's docs and example (lib/api/docs.ts): the route table's, never a function's. */
+export const acceptInvitationDocs = /* @__PURE__ */ describeRoute(acceptInvitationRoute, () => ({
   tag: 'Invitations',
   summary: 'Accept an invitation: creates the user, the wallet and the membership',
   description:
@@ -19,8 +30,6 @@ export const acceptInvitationRoute = defineRoute({
     "company's API key and the invited wallet, and marks the invitation ACCEPTED. With an `operator_id` the " +
     "operator becomes an official member under the operator's id. Accepting again answers 400: no Idempotency-Key " +
     'is needed (keys are per company, and this route has no token).',
-  body: 'json',
-  input: acceptInvitationInput,
   response: v.strictObject(message),
   errors: {
     invalid: invalid(
@@ -28,6 +37,10 @@ export const acceptInvitationRoute = defineRoute({
         '(`INVITATION_ALREADY_ACCEPTED`); its wallet already belongs to a user (`WALLET_TAKEN`); its operator is no ' +
         'longer a non-official operator of the company; `invitationId` is missing or not an invitation id. Nothing is written',
     ),
-    ...unavailable,
   },
-});
+  // The demo data's pending invitation (made when the seed runs): accepting it makes its invitee a member.
+  example: {
+    json: { invitationId: 'QhgyT_gJIgJ02FsEXjfnfw' },
+    status: 200,
+  },
+}));

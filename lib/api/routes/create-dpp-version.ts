@@ -2,6 +2,8 @@ import * as v from 'valibot';
 import { MAX_VERSION_DOCUMENT_BYTES, MAX_VERSION_FILES } from '../../limits';
 import { createDppVersionInput } from '../../versions/create-version';
 import { defineRoute } from '../contract';
+import { DPP } from '../demo';
+import { describeRoute } from '../docs';
 import { authenticated, invalid } from '../errors';
 import { done } from '../views';
 
@@ -11,6 +13,20 @@ export const createDppVersionRoute = defineRoute({
   fn: 'create-dpp-version',
   auth: 'jwt',
   access: { table: 'write', bucket: ['put', 'delete'] },
+  body: 'json',
+  idempotent: true,
+  input: createDppVersionInput,
+  errors: {
+    invalid: 400,
+    not_found: 404,
+    conflict: 409,
+    too_large: 413,
+    ...authenticated,
+  },
+});
+
+/** The row's docs and example (lib/api/docs.ts): the route table's, never a function's. */
+export const createDppVersionDocs = /* @__PURE__ */ describeRoute(createDppVersionRoute, () => ({
   tag: 'DPP versions',
   summary: 'Create the next version of a DPP',
   description:
@@ -23,9 +39,6 @@ export const createDppVersionRoute = defineRoute({
     '(`GET /dpp/{dppId}/versions/{version}`); its SHA-256 is the version’s content hash, the `dpp_hash` a ' +
     `notarization anchors. At most ${MAX_VERSION_FILES} files and ${MAX_VERSION_DOCUMENT_BYTES / 1024} KiB of ` +
     'document per version.',
-  body: 'json',
-  idempotent: true,
-  input: createDppVersionInput,
   response: v.strictObject(done),
   errors: {
     invalid: invalid(
@@ -33,14 +46,16 @@ export const createDppVersionRoute = defineRoute({
         `object, more than ${MAX_VERSION_FILES} files on the DPP (\`TOO_MANY_FILES\`) or a snapshot over ` +
         `${MAX_VERSION_DOCUMENT_BYTES / 1024} KiB (\`VERSION_TOO_LARGE\`)`,
     ),
-    not_found: { status: 404, description: 'No DPP with this id in the company of the token (`DPP_NOT_FOUND`)' },
-    conflict: {
-      status: 409,
-      description:
-        'The `versionId` is already a version of this DPP (`VERSION_ID_TAKEN`), or other requests changed the DPP ' +
-        'during every attempt (`CONCURRENT_CHANGE`; retry)',
-    },
-    too_large: { status: 413, description: 'The body exceeds 256 KiB' },
-    ...authenticated,
+    not_found: 'No DPP with this id in the company of the token (`DPP_NOT_FOUND`)',
+    conflict:
+      'The `versionId` is already a version of this DPP (`VERSION_ID_TAKEN`), or other requests changed the DPP ' +
+      'during every attempt (`CONCURRENT_CHANGE`; retry)',
+    too_large: 'The body exceeds 256 KiB',
   },
-});
+  // Version 2 of the passport (the seed made version 1, `sample-event-v1`); a second run with this versionId is 409.
+  example: {
+    params: { dppId: DPP },
+    json: { dppId: DPP, versionId: 'sample-event-version' },
+    status: 200,
+  },
+}));

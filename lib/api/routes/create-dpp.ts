@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { createDppInput } from '../../dpps/create-dpp';
 import { defineRoute } from '../contract';
+import { MODEL, TEMPLATE } from '../demo';
+import { describeRoute } from '../docs';
 import { authenticated, invalid } from '../errors';
 import { companyDpp } from '../views';
 
@@ -10,6 +12,19 @@ export const createDppRoute = defineRoute({
   fn: 'create-dpp',
   auth: 'jwt',
   access: { table: 'write' },
+  body: 'json',
+  idempotent: true,
+  input: createDppInput,
+  errors: {
+    invalid: 400,
+    forbidden: 403,
+    too_large: 413,
+    ...authenticated,
+  },
+});
+
+/** The row's docs and example (lib/api/docs.ts): the route table's, never a function's. */
+export const createDppDocs = /* @__PURE__ */ describeRoute(createDppRoute, () => ({
   tag: 'DPP authoring',
   summary: 'Create a DPP of the company',
   description:
@@ -20,9 +35,6 @@ export const createDppRoute = defineRoute({
     'characters derived from the id. Needs the company’s KYB status VERIFIED (decisions.md): one transaction ' +
     'checks it and the template and writes the DPP, so a refused request writes nothing. Answers the new DPP as ' +
     '`GET /dpps/{dppId}` does (nothing under it yet). Other fields are 400.',
-  body: 'json',
-  idempotent: true,
-  input: createDppInput,
   response: v.strictObject({ dpp: companyDpp }),
   errors: {
     invalid: invalid(
@@ -30,12 +42,21 @@ export const createDppRoute = defineRoute({
         '`template_id` that is not a template of the company (`TEMPLATE_NOT_FOUND`, detail `template_id`; another ' +
         'company’s answers the same)',
     ),
-    forbidden: {
-      status: 403,
-      description:
-        'The company’s KYB status is not VERIFIED: verify the business first with `POST /verify-business` (`KYB_REQUIRED`)',
-    },
-    too_large: { status: 413, description: 'The body exceeds 256 KiB' },
-    ...authenticated,
+    forbidden:
+      'The company’s KYB status is not VERIFIED: verify the business first with `POST /verify-business` (`KYB_REQUIRED`)',
+    too_large: 'The body exceeds 256 KiB',
   },
-});
+  // A new passport of the template's model under Acme (KYB VERIFIED by the seed); each run creates another.
+  example: {
+    json: {
+      name: 'Sample-event e-bike',
+      description: 'Created by the create-dpp sample',
+      type: 'e-bike',
+      code: '08012345000098',
+      model_id: MODEL,
+      template_id: TEMPLATE,
+      language: 'en',
+    },
+    status: 200,
+  },
+}));

@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { createInvitationInput } from '../../invitations/create-invitation';
 import { defineRoute } from '../contract';
+import { ACME } from '../demo';
+import { describeRoute } from '../docs';
 import { authenticated, invalid } from '../errors';
 import { message } from '../views';
 
@@ -10,6 +12,18 @@ export const createInvitationRoute = defineRoute({
   fn: 'create-invitation',
   auth: 'jwt',
   access: { table: 'write', email: true, links: true },
+  body: 'json',
+  idempotent: true,
+  input: createInvitationInput,
+  errors: {
+    invalid: 400,
+    forbidden: 403,
+    ...authenticated,
+  },
+});
+
+/** The row's docs and example (lib/api/docs.ts): the route table's, never a function's. */
+export const createInvitationDocs = /* @__PURE__ */ describeRoute(createInvitationRoute, () => ({
   tag: 'Invitations',
   summary: 'Invite a new member to the company by e-mail',
   description:
@@ -26,9 +40,6 @@ export const createInvitationRoute = defineRoute({
     'the e-mail sent after: when SES fails, the invitation is withdrawn and its seat given back, and the answer is ' +
     '503. With `Idempotency-Key`, the password is left out of the request fingerprint (it is kept 24 hours): a retry ' +
     'that differs only in the password answers the first answer.',
-  body: 'json',
-  idempotent: true,
-  input: createInvitationInput,
   response: v.strictObject(message),
   errors: {
     invalid: invalid(
@@ -36,12 +47,22 @@ export const createInvitationRoute = defineRoute({
         'characters); a member or a pending invitation of the company already has this e-mail (`EMAIL_TAKEN`) or ' +
         'wallet (`WALLET_TAKEN`); `operator_id` is not a non-official operator of the company',
     ),
-    forbidden: {
-      status: 403,
-      description:
-        'Member limit exceeded (`MEMBER_LIMIT_EXCEEDED`); the token is not of an admin (`NOT_ADMIN`); `company_id` ' +
-        "is not the token's company (`COMPANY_MISMATCH`)",
-    },
-    ...authenticated,
+    forbidden:
+      'Member limit exceeded (`MEMBER_LIMIT_EXCEEDED`); the token is not of an admin (`NOT_ADMIN`); `company_id` ' +
+      "is not the token's company (`COMPANY_MISMATCH`)",
   },
-});
+  // Invites test-mnemonic account 12 (no demo user) by e-mail; a second run of the same sample is 400 EMAIL_TAKEN.
+  example: {
+    json: {
+      email: 'sample.invitee@acme.example',
+      password: 'sample-password',
+      area: 'Sales',
+      status: 'PENDING',
+      encrypted_wallet: 'opaque-encrypted-wallet',
+      wallet_address: '0xFABB0ac9d68B0B445fB7357272Ff202C5651694a',
+      company_id: ACME,
+      index: 0,
+    },
+    status: 200,
+  },
+}));

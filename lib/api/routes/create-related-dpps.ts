@@ -2,6 +2,8 @@ import * as v from 'valibot';
 import { MAX_RELATED_COPIES, MAX_RELATED_DPPS } from '../../limits';
 import { createRelatedDppsInput } from '../../related-dpps/create-related-dpps';
 import { defineRoute } from '../contract';
+import { ACME, DPP, PARTNER_DPP } from '../demo';
+import { describeRoute } from '../docs';
 import { authenticated, invalid } from '../errors';
 import { done, relatedFile, relatedTechCard } from '../views';
 
@@ -11,6 +13,20 @@ export const createRelatedDppsRoute = defineRoute({
   fn: 'create-related-dpps',
   auth: 'jwt',
   access: { table: 'write', bucket: ['get', 'put', 'delete'] },
+  body: 'json',
+  idempotent: true,
+  input: createRelatedDppsInput,
+  errors: {
+    invalid: 400,
+    forbidden: 403,
+    not_found: 404,
+    conflict: 409,
+    ...authenticated,
+  },
+});
+
+/** The row's docs and example (lib/api/docs.ts): the route table's, never a function's. */
+export const createRelatedDppsDocs = /* @__PURE__ */ describeRoute(createRelatedDppsRoute, () => ({
   tag: 'Related DPPs',
   summary: 'Link related DPPs to a DPP, copying their files and tech cards onto it',
   description:
@@ -23,9 +39,6 @@ export const createRelatedDppsRoute = defineRoute({
     'before copies nothing again. `related_files` and `related_tech_cards` are the copies on the target that came ' +
     'from the requested DPPs, those of an earlier link included, so a repeat answers the same copies; each `url` ' +
     'is a signed GET URL valid 15 minutes. Images and stored translations are not copied.',
-  body: 'json',
-  idempotent: true,
-  input: createRelatedDppsInput,
   response: v.strictObject({
     ...done,
     updatedDppId: v.string(),
@@ -38,13 +51,14 @@ export const createRelatedDppsRoute = defineRoute({
         'id twice or the target itself; a related DPP not of the company or a partner (`RELATED_DPP_NOT_VISIBLE`); ' +
         `more than ${MAX_RELATED_COPIES} files and cards to copy (\`TOO_MANY_ITEMS\`)`,
     ),
-    forbidden: { status: 403, description: "`companyId` is not the token's company" },
-    not_found: { status: 404, description: 'No DPP with this `dppId` in the company `companyId` (`DPP_NOT_FOUND`)' },
-    conflict: {
-      status: 409,
-      description:
-        'The DPP or a related DPP kept being changed by other requests meanwhile (`CONCURRENT_CHANGE`); retry',
-    },
-    ...authenticated,
+    forbidden: "`companyId` is not the token's company",
+    not_found: 'No DPP with this `dppId` in the company `companyId` (`DPP_NOT_FOUND`)',
+    conflict: 'The DPP or a related DPP kept being changed by other requests meanwhile (`CONCURRENT_CHANGE`); retry',
   },
-});
+  // Links Volta's battery pack (Acme's partner's, only read) to the sample passport; a repeat copies nothing again.
+  example: {
+    params: { companyId: ACME, dppId: DPP },
+    json: { relatedDppIds: [PARTNER_DPP] },
+    status: 200,
+  },
+}));

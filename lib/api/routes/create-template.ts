@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { createTemplateInput } from '../../templates/create-template';
 import { defineRoute } from '../contract';
+import { MODEL } from '../demo';
+import { describeRoute } from '../docs';
 import { authenticated, invalid } from '../errors';
 import { template } from '../views';
 
@@ -10,20 +12,33 @@ export const createTemplateRoute = defineRoute({
   fn: 'create-template',
   auth: 'jwt',
   access: { table: 'write' },
+  body: 'json',
+  idempotent: true,
+  input: createTemplateInput,
+  errors: {
+    invalid: 400,
+    too_large: 413,
+    ...authenticated,
+  },
+});
+
+/** The row's docs and example (lib/api/docs.ts): the route table's, never a function's. */
+export const createTemplateDocs = /* @__PURE__ */ describeRoute(createTemplateRoute, () => ({
   tag: 'DPP authoring',
   summary: 'Create a template of the company',
   description:
     'JSON `{name, model_id}`: a template for a product model, which DPPs of the company may name (`template_id`) ' +
     'and template files hang under (`POST /create-template-file`). The id is a new UUIDv7. Other fields are 400.',
-  body: 'json',
-  idempotent: true,
-  input: createTemplateInput,
   response: v.strictObject({ template }),
   errors: {
     invalid: invalid(
       'An invalid or unknown field (`VALIDATION_ERROR`, with `details`), or a body that is not a JSON object',
     ),
-    too_large: { status: 413, description: 'The body exceeds 256 KiB' },
-    ...authenticated,
+    too_large: 'The body exceeds 256 KiB',
   },
-});
+  // A new template of the sample passport's model; each run creates another.
+  example: {
+    json: { name: 'Sample-event template (copy)', model_id: MODEL },
+    status: 200,
+  },
+}));

@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { deleteDppImageInput } from '../../dpp-images/delete-dpp-image';
 import { defineRoute } from '../contract';
+import { DPP, DPP_IMAGE } from '../demo';
+import { describeRoute } from '../docs';
 import { authenticated, invalid } from '../errors';
 import { done } from '../views';
 
@@ -10,16 +12,25 @@ export const deleteDppImageRoute = defineRoute({
   fn: 'delete-dpp-image',
   auth: 'jwt',
   access: { table: 'write', bucket: ['delete'] },
-  tag: 'DPP images',
-  summary: 'Delete an image of a DPP and its stored bytes',
   input: deleteDppImageInput,
-  response: v.strictObject(done),
   errors: {
-    invalid: invalid('A path parameter is malformed'),
-    not_found: {
-      status: 404,
-      description: 'No image with this id on this DPP in the company of the token (`IMAGE_NOT_FOUND`)',
-    },
+    invalid: 400,
+    not_found: 404,
     ...authenticated,
   },
 });
+
+/** The row's docs and example (lib/api/docs.ts): the route table's, never a function's. */
+export const deleteDppImageDocs = /* @__PURE__ */ describeRoute(deleteDppImageRoute, () => ({
+  tag: 'DPP images',
+  summary: 'Delete an image of a DPP and its stored bytes',
+  response: v.strictObject(done),
+  errors: {
+    invalid: invalid('A path parameter is malformed'),
+    not_found: 'No image with this id on this DPP in the company of the token (`IMAGE_NOT_FOUND`)',
+  },
+  example: {
+    params: { dppId: DPP, imageId: DPP_IMAGE },
+    status: 200,
+  },
+}));

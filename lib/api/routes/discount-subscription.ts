@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { discountSubscriptionInput } from '../../companies/plan/discount-subscription';
 import { defineRoute } from '../contract';
+import { ADMIN_USER } from '../demo';
+import { describeRoute } from '../docs';
 import { authenticated, invalid } from '../errors';
 import { activatedPromotionCode, message } from '../views';
 
@@ -10,6 +12,18 @@ export const discountSubscriptionRoute = defineRoute({
   fn: 'discount-subscription',
   auth: 'jwt',
   access: { table: 'write', email: true, stripe: true },
+  body: 'json',
+  idempotent: true,
+  input: discountSubscriptionInput,
+  errors: {
+    invalid: 400,
+    conflict: 409,
+    ...authenticated,
+  },
+});
+
+/** The row's docs and example (lib/api/docs.ts): the route table's, never a function's. */
+export const discountSubscriptionDocs = /* @__PURE__ */ describeRoute(discountSubscriptionRoute, () => ({
   tag: 'Promotional codes',
   summary: 'Activate the company’s subscription with a promotional code, and send the confirmation e-mail',
   description:
@@ -23,9 +37,6 @@ export const discountSubscriptionRoute = defineRoute({
     'is 400 `ALREADY_SUBSCRIBED`. Stripe writes carry idempotency keys derived from the request, so a retry never ' +
     'makes a second subscription. Stripe down: 503 with Retry-After and nothing recorded. The e-mail failing ' +
     '(SES down) after the plan was recorded: 503; the same request again sends it and answers 200.',
-  body: 'json',
-  idempotent: true,
-  input: discountSubscriptionInput,
   response: v.strictObject({ ...message, promotionCode: activatedPromotionCode }),
   errors: {
     invalid: invalid(
@@ -33,10 +44,14 @@ export const discountSubscriptionRoute = defineRoute({
         '(`EMAIL_MISMATCH`), a code that cannot be redeemed (as on validation), or a company that already has a ' +
         'subscription (`ALREADY_SUBSCRIBED`)',
     ),
-    conflict: {
-      status: 409,
-      description: 'The same subscription request is still being completed (`SUBSCRIPTION_IN_PROGRESS`); retry',
-    },
-    ...authenticated,
+    conflict: 'The same subscription request is still being completed (`SUBSCRIPTION_IN_PROGRESS`); retry',
   },
-});
+  // A sample must answer alike on any data, and a redemption is once per company (the contract fuzz subscribes
+  // Acme): the demo's expired code, 400 PROMOTION_CODE_EXPIRED on fresh data and ALREADY_SUBSCRIBED after a plan.
+  // WELCOME20 or SAVE50EUR in its place subscribes Acme (README, Demo credentials).
+  example: {
+    json: { userEmail: 'admin@acme.example', userId: ADMIN_USER, promotionalCode: 'EXPIRED10' },
+    status: 400,
+    stubbedStatus: 200,
+  },
+}));

@@ -1,5 +1,7 @@
 import { getVersionDocumentInput } from '../../versions/get-version-document';
 import { defineRoute } from '../contract';
+import { DPP } from '../demo';
+import { describeRoute } from '../docs';
 import { invalid, unavailable } from '../errors';
 import { versionDocument } from '../views';
 
@@ -9,6 +11,16 @@ export const getDppVersionDocumentRoute = defineRoute({
   fn: 'get-dpp-version-document',
   auth: 'public',
   access: { table: 'read', bucket: ['get'] },
+  input: getVersionDocumentInput,
+  errors: {
+    invalid: 400,
+    not_found: 404,
+    ...unavailable,
+  },
+});
+
+/** The row's docs and example (lib/api/docs.ts): the route table's, never a function's. */
+export const getDppVersionDocumentDocs = /* @__PURE__ */ describeRoute(getDppVersionDocumentRoute, () => ({
   tag: 'DPP versions',
   summary: 'The canonical JSON document of a DPP version (what a version’s `uri` resolves to)',
   description:
@@ -19,15 +31,15 @@ export const getDppVersionDocumentRoute = defineRoute({
     'over the body’s bytes as received, is the version’s content hash, the `dpp_hash` a notarization anchors on ' +
     'the chain; re-canonicalizing the parsed body gives the same bytes. The document never changes, so it may ' +
     'be cached for good.',
-  input: getVersionDocumentInput,
   response: versionDocument,
   responseHeaders: { 'cache-control': 'The document is immutable: `public, max-age=31536000, immutable`' },
   errors: {
     invalid: invalid('`dppId` is malformed, or `version` is not a whole number from 1 (no leading zeros)'),
-    not_found: {
-      status: 404,
-      description: 'No such version of this DPP, or no DPP with this id (`VERSION_NOT_FOUND`)',
-    },
-    ...unavailable,
+    not_found: 'No such version of this DPP, or no DPP with this id (`VERSION_NOT_FOUND`)',
   },
-});
+  // Public: the canonical document of the passport's version 1, which the seed creates (demo-data.json, versions).
+  example: {
+    params: { dppId: DPP, version: '1' },
+    status: 200,
+  },
+}));

@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { viewDppInput } from '../../dpps/view-dpp';
 import { defineRoute } from '../contract';
+import { DPP } from '../demo';
+import { describeRoute } from '../docs';
 import { invalid, unavailable } from '../errors';
 import { translatedDpp } from '../views';
 
@@ -10,20 +12,33 @@ export const getDppRoute = defineRoute({
   fn: 'get-dpp',
   auth: 'public',
   access: { table: 'update', bucket: ['get'], translate: true },
+  input: viewDppInput,
+  errors: {
+    invalid: 400,
+    not_found: 404,
+    ...unavailable,
+  },
+});
+
+/** The row's docs and example (lib/api/docs.ts): the route table's, never a function's. */
+export const getDppDocs = /* @__PURE__ */ describeRoute(getDppRoute, () => ({
   tag: 'DPPs',
   summary: 'View a DPP with images, files and tech cards, translated by the `language` header',
   description:
     'Public: consumers scan a QR code. Texts come from stored translations first, then from the translation ' +
     'provider (stored for next time); with none, a text keeps its original. `Content-Language` names the ' +
     'languages returned, the asked one first (`it`, or `it, en` when some texts had no translation).',
-  input: viewDppInput,
   response: v.strictObject({ dpp: translatedDpp }),
   responseHeaders: { 'content-language': 'The languages of the texts returned, the asked one first' },
   errors: {
     invalid: invalid(
       '`dppId` is malformed, the `language` header is not an ISO 639-1 code, or the pair cannot be translated',
     ),
-    not_found: { status: 404, description: 'No DPP with this id' },
-    ...unavailable,
+    not_found: 'No DPP with this id',
   },
-});
+  example: {
+    params: { dppId: DPP },
+    headers: { language: 'it' },
+    status: 200,
+  },
+}));

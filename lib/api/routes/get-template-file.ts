@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { getTemplateFileInput } from '../../templates/get-template-file';
 import { defineRoute } from '../contract';
+import { TEMPLATE, TEMPLATE_FILE } from '../demo';
+import { describeRoute } from '../docs';
 import { authenticated, invalid } from '../errors';
 import { signedUrl, templateFile, timestamp } from '../views';
 
@@ -10,13 +12,25 @@ export const getTemplateFileRoute = defineRoute({
   fn: 'get-template-file',
   auth: 'jwt',
   access: { table: 'read', bucket: ['get'] },
-  tag: 'Template files',
-  summary: 'View one template file with a signed URL',
   input: getTemplateFileInput,
-  response: v.strictObject({ file: v.strictObject({ ...templateFile, created_at: timestamp, signedUrl }) }),
   errors: {
-    invalid: invalid('`templateId` or `fileId` is not a UUID'),
-    not_found: { status: 406, description: 'No such template file in the company of the token' },
+    invalid: 400,
+    not_found: 406,
     ...authenticated,
   },
 });
+
+/** The row's docs and example (lib/api/docs.ts): the route table's, never a function's. */
+export const getTemplateFileDocs = /* @__PURE__ */ describeRoute(getTemplateFileRoute, () => ({
+  tag: 'Template files',
+  summary: 'View one template file with a signed URL',
+  response: v.strictObject({ file: v.strictObject({ ...templateFile, created_at: timestamp, signedUrl }) }),
+  errors: {
+    invalid: invalid('`templateId` or `fileId` is not a UUID'),
+    not_found: 'No such template file in the company of the token',
+  },
+  example: {
+    params: { templateId: TEMPLATE, fileId: TEMPLATE_FILE.read },
+    status: 200,
+  },
+}));

@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { listDppNotarizationsInput } from '../../notarizations/list-notarizations';
 import { defineRoute } from '../contract';
+import { DPP } from '../demo';
+import { describeRoute } from '../docs';
 import { authenticated, invalid, paging } from '../errors';
 import { nextCursor, notarization } from '../views';
 
@@ -10,6 +12,16 @@ export const listDppNotarizationsRoute = defineRoute({
   fn: 'list-dpp-notarizations',
   auth: 'jwt',
   access: { table: 'read', bucket: ['get'], cursorKey: true },
+  input: listDppNotarizationsInput,
+  errors: {
+    invalid: 400,
+    not_found: 404,
+    ...authenticated,
+  },
+});
+
+/** The row's docs and example (lib/api/docs.ts): the route table's, never a function's. */
+export const listDppNotarizationsDocs = /* @__PURE__ */ describeRoute(listDppNotarizationsRoute, () => ({
   tag: 'Notarizations',
   summary: 'List the notarizations of a DPP with their chain data, files and tech cards',
   description:
@@ -23,11 +35,13 @@ export const listDppNotarizationsRoute = defineRoute({
     '`block_number` once it is mined. The transaction’s data is `0x` + `dpp_hash` + the report’s hash (the ' +
     '`hash` notarize took): `dpp_hash` is the SHA-256 of the version’s canonical document, which ' +
     '`GET /dpp/{dppId}/versions/{version}` serves.',
-  input: listDppNotarizationsInput,
   response: v.strictObject({ notarizations: v.array(notarization), ...nextCursor }),
   errors: {
     invalid: invalid(paging),
-    not_found: { status: 404, description: 'No DPP with this id in the company of the token (`DPP_NOT_FOUND`)' },
-    ...authenticated,
+    not_found: 'No DPP with this id in the company of the token (`DPP_NOT_FOUND`)',
   },
-});
+  example: {
+    params: { dppId: DPP },
+    status: 200,
+  },
+}));

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { defineRoute } from '../contract';
+import { describeRoute } from '../docs';
 
 /** The catch-all: API Gateway's own 404 has another shape than decisions.md's. */
 export const notFoundRoute = defineRoute({
@@ -8,10 +9,19 @@ export const notFoundRoute = defineRoute({
   fn: 'not-found',
   auth: 'public',
   access: {},
+  input: v.object({}),
+  errors: {},
+});
+
+/** The row's docs and example (lib/api/docs.ts): the route table's, never a function's. */
+export const notFoundDocs = /* @__PURE__ */ describeRoute(notFoundRoute, () => ({
   tag: 'Catch-all',
   summary: 'Any unknown route: 404 `{"error":"Not Found"}` (API Gateway\'s own answer has another shape)',
-  input: v.object({}),
   status: 404,
   response: v.strictObject({ error: v.literal('Not Found') }),
   errors: {},
-});
+  example: {
+    request: { method: 'GET', path: '/no-such-route' },
+    status: 404,
+  },
+}));

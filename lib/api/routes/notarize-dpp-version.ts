@@ -1,6 +1,8 @@
 import { MAX_NOTARIZED_FILES } from '../../limits';
 import { notarizeDppVersionInput } from '../../notarizations/notarize-version';
 import { defineRoute } from '../contract';
+import { ACME, ADMIN_WALLET, DPP, DPP_FILE } from '../demo';
+import { describeRoute } from '../docs';
 import { authenticated, invalid, upload } from '../errors';
 import { notarizedVersion } from '../views';
 
@@ -10,6 +12,21 @@ export const notarizeDppVersionRoute = defineRoute({
   fn: 'notarize-dpp-version',
   auth: 'jwt',
   access: { table: 'write', bucket: ['put', 'delete'], links: true },
+  body: 'multipart',
+  idempotent: true,
+  input: notarizeDppVersionInput,
+  errors: {
+    invalid: 400,
+    forbidden: 403,
+    not_found: 404,
+    conflict: 409,
+    ...upload,
+    ...authenticated,
+  },
+});
+
+/** The row's docs and example (lib/api/docs.ts): the route table's, never a function's. */
+export const notarizeDppVersionDocs = /* @__PURE__ */ describeRoute(notarizeDppVersionRoute, () => ({
   tag: 'Notarizations',
   summary: 'Notarize the latest version of a DPP that is not notarized yet',
   description:
@@ -27,9 +44,6 @@ export const notarizeDppVersionRoute = defineRoute({
     'anchor worker sends to the chain (see the notarizations view). The report is stored under a key the server ' +
     'chooses. The answer is the notarized version; its `id` is the client’s `versionId` and `uri` its public ' +
     'canonical document (`GET /dpp/{dppId}/versions/{version}`). A refused request writes nothing.',
-  body: 'multipart',
-  idempotent: true,
-  input: notarizeDppVersionInput,
   response: notarizedVersion,
   errors: {
     invalid: invalid(
@@ -40,15 +54,28 @@ export const notarizeDppVersionRoute = defineRoute({
         'the company (`SUBMITTER_NOT_MEMBER`); `filesList` is not a JSON array of distinct file ids within the ' +
         'limit (`INVALID_FILES_LIST`) or names a file that is not in the version (`FILE_NOT_IN_VERSION`)',
     ),
-    forbidden: { status: 403, description: '`companyId` is not the company of the token (`COMPANY_MISMATCH`)' },
-    not_found: { status: 404, description: 'No DPP with this id in the company of the token (`DPP_NOT_FOUND`)' },
-    conflict: {
-      status: 409,
-      description:
-        'Every version of the DPP is notarized already, or it has none (`NOTHING_TO_NOTARIZE`); or the version ' +
-        'was notarized by another request meanwhile (`CONCURRENT_CHANGE`)',
-    },
-    ...upload,
-    ...authenticated,
+    forbidden: '`companyId` is not the company of the token (`COMPANY_MISMATCH`)',
+    not_found: 'No DPP with this id in the company of the token (`DPP_NOT_FOUND`)',
+    conflict:
+      'Every version of the DPP is notarized already, or it has none (`NOTHING_TO_NOTARIZE`); or the version ' +
+      'was notarized by another request meanwhile (`CONCURRENT_CHANGE`)',
   },
-});
+  // Notarizes the passport's latest version not yet notarized (the one the sample above creates when the events
+  // test runs the samples in route order; the seeded version 1 when run alone) with sample.pdf as the report: `hash` is its SHA-256, `signature` the
+  // admin wallet's (test-mnemonic account 0) EIP-191 signature of the hash's 32 bytes (RFC 6979, so fixed).
+  example: {
+    params: { dppId: DPP },
+    multipart: {
+      fields: {
+        companyId: ACME,
+        hash: 'e93b453fe6a8f7977982121c915dbf47095f0c93b76aa4a6acfc87575e402051',
+        signature:
+          '0xf9e8b0dd55400f8d7190c4cd6a1fef0b73c76a8dd37986932ec54b20cb8ea53205a96b73c625e6ddc8677518ca55a1071d3753d967a44bbf52a7ee8ecdc1b3a51b',
+        submitter: ADMIN_WALLET,
+        filesList: JSON.stringify([DPP_FILE.read]),
+      },
+      file: { name: 'notarization-report.pdf', fixture: 'sample.pdf' },
+    },
+    status: 200,
+  },
+}));

@@ -2,6 +2,8 @@ import * as v from 'valibot';
 import { putDppTranslationInput } from '../../dpps/put-dpp-translation';
 import { MAX_TRANSLATION_ITEM_BYTES } from '../../limits';
 import { defineRoute } from '../contract';
+import { DPP, DPP_FILE } from '../demo';
+import { describeRoute } from '../docs';
 import { authenticated, invalid } from '../errors';
 import { done, storedTranslation } from '../views';
 
@@ -11,6 +13,18 @@ export const putDppTranslationRoute = defineRoute({
   fn: 'put-dpp-translation',
   auth: 'jwt',
   access: { table: 'write' },
+  body: 'json',
+  input: putDppTranslationInput,
+  errors: {
+    invalid: 400,
+    not_found: 404,
+    too_large: 413,
+    ...authenticated,
+  },
+});
+
+/** The row's docs and example (lib/api/docs.ts): the route table's, never a function's. */
+export const putDppTranslationDocs = /* @__PURE__ */ describeRoute(putDppTranslationRoute, () => ({
   tag: 'DPP translations',
   summary: 'Store the company’s own translation of a DPP’s texts into one language',
   description:
@@ -25,8 +39,6 @@ export const putDppTranslationRoute = defineRoute({
     'again, or the original is shown). The answer is what is stored for the language, for the DPP and its current ' +
     `files and cards, with \`stale\` naming the stale texts. At most ${MAX_TRANSLATION_ITEM_BYTES / 1024} KiB of ` +
     'stored translation per language (`TRANSLATION_TOO_LARGE`).',
-  body: 'json',
-  input: putDppTranslationInput,
   response: v.strictObject({ ...done, translation: storedTranslation }),
   errors: {
     invalid: invalid(
@@ -34,8 +46,19 @@ export const putDppTranslationRoute = defineRoute({
         '(`NOTHING_TO_UPDATE`), a file or card that is not the DPP’s (`NOT_IN_DPP`), a translation over its limit ' +
         '(`TRANSLATION_TOO_LARGE`) or a body that is not a JSON object',
     ),
-    not_found: { status: 404, description: 'No DPP with this id in the company of the token (`DPP_NOT_FOUND`)' },
-    too_large: { status: 413, description: 'The body exceeds 256 KiB' },
-    ...authenticated,
+    not_found: 'No DPP with this id in the company of the token (`DPP_NOT_FOUND`)',
+    too_large: 'The body exceeds 256 KiB',
   },
-});
+  // German texts of the passport and of its file the samples only read (the passport's source language is en).
+  example: {
+    params: { dppId: DPP, language: 'de' },
+    json: {
+      name: 'Pass der Beispielereignisse',
+      description: 'Der Pass, den die Beispielereignisse lesen und ändern',
+      files: {
+        [DPP_FILE.read]: { name: 'Montageanleitung', description: 'Vom Beispielereignis get-dpp-file gelesen' },
+      },
+    },
+    status: 200,
+  },
+}));

@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { updateDppInput } from '../../dpps/update-dpp';
 import { defineRoute } from '../contract';
+import { DPP } from '../demo';
+import { describeRoute } from '../docs';
 import { authenticated, invalid } from '../errors';
 import { companyDppFields } from '../views';
 
@@ -10,6 +12,18 @@ export const updateDppRoute = defineRoute({
   fn: 'update-dpp',
   auth: 'jwt',
   access: { table: 'write' },
+  body: 'json',
+  input: updateDppInput,
+  errors: {
+    invalid: 400,
+    not_found: 404,
+    too_large: 413,
+    ...authenticated,
+  },
+});
+
+/** The row's docs and example (lib/api/docs.ts): the route table's, never a function's. */
+export const updateDppDocs = /* @__PURE__ */ describeRoute(updateDppRoute, () => ({
   tag: 'DPP authoring',
   summary: 'Change fields of a DPP of the company',
   description:
@@ -19,8 +33,6 @@ export const updateDppRoute = defineRoute({
     'model. Sets `updated_at`. Versions already taken keep the snapshot they froze. Answers the DPP’s fields as ' +
     'stored after the change. There is no DPP delete: a DPP with a notarized version is never deleted, and the ' +
     'API deletes none.',
-  body: 'json',
-  input: updateDppInput,
   response: v.strictObject({ dpp: companyDppFields }),
   errors: {
     invalid: invalid(
@@ -28,8 +40,12 @@ export const updateDppRoute = defineRoute({
         'is not a JSON object, or a `template_id` that is not a template of the company (`TEMPLATE_NOT_FOUND`). ' +
         'Nothing is written',
     ),
-    not_found: { status: 404, description: 'No DPP with this id in the company of the token (`DPP_NOT_FOUND`)' },
-    too_large: { status: 413, description: 'The body exceeds 256 KiB' },
-    ...authenticated,
+    not_found: 'No DPP with this id in the company of the token (`DPP_NOT_FOUND`)',
+    too_large: 'The body exceeds 256 KiB',
   },
-});
+  example: {
+    params: { dppId: DPP },
+    json: { description: 'The passport the sample events read and change (rev. 2)', type: 'sample-passport' },
+    status: 200,
+  },
+}));

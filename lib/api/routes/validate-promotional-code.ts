@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { validatePromotionalCodeInput } from '../../companies/plan/validate-promotional-code';
 import { defineRoute } from '../contract';
+import { describeRoute } from '../docs';
 import { authenticated, invalid } from '../errors';
 import { message, validatedPromotionCode } from '../views';
 
@@ -10,6 +11,17 @@ export const validatePromotionalCodeRoute = defineRoute({
   fn: 'validate-promotional-code',
   auth: 'jwt',
   access: { table: 'write', stripe: true },
+  body: 'json',
+  idempotent: true,
+  input: validatePromotionalCodeInput,
+  errors: {
+    invalid: 400,
+    ...authenticated,
+  },
+});
+
+/** The row's docs and example (lib/api/docs.ts): the route table's, never a function's. */
+export const validatePromotionalCodeDocs = /* @__PURE__ */ describeRoute(validatePromotionalCodeRoute, () => ({
   tag: 'Promotional codes',
   summary: 'Validate a promotional code (a Stripe promotion code)',
   description:
@@ -21,12 +33,13 @@ export const validatePromotionalCodeRoute = defineRoute({
     '`percent` (`amount` is the percentage) or `amount` (`amount` in the smallest unit of the currency, as Stripe ' +
     'counts it: 5000 is 50.00 EUR). `expiration_date` is the earlier of the code’s `expires_at` and its coupon’s ' +
     '`redeem_by` (ISO 8601 UTC), or null when the code never expires. Stripe down: 503 with Retry-After.',
-  body: 'json',
-  idempotent: true,
-  input: validatePromotionalCodeInput,
   response: v.strictObject({ ...message, promotionCode: validatedPromotionCode }),
   errors: {
     invalid: invalid('`promotionalCode` missing or malformed, or a code that cannot be redeemed now (see `code`)'),
-    ...authenticated,
   },
-});
+  // Any user may check a code; WELCOME20 is the stand-in's demo percent code (README, Demo credentials).
+  example: {
+    json: { promotionalCode: 'WELCOME20' },
+    status: 200,
+  },
+}));

@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { verifyBusinessInput } from '../../companies/kyb/verify-business';
 import { defineRoute } from '../contract';
+import { ADMIN_USER } from '../demo';
+import { describeRoute } from '../docs';
 import { authenticated, invalid } from '../errors';
 import { done, kybResult } from '../views';
 
@@ -10,6 +12,18 @@ export const verifyBusinessRoute = defineRoute({
   fn: 'verify-business',
   auth: 'jwt',
   access: { table: 'write', vies: true },
+  body: 'json',
+  idempotent: true,
+  input: verifyBusinessInput,
+  errors: {
+    invalid: 400,
+    not_found: 406,
+    ...authenticated,
+  },
+});
+
+/** The row's docs and example (lib/api/docs.ts): the route table's, never a function's. */
+export const verifyBusinessDocs = /* @__PURE__ */ describeRoute(verifyBusinessRoute, () => ({
   tag: 'KYB',
   summary: 'Verify the business of a user by its VAT number (offline checks, then VIES) and store the result',
   description:
@@ -23,13 +37,27 @@ export const verifyBusinessRoute = defineRoute({
     'retried every few minutes by a worker that moves the stored status on (never a false rejection). The data, ' +
     "status and VIES consultation are stored on the company; a new request replaces the company's previous check. " +
     '`ok` is true whenever the check was made and stored; `status` says its result.',
-  body: 'json',
-  idempotent: true,
-  input: verifyBusinessInput,
   response: v.strictObject({ ...done, companyInfo: kybResult }),
   errors: {
     invalid: invalid('A field is missing, not a string, too long, or fails its offline check; or a malformed body'),
-    not_found: { status: 406, description: "No such user in the token's company" },
-    ...authenticated,
+    not_found: "No such user in the token's company",
   },
-});
+  // Acme's KYB with the VIES stand-in's demo number that answers valid (README, KYB demo VAT numbers): VERIFIED.
+  example: {
+    json: {
+      userId: ADMIN_USER, // Acme's admin
+      userData: {
+        company_name: 'Acme Bikes S.r.l.',
+        vat_number: 'IT11111110018',
+        street_address: 'Via delle Biciclette 1',
+        zip_or_postal_code: '20121',
+        city_or_town: 'Milano',
+        district_or_province: 'MI',
+        sdi_or_pec: 'M5UXCR1',
+        rea_code: 'MI-1234567',
+        country_code: 'IT',
+      },
+    },
+    status: 200,
+  },
+}));

@@ -1,5 +1,6 @@
-import { type Item, table } from '../../aws/dynamodb';
+import type { Item } from '../../aws/dynamodb';
 import { isConditionFailure } from '../../aws/errors';
+import * as table from '../../aws/table';
 import {
   eq,
   indexPartition,
@@ -11,7 +12,8 @@ import {
   update,
   where,
 } from '../../data/expressions';
-import { gsi1, keys } from '../../data/keys';
+import * as keys from '../../data/keys';
+import { gsi1 } from '../../data/keys';
 import type { CompanyItem, UserItem } from '../model';
 import { type KybRecord, KybStatus, type ViesConsultation } from './model';
 

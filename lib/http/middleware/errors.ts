@@ -1,6 +1,6 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { ErrorMap, ErrorStatus } from '../../api/contract';
+import type { ErrorStatus, ErrorStatuses } from '../../api/contract';
 import { isDependencyUnavailable } from '../../aws/errors';
 import { DomainError, type ErrorKind, UnavailableError } from '../../errors';
 import { logger } from '../../logger';
@@ -29,7 +29,7 @@ const FALLBACK: Record<ErrorKind, ErrorStatus> = {
  * SDK message, or a resource name.
  */
 export function errorMiddleware(
-  errors: ErrorMap,
+  errors: ErrorStatuses,
   /** The route's `failurePrefix`: its 500 says `<prefix>Internal server error`. */
   failurePrefix = '',
 ): middy.MiddlewareObj<unknown, APIGatewayProxyStructuredResultV2> {
@@ -41,7 +41,7 @@ export function errorMiddleware(
         request.response = json(500, { error: `${failurePrefix}Internal server error`, code: 'INTERNAL_ERROR' });
         return;
       }
-      const status = errors[error.kind]?.status ?? FALLBACK[error.kind];
+      const status = errors[error.kind] ?? FALLBACK[error.kind];
       if (status >= 500) logger.error('request failed', { status, error: request.error as Error });
       else logger.info('request rejected', { status, code: error.code, reason: error.message });
       const body: Record<string, unknown> = { error: error.message, code: error.code };

@@ -11,11 +11,11 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** Marks an answer that is the stored first answer of a retried request. */
 export const REPLAYED_HEADER = 'idempotent-replayed';
 
-/** What `endpoint()` binds to the route: the records of each route are apart. */
+/** What the endpoint (lib/http/endpoint.ts, compose) binds to the route: the records of each route are apart. */
 export type IdempotencyPart = (route: string) => middy.MiddlewareObj<ApiEvent, HttpResponse>;
 
 /**
- * Retries are safe (decisions.md, Retries). Registered by `endpoint()` after auth, body
+ * Retries are safe (decisions.md, Retries). Registered by the endpoint after auth, body
  * parsing and validation, so a request is known by its caller's company and its validated
  * input. Without the header nothing happens (no round trip). With it: a malformed key is
  * 400; the first request claims the key and its 2xx answer is stored; a retry of the same

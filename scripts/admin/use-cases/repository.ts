@@ -1,5 +1,6 @@
-import { type Item, type TransactionItem, table } from '../../../lib/aws/dynamodb';
+import type { Item, TransactionItem } from '../../../lib/aws/dynamodb';
 import { cancellationCodes } from '../../../lib/aws/errors';
+import * as table from '../../../lib/aws/table';
 import { partition } from '../../../lib/data/expressions';
 import type { Key } from '../../../lib/data/keys';
 

@@ -1,20 +1,16 @@
 import { S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handler as createDppFile } from '../../../functions/create-dpp-file';
 import { handler as getDpp } from '../../../functions/get-dpp';
 import { handler as listDppFiles } from '../../../functions/list-dpp-files';
-import { defineRoute } from '../../../lib/api/contract';
 import { createDppFileRoute } from '../../../lib/api/routes/create-dpp-file';
+import { listDppFilesRoute } from '../../../lib/api/routes/list-dpp-files';
 import { notFoundRoute } from '../../../lib/api/routes/not-found';
 import { ConfigError } from '../../../lib/config';
-import { endpoint } from '../../../lib/http/endpoint';
-import { bearerAuth } from '../../../lib/http/middleware/auth';
-import { idempotency } from '../../../lib/http/middleware/idempotency';
-import { jsonBody } from '../../../lib/http/middleware/json-body';
-import { multipartBody } from '../../../lib/http/middleware/multipart-body';
+import { jwtEndpoint, publicEndpoint } from '../../../lib/http/endpoint';
+import { jwtMultipartEndpoint } from '../../../lib/http/multipart-endpoint';
 import { ok } from '../../../lib/http/response';
 import { dynamoErrors } from '../../support/unit/aws-errors';
 import { apiEvent, invoke, invokeEvent } from '../../support/unit/events';
@@ -25,7 +21,9 @@ import { mintToken } from '../../support/unit/tokens';
 /**
  * The one Middy composition (lib/http/endpoint.ts), through real handlers: what every
  * endpoint shares — error body, order of auth / body / validation, JSON everywhere — and
- * what it refuses to build.
+ * what the compiler refuses to build (a handler of another kind than its row, an answer
+ * that drifts from the row's response schema: the `@ts-expect-error` lines fail `tsc` when
+ * the compiler stops refusing them).
  */
 const db = mockClient(DynamoDBDocumentClient);
 const s3 = mockClient(S3Client);
@@ -127,7 +125,7 @@ describe('an unexpected error', () => {
   });
 
   it('answers 500 for an error thrown by the endpoint function itself', async () => {
-    const failing = endpoint(notFoundRoute, async () => {
+    const failing = publicEndpoint(notFoundRoute, async () => {
       throw Object.assign(new Error('arn:aws:dynamodb:eu-central-1:123456789012:table/unit-table exploded'), {
         code: 'BOOM',
       });
@@ -157,40 +155,41 @@ describe('success responses', () => {
 });
 
 describe('building a handler from a route row', () => {
-  const run = async () => ok({});
-
-  it('refuses a row that declares a body when the handler passes no parser, naming the function', () => {
-    expect(() => endpoint(createDppFileRoute, run, { auth: bearerAuth() })).toThrow(
-      /create-dpp-file.*body "multipart".*no parser/,
-    );
+  it('takes only a row of its kind: the compiler refuses a handler that picks another kind', () => {
+    const run = async () => ({ error: 'Not Found' as const });
+    // @ts-expect-error a public row in the entry point of jwt rows
+    expect(() => jwtEndpoint(notFoundRoute, run)).toBeDefined();
+    // @ts-expect-error an upload row (jwt, multipart, idempotent) in the entry point of public rows
+    expect(() => publicEndpoint(createDppFileRoute, async () => ({}))).toBeDefined();
+    // @ts-expect-error an idempotent upload row in the entry point of upload rows that are not idempotent
+    expect(() => jwtMultipartEndpoint(createDppFileRoute, async () => ({}))).toBeDefined();
+    expect(() => publicEndpoint(notFoundRoute, run)).not.toThrow();
   });
 
-  it('refuses a parser on a row without a body', () => {
-    expect(() => endpoint(notFoundRoute, run, { body: jsonBody() })).toThrow(/not-found.*body "none".*a parser/);
+  it("checks the answer against the row's response schema at compile time", () => {
+    const files = { files: [], nextCursor: 'c' };
+    expect(() => jwtEndpoint(listDppFilesRoute, async () => files)).not.toThrow();
+    expect(() => jwtEndpoint(listDppFilesRoute, async () => ok(files, { 'x-extra': '1' }))).not.toThrow();
+    // @ts-expect-error a field the row's response schema does not have
+    expect(() => jwtEndpoint(listDppFilesRoute, async () => ({ ...files, total: 3 }))).not.toThrow();
+    // @ts-expect-error a field of the wrong type
+    expect(() => jwtEndpoint(listDppFilesRoute, async () => ({ files: 'none' }))).not.toThrow();
+    // @ts-expect-error the same through ok(): a missing required field
+    expect(() => jwtEndpoint(listDppFilesRoute, async () => ok({ nextCursor: 'c' }))).not.toThrow();
   });
 
-  it('builds a handler when the row and the parser agree', () => {
-    expect(() =>
-      endpoint(createDppFileRoute, run, { auth: bearerAuth(), body: multipartBody(), idempotency: idempotency() }),
-    ).not.toThrow();
-    const jsonRoute = defineRoute({ ...notFoundRoute, body: 'json', input: v.object({ body: v.object({}) }) });
-    expect(() => endpoint(jsonRoute, run, { body: jsonBody() })).not.toThrow();
-  });
-
-  it('refuses a row that needs a token when the handler passes no auth middleware, and the reverse', () => {
-    expect(() => endpoint(createDppFileRoute, run, { body: multipartBody() })).toThrow(
-      /create-dpp-file.*auth "jwt".*no auth middleware/,
-    );
-    expect(() => endpoint(notFoundRoute, run, { auth: bearerAuth() })).toThrow(/not-found.*auth "public".*an auth/);
-  });
-
-  it('refuses an idempotent row when the handler passes no idempotency part, and the reverse', () => {
-    expect(() => endpoint(createDppFileRoute, run, { auth: bearerAuth(), body: multipartBody() })).toThrow(
-      /create-dpp-file.*idempotent true.*no idempotency part/,
-    );
-    expect(() => endpoint(notFoundRoute, run, { idempotency: idempotency() })).toThrow(
-      /not-found.*idempotent false.*an idempotency part/,
-    );
+  it('sends a bare body as a JSON 200, and ok() with its headers', async () => {
+    const bare = publicEndpoint(notFoundRoute, async () => ({ error: 'Not Found' as const }));
+    const withHeaders = publicEndpoint(notFoundRoute, async () => ok({ error: 'Not Found' as const }, { 'x-a': 'b' }));
+    const event = () => apiEvent('not-found', { method: 'GET', url: '/anything' });
+    const first = await invokeEvent('not-found', bare, event());
+    expect([first.status, first.text, first.headers['content-type']]).toEqual([
+      200,
+      '{"error":"Not Found"}',
+      'application/json',
+    ]);
+    const second = await invokeEvent('not-found', withHeaders, event());
+    expect([second.status, second.headers['x-a']]).toEqual([200, 'b']);
   });
 
   describe('at cold start', () => {
@@ -199,9 +198,10 @@ describe('building a handler from a route row', () => {
     });
 
     it('fails, naming the setting, when a setting a loaded module declared is missing', () => {
+      const run = async () => ({ error: 'Not Found' as const });
       vi.stubEnv('TABLE_NAME', '');
-      expect(() => endpoint(notFoundRoute, run)).toThrow(ConfigError);
-      expect(() => endpoint(notFoundRoute, run)).toThrow(/TABLE_NAME/);
+      expect(() => publicEndpoint(notFoundRoute, run)).toThrow(ConfigError);
+      expect(() => publicEndpoint(notFoundRoute, run)).toThrow(/TABLE_NAME/);
     });
   });
 });

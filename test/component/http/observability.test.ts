@@ -13,9 +13,9 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, type MockInstanc
 import { lambdaContext } from '../../../infra/local/api-gateway-event';
 import type { RouteFn } from '../../../lib/api/routes';
 import { listDppFilesRoute } from '../../../lib/api/routes/list-dpp-files';
-import { keys } from '../../../lib/data/keys';
+import * as keys from '../../../lib/data/keys';
 import { fingerprint } from '../../../lib/dpps/translations';
-import { endpoint } from '../../../lib/http/endpoint';
+import { compose } from '../../../lib/http/endpoint';
 import { type HttpResponse, json } from '../../../lib/http/response';
 import type { ApiEvent } from '../../../lib/http/types';
 import { countUpload } from '../../../lib/metrics';
@@ -302,7 +302,7 @@ describe('correlation ids: every log line of a request carries them', () => {
 
   it('echoes the id and flushes metrics also when a middleware answers early (as an idempotent replay does)', async () => {
     const replay = json(201, { replayed: true });
-    const handler = endpoint(listDppFilesRoute, async () => json(500, {}), {
+    const handler = compose(listDppFilesRoute, async () => ({ files: [] }), {
       auth: {
         before: async () => {
           countUpload(7);

@@ -4,6 +4,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { defineRoute, type Route } from '../../../lib/api/contract';
+import { describeRoute } from '../../../lib/api/docs';
 import { authenticated } from '../../../lib/api/errors';
 import { openApiDocument, openApiJson } from '../../../lib/api/openapi';
 import { routes } from '../../../lib/api/routes';
@@ -15,60 +16,73 @@ const validate = (doc: object) => SwaggerParser.validate(structuredClone(doc) as
 
 /** A small table with what the generator must handle: JSON, multipart, paging, headers, the catch-all. */
 const fakeRoutes: Route[] = [
-  defineRoute({
-    method: 'GET',
-    path: '/things/{thingId}',
-    fn: 'list-things',
-    auth: 'jwt',
-    access: { table: 'read' },
-    summary: 'List things',
-    tag: 'Things',
-    input: v.object({
-      params: v.object({ thingId: uuid }),
-      query: pageQuery,
-      headers: v.looseObject({ language: v.optional(v.pipe(v.string(), v.description('Two letters'))) }),
+  describeRoute(
+    defineRoute({
+      method: 'GET',
+      path: '/things/{thingId}',
+      fn: 'list-things',
+      auth: 'jwt',
+      access: { table: 'read' },
+      input: v.object({
+        params: v.object({ thingId: uuid }),
+        query: pageQuery,
+        headers: v.looseObject({ language: v.optional(v.pipe(v.string(), v.description('Two letters'))) }),
+      }),
+      errors: { ...authenticated, invalid: 400, too_large: 400, not_found: 406 },
     }),
-    response: v.object({ items: v.array(v.string()), nextCursor: v.optional(v.string()) }),
-    responseHeaders: { 'content-language': 'Languages returned' },
-    errors: {
-      ...authenticated,
-      invalid: { status: 400, description: 'Bad id' },
-      too_large: { status: 400, description: 'Too big' },
-      not_found: { status: 406, description: 'No such thing' },
-    },
-  }),
-  defineRoute({
-    method: 'POST',
-    path: '/things/{thingId}/files',
-    fn: 'create-thing-file',
-    auth: 'public',
-    access: {},
-    summary: 'Upload',
-    tag: 'Things',
-    body: 'multipart',
-    input: v.object({
-      params: v.object({ thingId: uuid }),
-      body: v.pipe(
-        v.object({ file: filePart, name: optionalText(name) }),
-        v.check(() => true, 'a cross-field rule'),
-      ),
+    () => ({
+      summary: 'List things',
+      tag: 'Things',
+      response: v.object({ items: v.array(v.string()), nextCursor: v.optional(v.string()) }),
+      responseHeaders: { 'content-language': 'Languages returned' },
+      errors: { invalid: 'Bad id', too_large: 'Too big', not_found: 'No such thing' },
+      example: { params: { thingId: '01a19656-4a80-7000-8000-000000000000' }, status: 200 },
     }),
-    response: v.object({ ok: v.literal(true) }),
-    errors: {},
-  }),
-  defineRoute({
-    method: 'ANY',
-    path: '$default',
-    fn: 'not-found',
-    auth: 'public',
-    access: {},
-    summary: 'Any unknown route',
-    tag: 'Other',
-    input: v.object({}),
-    status: 404,
-    response: v.strictObject({ error: v.literal('Not Found') }),
-    errors: {},
-  }),
+  ),
+  describeRoute(
+    defineRoute({
+      method: 'POST',
+      path: '/things/{thingId}/files',
+      fn: 'create-thing-file',
+      auth: 'public',
+      access: {},
+      body: 'multipart',
+      input: v.object({
+        params: v.object({ thingId: uuid }),
+        body: v.pipe(
+          v.object({ file: filePart, name: optionalText(name) }),
+          v.check(() => true, 'a cross-field rule'),
+        ),
+      }),
+      errors: {},
+    }),
+    () => ({
+      summary: 'Upload',
+      tag: 'Things',
+      response: v.object({ ok: v.literal(true) }),
+      errors: {},
+      example: { params: { thingId: '01a19656-4a80-7000-8000-000000000000' }, status: 200 },
+    }),
+  ),
+  describeRoute(
+    defineRoute({
+      method: 'ANY',
+      path: '$default',
+      fn: 'not-found',
+      auth: 'public',
+      access: {},
+      input: v.object({}),
+      errors: {},
+    }),
+    () => ({
+      summary: 'Any unknown route',
+      tag: 'Other',
+      status: 404,
+      response: v.strictObject({ error: v.literal('Not Found') }),
+      errors: {},
+      example: { request: { method: 'GET', path: '/nothing' }, status: 404 },
+    }),
+  ),
 ];
 
 describe('openApiDocument (a small table)', () => {

@@ -9,7 +9,8 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { gsi1, ItemType, keys, ranges } from '../../../lib/data/keys';
+import * as keys from '../../../lib/data/keys';
+import { gsi1, ItemType, ranges } from '../../../lib/data/keys';
 import { searchRelatedDpps } from '../../../lib/related-dpps/search-related-dpps';
 import { dppItem } from '../../support/unit/items';
 import { domainFailure } from '../../support/unit/rejection';

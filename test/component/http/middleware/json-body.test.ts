@@ -1,10 +1,9 @@
 import * as v from 'valibot';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { defineRoute } from '../../../../lib/api/contract';
-import { invalid, upload } from '../../../../lib/api/errors';
+import { upload } from '../../../../lib/api/errors';
 import { notFoundRoute } from '../../../../lib/api/routes/not-found';
-import { endpoint } from '../../../../lib/http/endpoint';
-import { jsonBody } from '../../../../lib/http/middleware/json-body';
+import { publicJsonEndpoint } from '../../../../lib/http/json-endpoint';
 import { ok } from '../../../../lib/http/response';
 import { MAX_JSON_BODY_BYTES } from '../../../../lib/limits';
 import { apiEvent, invokeEvent, type TestRequest } from '../../../support/unit/events';
@@ -16,6 +15,7 @@ import { apiEvent, invokeEvent, type TestRequest } from '../../../support/unit/e
  */
 const jsonRoute = defineRoute({
   ...notFoundRoute,
+  fn: 'json-body-test',
   body: 'json',
   input: v.object({
     body: v.object({
@@ -23,18 +23,14 @@ const jsonRoute = defineRoute({
       userData: v.object({ vat_number: v.pipe(v.string(), v.regex(/^IT\d{11}$/, 'must be an Italian VAT number')) }),
     }),
   }),
-  errors: { invalid: invalid('An unparseable body or an invalid field'), ...upload },
+  errors: { invalid: 400, ...upload },
 });
 
 let received: unknown[];
-const handler = endpoint(
-  jsonRoute,
-  async ({ input: parsed }) => {
-    received.push(parsed.body);
-    return ok({ ok: true });
-  },
-  { body: jsonBody() },
-);
+const handler = publicJsonEndpoint(jsonRoute, async ({ input: parsed }) => {
+  received.push(parsed.body);
+  return ok({ ok: true });
+});
 
 beforeEach(() => {
   received = [];
@@ -128,14 +124,10 @@ const optionalRoute = defineRoute({
   ...jsonRoute,
   input: v.object({ body: v.object({ note: v.optional(v.string()) }) }),
 });
-const optionalHandler = endpoint(
-  optionalRoute,
-  async ({ input: parsed }) => {
-    received.push(parsed.body);
-    return ok({ ok: true });
-  },
-  { body: jsonBody() },
-);
+const optionalHandler = publicJsonEndpoint(optionalRoute, async ({ input: parsed }) => {
+  received.push(parsed.body);
+  return ok({ ok: true });
+});
 
 describe('JSON bodies that are not an object', () => {
   const postOptional = (body: string) =>

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { verifyAuthorization } from '../../../../lib/auth/verify-token';
 import { issueToken } from '../../../../lib/companies/api-keys/issue-token';
 import { hashApiKey } from '../../../../lib/companies/api-keys/model';
-import { keys } from '../../../../lib/data/keys';
+import * as keys from '../../../../lib/data/keys';
 import { UnauthenticatedError } from '../../../../lib/errors';
 import {
   API_KEY,

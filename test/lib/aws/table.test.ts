@@ -1,8 +1,8 @@
 import { BatchGetCommand, type BatchGetCommandInput, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { table } from '../../../lib/aws/dynamodb';
 import { isDependencyUnavailable } from '../../../lib/aws/errors';
+import * as table from '../../../lib/aws/table';
 import { failure } from '../../support/unit/rejection';
 
 const db = mockClient(DynamoDBDocumentClient);

@@ -1,0 +1,35 @@
+/**
+ * Ids of the demo data (infra/local/demo-data.json) that route examples name: Acme's
+ * sample-event template and passport, records of their own, so the passports a newcomer
+ * opens first (README, the `npm start` banner) stay as seeded whatever the examples change.
+ * Only the rows' docs read them (lib/api/docs.ts), never a function; test/infra/demo-data.test.ts
+ * checks each is seeded.
+ */
+
+/** Acme Bikes, the company every example runs as. */
+export const ACME = '01a19656-4a80-7000-8000-000000000000';
+/** Acme's admin's wallet (test-mnemonic account 0) and the admin. */
+export const ADMIN_WALLET = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+export const ADMIN_USER = '01a19656-4a81-7000-8000-000000000001';
+/** Acme's repairer, a non-official operator. */
+export const OPERATOR = '01a19656-4ab4-7000-8000-000000000052';
+/** Volta Cells' battery pack: a DPP of Acme's partner company (related DPPs). */
+export const PARTNER_DPP = '01a19656-4aae-7000-8000-000000000046';
+/** "Sample-event template" and its files: one read, one renamed, one deleted by the examples. */
+export const TEMPLATE = '01a19656-4a86-7000-8000-000000000006';
+export const TEMPLATE_FILE = {
+  read: '01a19656-4a88-7000-8000-000000000008',
+  renamed: '01a19656-4a89-7000-8000-000000000009',
+  deleted: '01a19656-4a8a-7000-8000-000000000010',
+} as const;
+/** "Sample-event passport" (of the template's model) and its files, likewise. */
+export const MODEL = '01a19656-4a87-7000-8000-000000000007';
+export const DPP = '01a19656-4a99-7000-8000-000000000025';
+export const DPP_FILE = {
+  read: '01a19656-4a9b-7000-8000-000000000027',
+  renamed: '01a19656-4a9c-7000-8000-000000000028',
+  deleted: '01a19656-4a9d-7000-8000-000000000029',
+} as const;
+/** The passport's image and tech card: the examples change and then delete the card, and delete the image. */
+export const DPP_IMAGE = '01a19656-4a9a-7000-8000-000000000026';
+export const DPP_CARD = '01a19656-4a9e-7000-8000-000000000030';
