@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import type { Principal } from '../../auth/claims';
+import { logger } from '../../logger';
 import {
   companyInfoView,
   consultationOf,
@@ -99,5 +100,13 @@ export async function verifyBusiness(auth: Principal, { body, vat }: v.InferOutp
   };
   // The user was found under the company, so its item exists; a missing one is gone meanwhile.
   if (!(await saveKyb(auth.companyId, kyb))) throw userNotFound();
+  if (answer.outcome === 'unavailable') {
+    // Once per check: the retry worker logs it again only when its status or fault changes.
+    logger.warn('KYB check pending: VIES could not answer', {
+      fault: answer.fault,
+      vies_country_code: vat.countryCode,
+      check_id: kyb.check_id,
+    });
+  }
   return { message: MESSAGES[kyb.status], ok: true as const, companyInfo: companyInfoView(kyb) };
 }

@@ -65,7 +65,11 @@ function faultOf(status: number, body: ViesBody | undefined): string | undefined
   return undefined;
 }
 
-/** Asks VIES about one VAT number. Never throws: what VIES cannot say is `unavailable`. */
+/**
+ * Asks VIES about one VAT number. Never throws: what VIES cannot say is `unavailable`, logged
+ * here at DEBUG only; the callers log a check when its status or fault changes (a pending check
+ * is asked again every few seconds locally, every few minutes in the cloud).
+ */
 export async function checkVatNumber(vat: ViesVat): Promise<ViesAnswer> {
   const signal = AbortSignal.timeout(timeoutMs());
   let status: number;
@@ -87,12 +91,12 @@ export async function checkVatNumber(vat: ViesVat): Promise<ViesAnswer> {
     }
   } catch (error) {
     const fault = signal.aborted ? 'TIMEOUT' : 'SERVICE_UNAVAILABLE';
-    logger.warn('VIES could not be reached', { fault, vies_country_code: vat.countryCode, error });
+    logger.debug('VIES could not be reached', { fault, vies_country_code: vat.countryCode, error });
     return { outcome: 'unavailable', fault };
   }
   const fault = faultOf(status, body);
   if (fault !== undefined || body === undefined) {
-    logger.warn('VIES could not answer', { fault, status, vies_country_code: vat.countryCode });
+    logger.debug('VIES could not answer', { fault, status, vies_country_code: vat.countryCode });
     return { outcome: 'unavailable', fault: fault ?? 'SERVICE_UNAVAILABLE' };
   }
   return {
