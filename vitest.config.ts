@@ -3,9 +3,11 @@ import { defineConfig } from 'vitest/config';
 import LongestFirstSequencer from './test/setup/sequencer';
 
 /**
- * Two projects:
+ * Three projects:
  * - unit: logic and the CDK template, no engines (aws-sdk-client-mock where an AWS call
  *   or a fault is involved); a generated key pair and dummy names in the environment.
+ * - docs: the README and docs/ as a reader meets them: their links, the OpenAPI linters, and
+ *   the walk-through run block by block against a fresh `npm start` of its own.
  * - integration: the real local stack (DynamoDB Local, s3rver, SES stand-in, the local
  *   API server) started once by the global setup on random ports, driven over HTTP.
  *
@@ -30,11 +32,18 @@ export default defineConfig({
             'test/component/**/*.test.ts',
             'test/infra/*.test.ts',
             'test/scripts/**/*.test.ts',
-            'test/docs/**/*.test.ts',
           ],
           setupFiles: ['test/setup/unit-env.ts'],
           testTimeout: 20_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'docs',
+          include: ['test/docs/**/*.test.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 320_000,
         },
       },
       {
