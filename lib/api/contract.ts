@@ -74,7 +74,8 @@ export interface RuntimeRoute {
  * documentation. It drives the CDK stack, the local server, the samples and events, the tenant
  * probes, the route table of docs/api.md, the OpenAPI document and the tests' contract checks.
  */
-export interface Route extends Omit<RuntimeRoute, 'errors'> {
+/** What a row says of a route for people and tools, beside its runtime part (lib/api/docs.ts). */
+export interface RouteDescription {
   /** OpenAPI tag. */
   readonly tag: string;
   /** One line for the route table and the OpenAPI summary. */
@@ -87,10 +88,13 @@ export interface Route extends Omit<RuntimeRoute, 'errors'> {
   readonly response: AnySchema;
   /** Headers the 200 carries, with what they mean. */
   readonly responseHeaders?: Readonly<Record<string, string>>;
-  /** The status of each domain error kind this route can raise, and what it means there. */
-  readonly errors: ErrorMap;
   /** A valid request and the status it answers (RouteExample). */
   readonly example: RouteExample;
+}
+
+export interface Route extends Omit<RuntimeRoute, 'errors'>, RouteDescription {
+  /** The status of each domain error kind this route can raise, and what it means there. */
+  readonly errors: ErrorMap;
 }
 
 /** A JSON value, as a JSON example body holds it. */

@@ -1,5 +1,5 @@
 import type { ErrorKind } from '../errors';
-import type { AnySchema, ErrorCase, ErrorMap, RouteExample, RuntimeRoute } from './contract';
+import type { ErrorCase, ErrorMap, RouteDescription, RuntimeRoute } from './contract';
 
 /**
  * The documentation half of a route row: what people and tools read, and no function runs
@@ -44,21 +44,9 @@ export type ErrorTexts<R extends RuntimeRoute> = {
   readonly [K in Extract<OwnKinds<R>, SharedKind | IdempotencyKind>]?: string;
 };
 
-export interface RouteDocs<R extends RuntimeRoute> {
-  /** OpenAPI tag. */
-  readonly tag: string;
-  /** One line for the route table and the OpenAPI summary. */
-  readonly summary: string;
-  /** Longer OpenAPI description: rules the interface or docs/spec/decisions.md leave to us. */
-  readonly description?: string;
-  /** The status of the success answer: 200, except the catch-all's 404. */
-  readonly status?: 200 | 404;
-  /** The body of the success answer. */
-  readonly response: AnySchema;
-  /** Headers the 200 carries, with what they mean. */
-  readonly responseHeaders?: Readonly<Record<string, string>>;
+export interface RouteDocs<R extends RuntimeRoute> extends RouteDescription {
+  /** What each error kind of the row means on this route (shared texts fill the rest). */
   readonly errors: ErrorTexts<R>;
-  readonly example: RouteExample;
 }
 
 /** The whole row: the runtime part with its docs, its error map with texts. */
