@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { MAX_CARD_CHARACTERISTICS } from '../../lib/limits';
-import { apiUrl, call, demo, putTestDpp, type Tenant, tokenFor } from '../support/api';
+import { apiUrl, call, demo, json, putTestDpp, type Tenant, tokenFor } from '../support/api';
 
 /**
  * Authoring: a DPP's tech cards through POST, PUT and DELETE /dpps/{dppId}/cards,
@@ -13,11 +13,6 @@ const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f
 
 const newDpp = async (tenant: Tenant = 'acme') =>
   (await putTestDpp('cards', { company_id: demo[tenant].company.id, model_id: demo[tenant].dpp.model_id })).id;
-
-const json = (body: unknown, headers: Record<string, string> = {}) => ({
-  headers: { 'content-type': 'application/json', ...headers },
-  body: JSON.stringify(body),
-});
 
 async function createCard(dppId: string, body: unknown, tenant: Tenant = 'acme', headers: Record<string, string> = {}) {
   return call('POST', `/dpps/${dppId}/cards`, { token: await tokenFor(tenant), ...json(body, headers) });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { call, demo, fixture, form, putTestDpp, type Tenant, tokenFor } from '../support/api';
+import { call, demo, fixture, form, json, putTestDpp, type Tenant, tokenFor } from '../support/api';
 
 /**
  * Authoring: a company's own translations of a DPP's texts through
@@ -8,7 +8,6 @@ import { call, demo, fixture, form, putTestDpp, type Tenant, tokenFor } from '..
  * (GET /dpp/{dppId} with the `language` header; the local stack has no machine translation, so a
  * text without a stored translation keeps its original). Each test works on a DPP of its own.
  */
-const json = (body: unknown) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 /** A DPP of the tenant's with one file and one card, through the API. */
 async function newDpp(tenant: Tenant = 'acme') {

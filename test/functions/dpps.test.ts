@@ -1,16 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { searchIdOf, serialOf } from '../../lib/dpps/gtin';
-import { apiUrl, call, demo, download, putTestCompany, type TestCompany, tokenFor } from '../support/api';
+import { apiUrl, call, demo, download, json, putTestCompany, type TestCompany, tokenFor } from '../support/api';
 
 /**
  * The DPP authoring routes: POST /dpps, GET /dpps, GET /dpps/{dppId}, PUT /dpps/{dppId}.
  * Writes go to companies the file makes for itself (putTestCompany), so a list is exactly
  * what the test wrote and "nothing written" is an empty list; Acme's demo DPPs are only read.
  */
-const json = (body: unknown, headers: Record<string, string> = {}) => ({
-  headers: { 'content-type': 'application/json', ...headers },
-  body: JSON.stringify(body),
-});
 
 /** KYB data the VIES stand-in answers for `vat` (docs/demo.md, KYB demo VAT numbers). */
 const kybData = (vat: string) => ({

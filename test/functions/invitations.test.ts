@@ -11,7 +11,7 @@ import * as keys from '../../lib/data/keys';
 import { type InvitationItem, toInvitationItems } from '../../lib/invitations/model';
 import { verifyPassword } from '../../lib/invitations/password';
 import { toOperatorItem } from '../../lib/operators/model';
-import { call, demo, localEnv, localTable, tokenFor } from '../support/api';
+import { call, demo, json, localEnv, localTable, tokenFor } from '../support/api';
 import { invoke } from '../support/unit/events';
 
 /**
@@ -77,11 +77,6 @@ async function issueToken(apiKey: string, wallet: string): Promise<string> {
   if (reply.status !== 200) throw new Error(`generateJWT: ${reply.status} ${JSON.stringify(reply.body)}`);
   return reply.body.authToken as string;
 }
-
-const json = (body: unknown, headers: Record<string, string> = {}) => ({
-  headers: { 'content-type': 'application/json', ...headers },
-  body: JSON.stringify(body),
-});
 
 const invitation = (fields: Record<string, unknown> = {}) => ({
   email: freshEmail(),

@@ -5,7 +5,7 @@ import { toApiKeyItem } from '../../lib/companies/api-keys/model';
 import type { KybData } from '../../lib/companies/kyb/model';
 import { type CompanyItem, toCompanyItem, toUserItem, toWalletItem } from '../../lib/companies/model';
 import * as keys from '../../lib/data/keys';
-import { call, demo, localEnv, localTable, tokenFor } from '../support/api';
+import { call, demo, json, localEnv, localTable, tokenFor } from '../support/api';
 
 /**
  * Section 4.5 (KYB) end to end: the local API, DynamoDB Local and the VIES stand-in over HTTP
@@ -72,11 +72,6 @@ const userData = (overrides: Partial<KybData> = {}): KybData => ({
   rea_code: 'MI-1234567',
   country_code: 'IT',
   ...overrides,
-});
-
-const json = (body: unknown) => ({
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(body),
 });
 
 const verify = (tenant: Tenant, data: unknown, userId = tenant.adminId, headers: Record<string, string> = {}) =>

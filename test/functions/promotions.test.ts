@@ -9,7 +9,7 @@ import { DEMO_CUSTOMER, DEMO_PLAN_MEMBER_LIMIT, DEMO_PROMOTION_CODES } from '../
 import { toApiKeyItem } from '../../lib/companies/api-keys/model';
 import { type CompanyItem, toCompanyItem, toUserItem, toWalletItem } from '../../lib/companies/model';
 import * as keys from '../../lib/data/keys';
-import { call, demo, localEnv, localTable, tokenFor } from '../support/api';
+import { call, demo, json, localEnv, localTable, tokenFor } from '../support/api';
 import { invoke } from '../support/unit/events';
 
 /**
@@ -87,10 +87,6 @@ async function issueToken(apiKey: string, wallet: string): Promise<string> {
   return reply.body.authToken as string;
 }
 
-const json = (body: unknown, headers: Record<string, string> = {}) => ({
-  headers: { 'content-type': 'application/json', ...headers },
-  body: JSON.stringify(body),
-});
 const validate = async (token: string, promotionalCode: unknown) =>
   call('POST', '/validate-promotional-code', { token, ...json({ promotionalCode }) });
 const subscribe = async (token: string, body: unknown, headers?: Record<string, string>) =>

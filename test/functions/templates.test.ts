@@ -1,15 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, demo, fixture, form, putTestCompany, type TestCompany, tokenFor } from '../support/api';
+import { call, demo, fixture, form, json, putTestCompany, type TestCompany, tokenFor } from '../support/api';
 
 /**
  * The template routes: POST /templates, GET /templates, PUT /templates/{templateId}.
  * Writes go to a company the file makes for itself (putTestCompany), so its list is exactly
  * what the test wrote; Acme's demo templates are only read.
  */
-const json = (body: unknown, headers: Record<string, string> = {}) => ({
-  headers: { 'content-type': 'application/json', ...headers },
-  body: JSON.stringify(body),
-});
 const MODEL = '01a21000-0000-7000-8000-00000000b001';
 const OTHER_MODEL = '01a21000-0000-7000-8000-00000000b002';
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sampleOf } from '../../infra/local/samples';
 import type { Route } from '../../lib/api/contract';
 import { type RouteFn, routes } from '../../lib/api/routes';
-import { type CallOptions, call, demo, fixture, form, tokenFor } from '../support/api';
+import { type CallOptions, call, demo, fixture, form, json, tokenFor } from '../support/api';
 import { signHash, testAccount, WALLET } from '../support/wallets';
 
 /**
@@ -28,11 +28,6 @@ const invite = (extra: Record<string, string>) => ({
     wallet_address: `0x${randomBytes(20).toString('hex')}`,
     ...extra,
   }),
-});
-
-const json = (body: Record<string, unknown>) => ({
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(body),
 });
 
 const related = (relatedDppIds: string[]) => ({
