@@ -87,10 +87,24 @@ export interface Route extends Omit<RuntimeRoute, 'errors'> {
   readonly response: AnySchema;
   /** Headers the 200 carries, with what they mean. */
   readonly responseHeaders?: Readonly<Record<string, string>>;
+  /** Success answers besides the JSON one: redirects, 304s, bodies of other media types. */
+  readonly answers?: readonly OtherAnswer[];
   /** The status of each domain error kind this route can raise, and what it means there. */
   readonly errors: ErrorMap;
   /** A valid request and the status it answers (RouteExample). */
   readonly example: RouteExample;
+}
+
+/**
+ * A success answer that is not the row's JSON 200 (lib/http/response.ts `raw`): a redirect, a
+ * 304, or a 200 of another media type. The OpenAPI document lists it; the contract check
+ * accepts it by status and media type, without a body schema.
+ */
+export interface OtherAnswer {
+  readonly status: 200 | 304 | 307;
+  /** The media type of its body; absent for an answer without one (a redirect, a 304). */
+  readonly contentType?: string;
+  readonly description: string;
 }
 
 /** A JSON value, as a JSON example body holds it. */

@@ -1,5 +1,5 @@
 import type { ErrorKind } from '../errors';
-import type { AnySchema, ErrorCase, ErrorMap, RouteExample, RuntimeRoute } from './contract';
+import type { AnySchema, ErrorCase, ErrorMap, OtherAnswer, RouteExample, RuntimeRoute } from './contract';
 
 /**
  * The documentation half of a route row: what people and tools read, and no function runs
@@ -57,6 +57,8 @@ export interface RouteDocs<R extends RuntimeRoute> {
   readonly response: AnySchema;
   /** Headers the 200 carries, with what they mean. */
   readonly responseHeaders?: Readonly<Record<string, string>>;
+  /** Success answers besides the JSON one (lib/api/contract.ts, OtherAnswer). */
+  readonly answers?: readonly OtherAnswer[];
   readonly errors: ErrorTexts<R>;
   readonly example: RouteExample;
 }

@@ -180,6 +180,13 @@ function responses(route: Route): Json {
       content: { 'application/json': { schema: ERROR_REF } },
     };
   }
+  // Answers besides the JSON 200 (OtherAnswer): another media type of a 200, a redirect, a 304.
+  for (const answer of route.answers ?? []) {
+    const entry = (result[answer.status] ?? { description: answer.description }) as { content?: Json };
+    const schema = answer.contentType?.endsWith('json') ? { type: 'object' } : { type: 'string' };
+    if (answer.contentType) entry.content = { ...entry.content, [answer.contentType]: { schema } };
+    result[answer.status] = entry;
+  }
   result[500] = {
     description: `Unexpected failure: \`{"error":"${route.failurePrefix ?? ''}Internal server error","code":"INTERNAL_ERROR"}\`, details only in the log`,
     content: { 'application/json': { schema: ERROR_REF } },

@@ -27,6 +27,7 @@ import { deleteDppCardDocs } from './routes/delete-dpp-card';
 import { deleteDppFileDocs } from './routes/delete-dpp-file';
 import { deleteDppImageDocs } from './routes/delete-dpp-image';
 import { deleteTemplateFileDocs } from './routes/delete-template-file';
+import { describeResolverDocs } from './routes/describe-resolver';
 import { discountSubscriptionDocs } from './routes/discount-subscription';
 import { generateJwtDocs } from './routes/generate-jwt';
 import { getCompanyDocs } from './routes/get-company';
@@ -48,6 +49,8 @@ import { listTemplatesDocs } from './routes/list-templates';
 import { notFoundDocs } from './routes/not-found';
 import { notarizeDppVersionDocs } from './routes/notarize-dpp-version';
 import { putDppTranslationDocs } from './routes/put-dpp-translation';
+import { resolveItemDocs } from './routes/resolve-item';
+import { resolveProductDocs } from './routes/resolve-product';
 import { searchRelatedDppsDocs } from './routes/search-related-dpps';
 import { updateDppDocs } from './routes/update-dpp';
 import { updateDppCardDocs } from './routes/update-dpp-card';
@@ -100,6 +103,9 @@ export const routes = [
   validatePromotionalCodeDocs,
   discountSubscriptionDocs,
   healthDocs,
+  resolveItemDocs,
+  resolveProductDocs,
+  describeResolverDocs,
   notFoundDocs,
 ] as const satisfies readonly Route[];
 

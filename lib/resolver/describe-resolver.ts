@@ -1,0 +1,24 @@
+import * as v from 'valibot';
+import { resolverRoot } from '../links';
+import { GS1_VOC, LINK_TYPES } from './link-types';
+
+export const describeResolverInput = v.object({});
+
+/**
+ * GET /.well-known/gs1resolver: the resolver description file of GS1-Conformant Resolver 1.2
+ * (its name, root, the primary key it resolves, and the link types it answers). No read.
+ */
+export function describeResolver(_input: v.InferOutput<typeof describeResolverInput>) {
+  return {
+    name: 'Digital Product Passport resolver',
+    resolverRoot: resolverRoot(),
+    supportedPrimaryKeys: ['01'],
+    supportedLinkType: LINK_TYPES.map((type) => ({
+      namespace: type.startsWith(GS1_VOC) ? GS1_VOC : 'http://www.iana.org/assignments/relation/',
+      prefix: type.startsWith(GS1_VOC) ? 'gs1:' : '',
+      profile: type.startsWith(GS1_VOC) ? type.slice(GS1_VOC.length) : type,
+    })),
+    linkTypeDefaultCanBeLinkset: false,
+    supportedContextValuesEnumerated: [],
+  };
+}
