@@ -34,6 +34,7 @@ import { getCompanyDocs } from './routes/get-company';
 import { getCompanyDppDocs } from './routes/get-company-dpp';
 import { getDppDocs } from './routes/get-dpp';
 import { getDppFileDocs } from './routes/get-dpp-file';
+import { getDppQrDocs } from './routes/get-dpp-qr';
 import { getDppVersionDocumentDocs } from './routes/get-dpp-version-document';
 import { getKybDataDocs } from './routes/get-kyb-data';
 import { getNonOfficialOperatorDocs } from './routes/get-non-official-operator';
@@ -106,6 +107,7 @@ export const routes = [
   resolveItemDocs,
   resolveProductDocs,
   describeResolverDocs,
+  getDppQrDocs,
   notFoundDocs,
 ] as const satisfies readonly Route[];
 

@@ -206,3 +206,6 @@ async function changeDpp(dppId: string, companyId: string, changes: DppChanges):
   // Only a concurrent removal could take it away; there is no DPP delete, so this is the item written.
   return updated ? { updated } : { refused: 'dpp_not_found' };
 }
+
+/** The DPP item alone: ONE GetItem. */
+export const readDpp = (dppId: string): Promise<DppItem | undefined> => table.get<DppItem>(keys.dpp(dppId));

@@ -184,7 +184,9 @@ describe('GS1 Digital Link resolver', () => {
     const version = passport[`${S}associatedMedia`][0];
     // The hash of the latest version document's bytes, as anyone fetching it computes it.
     const document = await fetch(`${apiUrl}/dpp/${X1.id}/versions/2`);
-    const hash = createHash('sha256').update(Buffer.from(await document.arrayBuffer())).digest('hex');
+    const hash = createHash('sha256')
+      .update(Buffer.from(await document.arrayBuffer()))
+      .digest('hex');
     expect(version[`${S}contentUrl`][0]['@id']).toBe(`${apiUrl}/dpp/${X1.id}/versions/2`);
     expect(version[`${S}sha256`][0]['@value']).toBe(hash);
   });
