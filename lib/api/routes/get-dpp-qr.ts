@@ -37,5 +37,5 @@ export const getDppQrDocs = /* @__PURE__ */ describeRoute(getDppQrRoute, () => (
     invalid: invalid('`format`, `symbology`, `size`, `mm` or `dpi` is not one the description lists'),
     not_found: 'No DPP with this id in the company of the token (`DPP_NOT_FOUND`)',
   },
-  example: { params: { dppId: DPP }, query: { format: 'png', mm: '30' }, status: 200 },
+  example: { params: { dppId: DPP }, status: 200 },
 }));
