@@ -1,5 +1,5 @@
-import { describeResolverRoute } from '../lib/api/routes/describe-resolver';
-import { publicEndpoint } from '../lib/http/endpoint';
+import { json } from '../lib/http/response';
 import { describeResolver } from '../lib/resolver/describe-resolver';
 
-export const handler = publicEndpoint(describeResolverRoute, async ({ input }) => describeResolver(input));
+/** No Middy, no token, no table: a fixed answer from the public base URL (like health). */
+export const handler = async () => json(200, describeResolver());

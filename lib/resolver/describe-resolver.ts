@@ -1,14 +1,12 @@
-import * as v from 'valibot';
 import { resolverRoot } from '../links';
 import { GS1_VOC, LINK_TYPES } from './link-types';
 
-export const describeResolverInput = v.object({});
-
 /**
  * GET /.well-known/gs1resolver: the resolver description file of GS1-Conformant Resolver 1.2
- * (its name, root, the primary key it resolves, and the link types it answers). No read.
+ * (its name, root, the primary key it resolves, and the link types it answers). No read, and
+ * (like GET /health) no Middy: a fixed answer costs what a bare handler costs.
  */
-export function describeResolver(_input: v.InferOutput<typeof describeResolverInput>) {
+export function describeResolver() {
   return {
     name: 'Digital Product Passport resolver',
     resolverRoot: resolverRoot(),

@@ -12,10 +12,14 @@ export const gtinParam = v.pipe(
   v.check((gtin14) => gs1CheckDigit(gtin14.slice(0, 13)) === Number(gtin14[13]), 'has a wrong GS1 check digit'),
 );
 
-/** A serial (AI 21): 1 to 20 characters of GS1's character set 82 (after percent-decoding). */
+/**
+ * A serial (AI 21): 1 to 20 characters of GS1's character set 82 (after percent-decoding),
+ * without `%`: a `%` left after decoding is a path that was not valid percent-encoding, and no
+ * serial the service gives (lib/dpps/gtin.ts) has one.
+ */
 export const serialParam = v.pipe(
   v.string(),
-  v.regex(/^[!"%&'()*+,\-./0-9:;<=>?A-Z_a-z]{1,20}$/, "must be 1-20 characters of GS1's character set 82"),
+  v.regex(/^[!"&'()*+,\-./0-9:;<=>?A-Z_a-z]{1,20}$/, "must be 1-20 characters of GS1's character set 82 but %"),
 );
 
 /**
@@ -23,6 +27,6 @@ export const serialParam = v.pipe(
  * string is passed on to a redirect), `Accept` and `If-None-Match`.
  */
 export const resolverRequest = {
-  query: v.record(v.string(), v.optional(v.string())),
+  query: v.looseObject({ linkType: v.optional(v.string()) }),
   headers: v.object({ accept: v.optional(v.string()), 'if-none-match': v.optional(v.string()) }),
 };

@@ -54,7 +54,7 @@ function answer(anchor: string, link: DppLinkItem, request: Request, items?: Dpp
   const target = linksOf(link)[relation ?? 'https://gs1.org/voc/defaultLink']?.[0];
   if (!target) throw noLinkType(linkType!);
   const passed = new URLSearchParams(
-    Object.entries(rest).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    Object.entries(rest).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   ).toString();
   return {
     redirect: passed === '' ? target.href : `${target.href}${target.href.includes('?') ? '&' : '?'}${passed}`,

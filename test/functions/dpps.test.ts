@@ -99,6 +99,7 @@ describe('POST /dpps', () => {
       template_id: company.template,
       language: 'it',
       version_count: 0,
+      published: false,
       related_dpps: [],
       created_at: dpp.created_at,
       updated_at: dpp.created_at,
@@ -384,6 +385,8 @@ describe('PUT /dpps/{dppId}', () => {
 
   it('never changes a version already taken: its document stays byte for byte the same', async () => {
     const { dpp } = (await create(company, { template_id: company.template })).body;
+    // Published, so its version documents are public.
+    expect((await update(dpp.id, { published: true })).status).toBe(200);
     const version = await call('POST', `/version/${dpp.id}/create`, {
       token: company.token,
       ...json({ dppId: dpp.id, versionId: 'before-the-edit' }),

@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { describeResolverInput } from '../../resolver/describe-resolver';
 import { defineRoute } from '../contract';
 import { describeRoute } from '../docs';
 
@@ -9,7 +8,7 @@ export const describeResolverRoute = defineRoute({
   fn: 'describe-resolver',
   auth: 'public',
   access: { links: true },
-  input: describeResolverInput,
+  input: v.object({}),
   errors: {},
 });
 

@@ -25,7 +25,7 @@ export const resolveItemDocs = /* @__PURE__ */ describeRoute(resolveItemRoute, (
   answers: RESOLVER_ANSWERS,
   errors: {
     invalid: invalid(
-      'The GTIN is not 8, 12, 13 or 14 digits or has a wrong check digit, or the serial is not 1-20 characters of GS1’s set 82',
+      'The GTIN is not 8, 12, 13 or 14 digits or has a wrong check digit, or the serial is not 1-20 characters of GS1’s set 82 (but `%`)',
     ),
     not_found:
       'No published DPP has this GTIN and serial (`DPP_NOT_FOUND`), or it has no link of the asked `linkType` (`LINK_TYPE_NOT_FOUND`)',
