@@ -162,7 +162,8 @@ function responses(route: Route): Json {
           ]),
         ),
       }),
-      content: { 'application/json': { schema: schemaOf(route.response, 'output') } },
+      // A redirect has no body (the resolver's 307): its JSON shape is the link set's, in its answers.
+      ...(status !== 307 && { content: { 'application/json': { schema: schemaOf(route.response, 'output') } } }),
     },
   };
   const byStatus = new Map<number, { descriptions: string[]; headers: Json }>();
@@ -183,7 +184,12 @@ function responses(route: Route): Json {
   // Answers besides the JSON 200 (OtherAnswer): another media type of a 200, a redirect, a 304.
   for (const answer of route.answers ?? []) {
     const entry = (result[answer.status] ?? { description: answer.description }) as { content?: Json };
-    const schema = answer.contentType?.endsWith('json') ? { type: 'object' } : { type: 'string' };
+    const schema =
+      answer.contentType === 'application/linkset+json'
+        ? schemaOf(route.response, 'output')
+        : answer.contentType?.endsWith('json')
+          ? { type: 'object' }
+          : { type: 'string' };
     if (answer.contentType) entry.content = { ...entry.content, [answer.contentType]: { schema } };
     result[answer.status] = entry;
   }

@@ -8,6 +8,7 @@ import { gs1CheckDigit } from '../dpps/gtin';
 export const gtinParam = v.pipe(
   v.string(),
   v.regex(/^(\d{8}|\d{12}|\d{13}|\d{14})$/, 'must be a GTIN: 8, 12, 13 or 14 digits'),
+  v.examples(['08012345000012', '8012345000012', '036000291452', '12345670']),
   v.transform((gtin) => gtin.padStart(14, '0')),
   v.check((gtin14) => gs1CheckDigit(gtin14.slice(0, 13)) === Number(gtin14[13]), 'has a wrong GS1 check digit'),
 );

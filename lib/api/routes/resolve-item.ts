@@ -21,6 +21,7 @@ export const resolveItemDocs = /* @__PURE__ */ describeRoute(resolveItemRoute, (
   description:
     'The URI a DPP’s data carrier encodes (`search_id` `01/<gtin14>/21/<serial>` on the public base URL). ' +
     RESOLVER_DESCRIPTION,
+  status: 307,
   response: linksetResponse,
   answers: RESOLVER_ANSWERS,
   errors: {

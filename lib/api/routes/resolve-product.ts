@@ -23,6 +23,7 @@ export const resolveProductDocs = /* @__PURE__ */ describeRoute(resolveProductRo
     'id; ids are UUIDv7, in creation order) would, and its link set also lists every published DPP of the GTIN ' +
     'under `item` (their item-level URIs; the first 100 entries of the GTIN are read). ' +
     RESOLVER_DESCRIPTION,
+  status: 307,
   response: linksetResponse,
   answers: RESOLVER_ANSWERS,
   errors: {
