@@ -61,12 +61,13 @@ export type Representation =
   | { contentType: string; body: unknown; headers: Record<string, string> };
 
 /**
- * A representation as HTTP, cacheable by anyone (PUBLIC_CACHE, no cookie): a 307 to the
+ * A representation as HTTP, cacheable and readable by anyone (PUBLIC_CACHE, CORS `*`, no cookie): a 307 to the
  * redirect, or the body as JSON of its media type with a strong ETag (its SHA-256), and a 304
  * without a body when `If-None-Match` names that ETag.
  */
 export function represent(representation: Representation, ifNoneMatch: string | undefined): RawReply {
-  const headers = { 'cache-control': PUBLIC_CACHE, ...representation.headers };
+  // Public data any page may read (where the API's own CORS settings do not answer for it).
+  const headers = { 'cache-control': PUBLIC_CACHE, 'access-control-allow-origin': '*', ...representation.headers };
   if ('redirect' in representation) return raw(307, { ...headers, location: representation.redirect });
   const text = JSON.stringify(representation.body);
   const etag = `"${createHash('sha256').update(text).digest('base64url')}"`;

@@ -53,6 +53,7 @@ describe('GS1 Digital Link resolver', () => {
     expect(headers.get('link')).toBe(`<${apiUrl}${itemPath}?linkType=linkset>; rel="linkset"; type="${LINKSET}"`);
     expect(headers.get('cache-control')).toMatch(/^public, max-age=\d+, stale-while-revalidate=\d+$/);
     expect(headers.get('set-cookie')).toBeNull();
+    expect(headers.get('access-control-allow-origin')).toBe('*');
   });
 
   it('answers the RFC 9264 link set for ?linkType=linkset and for Accept: application/linkset+json', async () => {
