@@ -1,14 +1,28 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './test/setup/sequencer';
 
 /**
- * Two projects:
+ * Three projects:
  * - unit: logic and the CDK template, no engines (aws-sdk-client-mock where an AWS call
  *   or a fault is involved); a generated key pair and dummy names in the environment.
+ * - docs: the README and docs/ as a reader meets them: their links, the OpenAPI linters, and
+ *   the walk-through run block by block against a fresh `npm start` of its own.
  * - integration: the real local stack (DynamoDB Local, s3rver, SES stand-in, the local
  *   API server) started once by the global setup on random ports, driven over HTTP.
+ *
+ * Files of both projects share one pool of workers. Vitest's default in a run is one worker
+ * fewer than the cores: one on a 2-core machine, every file in turn. An integration file
+ * mostly waits for the local stack (another process), so a second worker runs beside it:
+ * at least two workers, the default where there are more cores.
+ * The unit files start at once: the global setup does not wait for the stack, each
+ * integration file does (test/setup/local-stack-ready.ts). The longest files start first
+ * and the two projects' files take turns (test/setup/sequencer.ts).
  */
 export default defineConfig({
   test: {
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         test: {
@@ -18,11 +32,18 @@ export default defineConfig({
             'test/component/**/*.test.ts',
             'test/infra/*.test.ts',
             'test/scripts/**/*.test.ts',
-            'test/docs/**/*.test.ts',
           ],
           setupFiles: ['test/setup/unit-env.ts'],
           testTimeout: 20_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'docs',
+          include: ['test/docs/**/*.test.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 320_000,
         },
       },
       {
@@ -35,6 +56,7 @@ export default defineConfig({
             'test/fuzz/**/*.test.ts',
           ],
           globalSetup: ['test/setup/local-stack.ts'],
+          setupFiles: ['test/setup/local-stack-ready.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

@@ -26,7 +26,7 @@ export interface Access {
   readonly cursorKey?: boolean;
   /**
    * Writes public links (a version's `uri`): gets PUBLIC_BASE_URL, the configured public base
-   * URL (decisions.md, Public links). Not a grant, a setting.
+   * URL (docs/spec/decisions.md, Public links). Not a grant, a setting.
    */
   readonly links?: boolean;
   /**

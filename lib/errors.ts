@@ -4,7 +4,7 @@
  * lib/ throws these. Each route row (lib/api/routes/) says which status each kind answers
  * on that route (a missing DPP is 404 on `GET /dpp/{dppId}` and 406 on the file routes),
  * and the one error middleware (lib/http/middleware/errors.ts) renders the body of
- * decisions.md: `{ error, code, details? }`.
+ * docs/spec/decisions.md: `{ error, code, details? }`.
  */
 export type ErrorKind =
   | 'invalid'

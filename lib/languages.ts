@@ -1,5 +1,5 @@
 /**
- * ISO 639-1: the 183 two-letter language codes in force (decisions.md: the `language`
+ * ISO 639-1: the 183 two-letter language codes in force (docs/spec/decisions.md: the `language`
  * header is one of them; anything else is 400), one line per initial. The list of the
  * iso-639-1 package (npm), which follows the Library of Congress register; withdrawn codes
  * (`iw`, `in`, `ji`, `jw`, `mo`, `sh`, `bh`) are not in it. Kept here rather than imported:

@@ -1,7 +1,7 @@
 import { required } from './config';
 
 /**
- * Public links the service writes into responses (decisions.md, Public links): they start
+ * Public links the service writes into responses (docs/spec/decisions.md, Public links): they start
  * with the configured public base URL (the custom domain in the cloud, the local API's
  * address locally), never an `execute-api` address. Only rows with `access.links` read it.
  */

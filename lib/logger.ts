@@ -9,7 +9,7 @@ import { optional } from './config';
  *
  * Our own rather than Powertools Logger: measured with the stack's esbuild options,
  * Powertools Logger and its middleware add 23.9 KB to a bundle and ~13 ms to a cold import;
- * this module, the metrics and the hooks together ~3.4 KB and ~0.3 ms (README, Observability).
+ * this module, the metrics and the hooks together ~3.4 KB and ~0.3 ms (docs/observability.md).
  *
  * The keys of the request being served (lib/http/middleware/observability.ts sets them at
  * the start of each invocation) live in an AsyncLocalStorage, so requests served

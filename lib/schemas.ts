@@ -1,11 +1,17 @@
 import * as v from 'valibot';
 
-/** Shared field rules for request schemas (valibot: see README, "Libraries"). */
+/** Shared field rules for request schemas (valibot: see docs/architecture.md, Libraries). */
 export const uuid = v.pipe(v.string(), v.uuid('must be a UUID'));
 /** Ids that are not UUIDs in the interface (DPP ids, DPP file ids): safe key characters only. */
 export const id = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, - or _'));
 export const name = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(200));
 export const description = v.pipe(v.string(), v.trim(), v.maxLength(2000));
+
+/**
+ * The requirement of a list's "no item twice" check (`v.check(distinct, …)`): one named
+ * function, so the OpenAPI document recognises the check and says `uniqueItems`.
+ */
+export const distinct = <T>(items: readonly T[]): boolean => new Set(items).size === items.length;
 
 /** A multipart text field that may be sent empty: empty means "not given". */
 export const optionalText = <T extends v.GenericSchema<string, unknown>>(schema: T) =>
@@ -17,12 +23,13 @@ export const optionalText = <T extends v.GenericSchema<string, unknown>>(schema:
     ),
   );
 
-/** `?limit=` (1–100, default 100) and `?cursor=` (opaque) on every list (decisions.md, Lists). */
+/** `?limit=` (1–100, default 100) and `?cursor=` (opaque) on every list (docs/spec/decisions.md, Lists). */
 export const pageQuery = v.object({
   limit: v.optional(
     v.pipe(
       v.string(),
-      v.regex(/^\d{1,3}$/, 'must be a whole number from 1 to 100'),
+      // Exactly the 1-3 digit numbers from 1 to 100 (`007` too), so the document's pattern is the rule.
+      v.regex(/^(?:0{0,2}[1-9]|0?[1-9]\d|100)$/, 'must be a whole number from 1 to 100'),
       v.transform(Number),
       v.minValue(1, 'must be a whole number from 1 to 100'),
       v.maxValue(100, 'must be a whole number from 1 to 100'),

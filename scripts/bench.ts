@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the performance report of every function in the route table (issue 7),
+ * `npm run bench`: the performance report of every function in the route table,
  * rerunnable by anyone; new routes are measured with no extra work. For each function:
  *   - bundle bytes and bytes / its SDK floor (scripts/bench/bundles.ts: the floor is built
  *     from the SDK clients and commands the function's own bundle uses);
@@ -18,7 +18,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadLocalStack, samples } from '../infra/local';
+import { loadLocalStack, loadSamples } from '../infra/local';
 import { type RouteFn, routes } from '../lib/api/routes';
 import { buildFunctionBundles } from './bench/bundles';
 import { measureColdImports } from './bench/cold-import';
@@ -27,6 +27,8 @@ import { measureOverhead } from './bench/overhead';
 import { type Measured, markdown } from './bench/report';
 import { measureRoundTrips } from './bench/round-trips';
 import { measureSigning } from './bench/signed-urls';
+
+const { samples } = await loadSamples();
 
 const SECTIONS = ['cold', 'overhead', 'round-trips', 'signing'] as const;
 const { values } = parseArgs({

@@ -2,7 +2,7 @@
  * `npm run keygen -- <dir>`: an ES256 key pair for a deployment. The private key goes
  * into the stack's Secrets Manager secret, the public key into CDK context
  * `jwtPublicKeys` (JWT_PUBLIC_KEYS: the current key's PEM, plus the previous one's during a
- * rotation; see README, Deploy). Prints the key's kid (its RFC 7638 thumbprint), which
+ * rotation; see docs/deploy.md). Prints the key's kid (its RFC 7638 thumbprint), which
  * every token it signs carries. Never commit either file; an existing one is not replaced.
  */
 import { generateKeyPairSync } from 'node:crypto';

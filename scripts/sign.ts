@@ -2,8 +2,8 @@
  * `npm run sign -- <hex hash> [--index i]`: the EIP-191 `personal_sign` signature of the 32 RAW
  * BYTES of a SHA-256 hash (what a wallet makes of a `0x…` message, and what
  * `POST /version/{dppId}/notarize` checks), by account `i` (default 0) of the well-known test
- * mnemonic (`test test … junk`, m/44'/60'/0'/0/i): the demo wallets (README, Demo
- * credentials). Prints the signature and the signing address. These keys are public: for
+ * mnemonic (`test test … junk`, m/44'/60'/0'/0/i): the demo wallets (docs/demo.md,
+ * Wallets). Prints the signature and the signing address. These keys are public: for
  * local use only.
  *   npm run sign -- $(sha256sum report.pdf | cut -d' ' -f1) --index 0
  */

@@ -14,13 +14,13 @@ import type { StackConfig } from '../config';
 import { tableSchema } from '../table-schema';
 import { acknowledge, NAG_ACKNOWLEDGEMENTS } from './nag';
 
-/** What the signing-key secret holds until the operator replaces it (see README). */
+/** What the signing-key secret holds until the operator replaces it (see docs/deploy.md). */
 export const SIGNING_KEY_PLACEHOLDER = 'REPLACE_ME: PKCS#8 PEM of the ES256 private key';
 
-/** What the anchoring-key secret holds until the operator replaces it (see README, Deploy). */
+/** What the anchoring-key secret holds until the operator replaces it (see docs/deploy.md). */
 export const ANCHOR_KEY_PLACEHOLDER = 'REPLACE_ME: 0x and the 64 hex digits of the anchoring account private key';
 
-/** What the Stripe secret-key secret holds until the operator replaces it (see README, Deploy). */
+/** What the Stripe secret-key secret holds until the operator replaces it (see docs/deploy.md). */
 export const STRIPE_KEY_PLACEHOLDER = 'REPLACE_ME: a Stripe secret key (sk_test_... for test mode)';
 
 export class DataStores {

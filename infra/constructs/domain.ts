@@ -1,7 +1,7 @@
 /**
  * The API's own domain: a regional API Gateway domain name with the ACM certificate of context
  * certificateArn and the TLS 1.2 security policy, mapped (at its root) to the stage. The DNS
- * record is the operator's: the outputs name its target (README, Deploy: the custom domain).
+ * record is the operator's: the outputs name its target (docs/deploy.md, The custom domain).
  * Added in the stack's own scope (see data.ts for why).
  */
 import { CfnOutput, type Stack } from 'aws-cdk-lib';

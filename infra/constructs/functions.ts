@@ -22,7 +22,7 @@ import { acknowledge, NAG_ACKNOWLEDGEMENTS } from './nag';
 /** Service name in every log line (Powertools). */
 export const SERVICE_NAME = 'dpp-service';
 
-/** Prefix of every object key the service writes (decisions.md, Files). */
+/** Prefix of every object key the service writes (docs/spec/decisions.md, Files). */
 export const OBJECT_KEY_PREFIX = 'companies/';
 
 /** The DynamoDB actions of each `access.table` level (lib/api/contract.ts): only what lib/aws/dynamodb.ts sends. */

@@ -1,6 +1,6 @@
 /**
  * The cdk-nag findings (AwsSolutions, Serverless) the stack accepts, and how a construct
- * records one. The README lists them (Deploy, cdk-nag acknowledgements).
+ * records one. docs/deploy.md lists them (cdk-nag acknowledgements).
  */
 import { Validations } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
@@ -15,7 +15,7 @@ export interface NagAcknowledgement {
 
 /**
  * Every cdk-nag finding (AwsSolutions, Serverless) this stack accepts, with its reason.
- * The README lists them (Deploy, cdk-nag acknowledgements); test/infra/nag.test.ts fails
+ * docs/deploy.md lists them (cdk-nag acknowledgements); test/infra/nag.test.ts fails
  * on any finding not acknowledged here.
  */
 export const NAG_ACKNOWLEDGEMENTS = {
@@ -25,7 +25,7 @@ export const NAG_ACKNOWLEDGEMENTS = {
     reason:
       'No API Gateway authorizer: an authenticated route verifies the ES256 JWT in its function ' +
       '(lib/auth/verify-token.ts) before it reads anything, with the public keys of its environment (an API ' +
-      'Gateway JWT authorizer needs a published JWKS URL). Public by the interface and decisions.md: GET ' +
+      'Gateway JWT authorizer needs a published JWKS URL). Public by the interface and docs/spec/decisions.md: GET ' +
       '/dpp/{dppId} and a version document GET /dpp/{dppId}/versions/{version} (passports and their proofs), ' +
       'GET /generateJWT/... (which checks an API key), POST /accept-invitation (the invitation id is the ' +
       'secret), GET /health (a fixed answer for load balancers) and the $default 404.',
@@ -58,7 +58,7 @@ export const NAG_ACKNOWLEDGEMENTS = {
     reason:
       'Rotated by the operator, not by a rotation Lambda: the verifiers take their public keys from context ' +
       'jwtPublicKeys, so a rotation is a deploy that lists the new and the old key, then the new secret value ' +
-      '(README, Deploy).',
+      '(docs/deploy.md).',
   },
   cursorKeyRotation: {
     rule: 'AwsSolutions-SMG4',
@@ -72,7 +72,7 @@ export const NAG_ACKNOWLEDGEMENTS = {
     on: 'the Stripe secret-key secret',
     reason:
       'Stripe issues and rolls its API keys in its own dashboard (Developers, API keys, Roll key); a rotation ' +
-      'Lambda cannot. The operator puts the new key in the secret (README, Deploy).',
+      'Lambda cannot. The operator puts the new key in the secret (docs/deploy.md).',
   },
   deadLetterQueue: {
     rule: 'Serverless-LambdaDLQ',

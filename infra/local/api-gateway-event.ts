@@ -77,7 +77,7 @@ function decodeSegment(segment: string): string | undefined {
   }
 }
 
-/** The local server's answer to a path it cannot decode: 400 in the error body of decisions.md, before any handler runs. */
+/** The local server's answer to a path it cannot decode: 400 in the error body of docs/spec/decisions.md, before any handler runs. */
 export function malformedPathAnswer(matched: MatchedRoute) {
   const error = `The path parameter ${matched.malformed} is not valid percent-encoding (RFC 3986) of UTF-8 text`;
   const headers: Record<string, string> = { 'content-type': 'application/json' };

@@ -45,13 +45,13 @@ export function localEnvironment(engines: Engines, keys: SigningKeys, logLevel =
     STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
     STRIPE_PRICE_ID: DEMO_PRICE_ID,
     VIES_URL: engines.vies.endpoint,
-    // The stand-in answers at once; its slow demo number (README, KYB) outlasts this, so a timeout is seen quickly.
+    // The stand-in answers at once; its slow demo number (docs/demo.md, KYB demo VAT numbers) outlasts this, so a timeout is seen quickly.
     VIES_TIMEOUT_MS: String(LOCAL_VIES_TIMEOUT_MS),
     // The operator's own VAT number as the requester: VIES then gives a consultation number (requestIdentifier).
     VIES_REQUESTER_VAT: LOCAL_VIES_REQUESTER_VAT,
     JWT_ISSUER: LOCAL_ISSUER,
     JWT_AUDIENCE: LOCAL_AUDIENCE,
-    // One key locally; a rotation lists the new and the previous (README, Rotating the signing key).
+    // One key locally; a rotation lists the new and the previous (docs/deploy.md, Rotating the signing key).
     JWT_PUBLIC_KEYS: keys.publicKeyPem,
     JWT_PRIVATE_KEY: keys.privateKeyPem,
     TRANSLATE_PROVIDER: 'none',

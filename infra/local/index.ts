@@ -6,11 +6,11 @@
  * route row.
  */
 
-/** The sample request of each route row (the bench sends them). */
-export { samples } from './samples';
 /** The file a running local stack writes (`.local/stack.json`): the admin CLI's local target. */
 export { readStackFile, stackFilePath } from './stack-file';
 
+/** `samples`: the sample request of each route row, derived from every row (the bench sends them). */
+export const loadSamples = () => import('./samples');
 /** `startLocalStack`: the engines, the seeded table and bucket, and the API server (the bench). */
 export const loadLocalStack = () => import('./stack');
 /** `sampleEvent`, `withToken`: a route's sample request as an API Gateway event (`npm run events`, the bench). */

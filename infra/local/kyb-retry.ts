@@ -2,7 +2,7 @@
  * What EventBridge Scheduler does in the cloud, for `npm start` and the tests: runs the KYB retry
  * worker's handler (functions/retry-pending-kyb.ts, the same code the Lambda runs) on a timer,
  * with a short interval so a PENDING check (the VIES stand-in's demo number that is unavailable
- * once, README) moves on within seconds. Runs never overlap: the next is timed from the end of
+ * once, docs/demo.md) moves on within seconds. Runs never overlap: the next is timed from the end of
  * the last, as a slow VIES answer can make a run last as long as the VIES timeout.
  */
 import { randomUUID } from 'node:crypto';

@@ -24,7 +24,7 @@ export interface Sample {
   stubbedStatus?: number;
 }
 
-/** Stands for a fresh demo token; `npm run invoke` replaces it (see README for SAM). */
+/** Stands for a fresh demo token; `npm run invoke` replaces it (see docs/local.md for SAM). */
 export const TOKEN_PLACEHOLDER = 'DEMO_TOKEN';
 
 /** A row's example as a request: its path values in the path, its query after it. */

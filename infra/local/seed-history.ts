@@ -3,7 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as v from 'valibot';
 import type { Principal } from '../../lib/auth/claims';
 import { verifyBusiness, verifyBusinessInput } from '../../lib/companies/kyb/verify-business';
-import { keys } from '../../lib/data/keys';
+import * as keys from '../../lib/data/keys';
 import type { FilePart } from '../../lib/files/upload';
 import type { NotarizationItem } from '../../lib/notarizations/model';
 import { notarizeDppVersion, notarizeDppVersionInput } from '../../lib/notarizations/notarize-version';

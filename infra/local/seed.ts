@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as table from '../../lib/aws/table';
-import { keys } from '../../lib/data/keys';
+import * as keys from '../../lib/data/keys';
 import { dppLinkUpsert } from '../../lib/dpps/link';
 import type { DppItem } from '../../lib/dpps/model';
 import { toInvitationItems } from '../../lib/invitations/model';

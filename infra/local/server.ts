@@ -12,7 +12,7 @@ const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
 const JSON_TYPE = { 'content-type': 'application/json' } as const;
 
 /**
- * The local server's own answers, in the error body of decisions.md (`{error, code}`,
+ * The local server's own answers, in the error body of docs/spec/decisions.md (`{error, code}`,
  * application/json) like every answer of the functions. These are the cases where no
  * function runs: the HTTP layer refused the request, the body is over API Gateway's limit,
  * or the server itself failed.
@@ -79,7 +79,7 @@ async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = req.url ?? '/';
   const matched = matchRoute(req.method ?? 'GET', url.split('?')[0] ?? '/');
   if (!matched) {
-    // Only without a $default row; the same answer as the catch-all function (decisions.md, Transport).
+    // Only without a $default row; the same answer as the catch-all function (docs/spec/decisions.md, Transport).
     send(res, 404, JSON_TYPE, '{"error":"Not Found"}');
     return;
   }

@@ -13,6 +13,11 @@ export interface StackFile {
   pid: number;
   /** AWS_REGION, the local credentials, TABLE_NAME, BUCKET_NAME, DYNAMODB_ENDPOINT, S3_ENDPOINT, PUBLIC_BASE_URL. */
   env: Record<string, string>;
+  /**
+   * Each engine's address, for scripts and the walk-through: `dynamodb`, `s3`, `ses`,
+   * `sesStore` (the sent mail as JSON), `stripe`, `vies`, `evm` (the chain's JSON-RPC).
+   */
+  engines?: Record<string, string>;
 }
 
 const CLIENT_SETTINGS = [
@@ -28,11 +33,17 @@ const CLIENT_SETTINGS = [
 
 export const stackFilePath = (dir: string): string => join(dir, 'stack.json');
 
-export async function writeStackFile(dir: string, apiUrl: string, env: Record<string, string>): Promise<void> {
+export async function writeStackFile(
+  dir: string,
+  apiUrl: string,
+  env: Record<string, string>,
+  engines?: Record<string, string>,
+): Promise<void> {
   const file: StackFile = {
     apiUrl,
     pid: process.pid,
     env: Object.fromEntries(CLIENT_SETTINGS.map((name) => [name, env[name] ?? ''])),
+    ...(engines && { engines }),
   };
   await writeFile(stackFilePath(dir), `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
 }

@@ -66,7 +66,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // The API listens before the seed, so the settings that name its address are known to
     // everything the seed runs (notarizations are anchored by the stream worker meanwhile).
     api = options.serve === false ? undefined : await startApiServer(options.port);
-    // Links the service writes (a version's uri) start with the API's own address (decisions.md,
+    // Links the service writes (a version's uri) start with the API's own address (docs/spec/decisions.md,
     // Public links); handlers load on their first request, after this is set. An anchored
     // notarization's url points at the local server's explorer of the local chain.
     env.PUBLIC_BASE_URL = api?.url ?? `http://127.0.0.1:${options.port || DEFAULT_PORTS.api}`;

@@ -55,7 +55,15 @@ process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
 
 // What a client (npm run admin) needs to reach this stack; removed on stop.
-await writeStackFile(values.dir, stack.apiUrl ?? '', stack.env);
+await writeStackFile(values.dir, stack.apiUrl ?? '', stack.env, {
+  dynamodb: stack.engines.dynamodb.endpoint,
+  s3: stack.engines.s3.endpoint,
+  ses: stack.engines.ses.endpoint,
+  sesStore: stack.engines.ses.storeUrl,
+  stripe: stack.engines.stripe.endpoint,
+  vies: stack.engines.vies.endpoint,
+  evm: stack.engines.evm.endpoint,
+});
 
 if (values['ready-json']) {
   console.log(
@@ -72,16 +80,33 @@ if (values['ready-json']) {
   await printWelcome(stack.apiUrl!, Date.now() - started);
 }
 
+/** Where each engine listens, the stack file that lists them, and how to get other ports. */
+function whereEverythingListens(api: string): string {
+  const e = stack.engines;
+  const ports =
+    port === 0
+      ? 'free ports, picked by --port 0'
+      : 'the default ports; `npm start -- --port 0` picks free ports for the API and every engine';
+  return `  API             ${api}
+  API reference   ${api}/docs   (OpenAPI document: ${api}/openapi.json)
+  DynamoDB Local  ${e.dynamodb.endpoint}   table dpp-local
+  S3 (s3rver)     ${e.s3.endpoint}   bucket dpp-local-files
+  SES             ${e.ses.endpoint}   sent mail: ${e.ses.endpoint}/  (JSON: ${e.ses.storeUrl})
+  Stripe stand-in ${e.stripe.endpoint}
+  VIES stand-in   ${e.vies.endpoint}
+  EVM chain       ${e.evm.endpoint}   chain id ${EVM_CHAIN_ID} (anvil, test mnemonic accounts)
+  Ports           ${ports}
+  Stack file      ${stackFilePath(values.dir)}   (every address above, as JSON: npm run admin and docs/walkthrough.md read it)
+  Data            ${values.persist ? `kept in ${values.dir}/data` : 'in memory (use --persist to keep it)'}`;
+}
+
 function printEmptyWelcome(api: string, ms: number) {
   console.log(`
 DPP service running locally (ready in ${(ms / 1000).toFixed(1)} s, no demo data)
 
-  API             ${api}
-  API reference   ${api}/docs
-  Stack file      ${stackFilePath(values.dir)}   (npm run admin reads it)
-  Data            ${values.persist ? `kept in ${values.dir}/data` : 'in memory (use --persist to keep it)'}
+${whereEverythingListens(api)}
 
-A first tenant (README, "Admin CLI"):
+A first tenant (docs/admin-cli.md):
   npm run -s admin -- company create --name "Acme Bikes S.r.l." --country IT       # prints the company id
   npm run -s admin -- user add --company <id> --email admin@acme.example --wallet 0x… --role admin
   npm run -s admin -- api-key create --company <id>                                 # prints the key, once
@@ -94,7 +119,6 @@ Ctrl-C stops everything.
 async function printWelcome(api: string, ms: number) {
   const demo = await loadDemoData();
   const [acme, globex] = demo.companies;
-  const e = stack.engines;
   const dpp = acme!.dpps[0]!;
   const admin = acme!.users[0]!;
   const key = acme!.apiKeys[0]!.key;
@@ -102,15 +126,7 @@ async function printWelcome(api: string, ms: number) {
   console.log(`
 DPP service running locally (ready in ${(ms / 1000).toFixed(1)} s${stack.seeded ? ', demo data seeded' : ''})
 
-  API             ${api}
-  API reference   ${api}/docs   (OpenAPI document: ${api}/openapi.json)
-  DynamoDB Local  ${e.dynamodb.endpoint}   table dpp-local
-  S3 (s3rver)     ${e.s3.endpoint}   bucket dpp-local-files
-  SES             ${e.ses.endpoint}   sent mail: ${e.ses.endpoint}/  (JSON: ${e.ses.storeUrl})
-  Stripe stand-in ${e.stripe.endpoint}
-  VIES stand-in   ${e.vies.endpoint}
-  EVM chain       ${e.evm.endpoint}   chain id ${EVM_CHAIN_ID} (anvil, test mnemonic accounts)
-  Data            ${values.persist ? `kept in ${values.dir}/data` : 'in memory (use --persist to keep it)'}
+${whereEverythingListens(api)}
 
 Demo credentials (infra/local/demo-data.json)
 ${demo.companies
@@ -130,7 +146,7 @@ Try it
   # 4. or in a browser: ${api}/docs, Authorize with the authToken from step 1, then "Try it out"
 
   # 5. a version notarized and anchored on the local chain, related DPPs, invitations, KYB and
-  #    promotional codes: README, "Try it: a version, notarized and anchored" (sign with npm run sign)
+  #    promotional codes: docs/walkthrough.md, block by block (sign with npm run sign)
 
   (${globex!.name}'s credentials are there to try tenant isolation.)
 Ctrl-C stops everything.

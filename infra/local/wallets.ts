@@ -2,8 +2,8 @@
  * The demo wallets, as a person holding them has them: accounts of the public test mnemonic
  * (`test test … junk`, m/44'/60'/0'/0/i), the same accounts the local chain (anvil) funds.
  * 0 Acme admin, 1 Acme editor, 2 Globex admin, 3 Volta admin, 4..8 nobody's (5 is "a
- * stranger"), 9 the local anchoring key; 10.. belong to the invitation demo (README, Demo
- * credentials). These keys are public: local use only. Used by `npm run sign`, the seed (which
+ * stranger"), 9 the local anchoring key; 10.. belong to the invitation demo (docs/demo.md,
+ * Wallets). These keys are public: local use only. Used by `npm run sign`, the seed (which
  * notarizes a demo version) and the tests; never bundled into a function (signing there is
  * @noble/curves, audited; the service's recovery is @noble/secp256k1, so each checks the other).
  */

@@ -10,7 +10,7 @@ import { anchoringRepository as records, type StoredTransaction } from './reposi
 import { MAX_ATTEMPTS, RECEIPT_TIMEOUT_MS, RPC_TIMEOUT_MS, retryDelayMs } from './worker';
 
 /**
- * The anchor worker's use case (decisions.md, Versions and notarization; issue 8, Anchoring on
+ * The anchor worker's use case (docs/spec/decisions.md, Versions and notarization; Anchoring on
  * a real chain): put a PENDING notarization's hashes on the configured EVM chain, in one
  * 0-value EIP-1559 transaction from the anchoring account to itself whose data is
  * `0x<dpp_hash><report_hash>` (64 bytes), and record where it was mined.

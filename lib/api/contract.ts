@@ -7,7 +7,7 @@ import type { ErrorKind } from '../errors';
  *
  * One row per endpoint (lib/api/routes/<fn>.ts) drives the function's Middy composition,
  * the CDK stack (function, route, environment, IAM grants), the local server, the sample
- * events, the README route table, the OpenAPI document (docs/openapi.json) and the
+ * events, the route table of docs/api.md, the OpenAPI document (docs/openapi.json) and the
  * response checks of the integration tests. lib/ never imports infra/; infra imports this.
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'ANY';
@@ -44,7 +44,7 @@ export interface RuntimeRoute {
   readonly path: string;
   /** File name in functions/ (without .ts); also the base of the CDK function id. */
   readonly fn: string;
-  /** Public routes take no token (decisions.md, Authentication). */
+  /** Public routes take no token (docs/spec/decisions.md, Authentication). */
   readonly auth: 'public' | 'jwt';
   readonly access: Access;
   /** How the request body is encoded; absent for routes without a body. */
@@ -54,7 +54,7 @@ export interface RuntimeRoute {
   /** The status of each domain error kind this route can raise (their texts are in the docs). */
   readonly errors: ErrorStatuses;
   /**
-   * Safe to retry (decisions.md, Retries): the route takes an `Idempotency-Key` header and
+   * Safe to retry (docs/spec/decisions.md, Retries): the route takes an `Idempotency-Key` header and
    * answers a retry with its first answer. Opting in adds IDEMPOTENCY_ERRORS to the documented
    * error map (describeRoute), the header to the OpenAPI document, and the idempotency
    * middleware to the handler (lib/http/json-endpoint.ts, multipart-endpoint.ts). Keys are kept
@@ -63,7 +63,7 @@ export interface RuntimeRoute {
   readonly idempotent?: boolean;
   /**
    * The start of the `error` text of this route's 500 (lib/http/middleware/errors.ts), where
-   * the interface fixes one: `Could not view non-official operators: ` (decisions.md, Errors).
+   * the interface fixes one: `Could not view non-official operators: ` (docs/spec/decisions.md, Errors).
    * The rest stays the safe `Internal server error`.
    */
   readonly failurePrefix?: string;
@@ -72,14 +72,14 @@ export interface RuntimeRoute {
 /**
  * A whole route row, as the route table (lib/api/routes.ts) holds it: the runtime part and its
  * documentation. It drives the CDK stack, the local server, the samples and events, the tenant
- * probes, the README route table, the OpenAPI document and the tests' contract checks.
+ * probes, the route table of docs/api.md, the OpenAPI document and the tests' contract checks.
  */
 export interface Route extends Omit<RuntimeRoute, 'errors'> {
   /** OpenAPI tag. */
   readonly tag: string;
-  /** One line for the README and the OpenAPI summary. */
+  /** One line for the route table and the OpenAPI summary. */
   readonly summary: string;
-  /** Longer OpenAPI description: rules the interface or decisions.md leave to us. */
+  /** Longer OpenAPI description: rules the interface or docs/spec/decisions.md leave to us. */
   readonly description?: string;
   /** The status of the success answer: 200, except the catch-all's 404 and the resolver's 307. */
   readonly status?: 200 | 307 | 404;

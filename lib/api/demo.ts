@@ -1,7 +1,7 @@
 /**
  * Ids of the demo data (infra/local/demo-data.json) that route examples name: Acme's
  * sample-event template and passport, records of their own, so the passports a newcomer
- * opens first (README, the `npm start` banner) stay as seeded whatever the examples change.
+ * opens first (docs/walkthrough.md, the `npm start` banner) stay as seeded whatever the examples change.
  * Only the rows' docs read them (lib/api/docs.ts), never a function; test/infra/demo-data.test.ts
  * checks each is seeded.
  */

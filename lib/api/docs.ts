@@ -47,9 +47,9 @@ export type ErrorTexts<R extends RuntimeRoute> = {
 export interface RouteDocs<R extends RuntimeRoute> {
   /** OpenAPI tag. */
   readonly tag: string;
-  /** One line for the README and the OpenAPI summary. */
+  /** One line for the route table and the OpenAPI summary. */
   readonly summary: string;
-  /** Longer OpenAPI description: rules the interface or decisions.md leave to us. */
+  /** Longer OpenAPI description: rules the interface or docs/spec/decisions.md leave to us. */
   readonly description?: string;
   /** The status of the success answer: 200, except the catch-all's 404 and the resolver's 307. */
   readonly status?: 200 | 307 | 404;

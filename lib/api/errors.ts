@@ -8,7 +8,7 @@ import type { ErrorStatuses } from './contract';
 /** A 400's text in a row's docs: what makes the request invalid. */
 export const invalid = (description: string): string => description;
 
-/** What every route can answer when a dependency is down (decisions.md, Errors). */
+/** What every route can answer when a dependency is down (docs/spec/decisions.md, Errors). */
 export const unavailable = { unavailable: 503 } as const satisfies ErrorStatuses;
 
 /** What every authenticated route answers for a missing, malformed, expired or forged token. */

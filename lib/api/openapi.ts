@@ -1,8 +1,10 @@
 import { type ConversionConfig, type JsonSchema, toJsonSchema } from '@valibot/to-json-schema';
 import packageJson from '../../package.json';
+import { kybCountryCode, VIES_COUNTRY_CODES } from '../companies/kyb/vat';
 import type { ErrorKind } from '../errors';
-import { filePart } from '../files/upload';
+import { filePart, requiredFilePart } from '../files/upload';
 import { idempotencyKey } from '../idempotency/model';
+import { distinct } from '../schemas';
 import type { AnySchema, Route } from './contract';
 import { errorBody } from './views';
 
@@ -34,25 +36,74 @@ const ERROR_HEADERS: Partial<Record<ErrorKind, Json>> = {
 };
 
 /**
- * Pipe actions that only normalise a value (trim, lower-case) or check across fields
- * (body id = path id): they do not change the input's JSON type, and the rule they
- * enforce is in the route's description. Everything else that has no JSON Schema
- * equivalent still throws (errorMode 'throw'), so a new construct fails the drift test
- * instead of silently becoming `{}`.
+ * Pipe actions that only check across fields (body id = path id) or brand a value: they do not
+ * change the input's JSON type, and the rule they enforce is in the route's description.
+ * Everything else that has no JSON Schema equivalent, and that `documentAction` does not
+ * handle, still throws (errorMode 'throw'), so a new construct fails the drift test instead of
+ * silently becoming `{}`.
  */
-const IGNORED_ACTIONS = [
-  'check',
-  'partial_check',
-  'raw_check',
-  'trim',
-  'trim_start',
-  'trim_end',
-  'to_lower_case',
-  'to_upper_case',
-  'normalize',
-  'brand',
-  'readonly',
-];
+const IGNORED_ACTIONS = ['partial_check', 'raw_check', 'normalize', 'brand', 'readonly'];
+
+/**
+ * Marks on a JSON Schema under construction: what a later action of the same pipe, or the
+ * enclosing object, needs to know. Symbols, so `JSON.stringify` leaves them out of the document.
+ */
+const TRIMMED = Symbol('trimmed');
+const NON_BLANK = Symbol('non-blank pattern');
+const REQUIRED_PART = Symbol('required part');
+type Marked = Json & { [TRIMMED]?: true; [NON_BLANK]?: true; [REQUIRED_PART]?: true };
+
+/**
+ * Rules a field's schema enforces later than its own pipe (a cross-field or offline check),
+ * keyed on the field's schema and merged at its pipe's last action.
+ */
+const FIELD_RULES = new Map<unknown, Json>([
+  [
+    kybCountryCode.pipe.at(-1),
+    {
+      enum: [...VIES_COUNTRY_CODES, 'GR'].sort(),
+      description: 'A country VIES covers (Greece as `GR` or `EL`, Northern Ireland as `XI`); any letter case',
+    },
+  ],
+]);
+
+type ActionContext = Parameters<NonNullable<ConversionConfig['overrideAction']>>[0];
+
+/**
+ * What the document says for the actions to-json-schema leaves out, so that the schemas refuse
+ * what the API refuses:
+ * - after `trim`, a minimum length counts visible characters: blank text gets the pattern `\S`
+ *   (at least one non-blank character), unless a regex of the pipe says more;
+ * - a `check(distinct)` on a list is `uniqueItems`;
+ * - normalising actions (trim, letter case) and other checks leave the input's type as it is.
+ */
+function documentAction({ valibotAction, jsonSchema: converted }: ActionContext): JsonSchema | undefined {
+  const action = valibotAction as { type: string; requirement?: unknown };
+  const rule = FIELD_RULES.get(valibotAction);
+  const jsonSchema = converted as Marked;
+  const plus = (added: Marked): JsonSchema => ({ ...jsonSchema, ...added }) as JsonSchema;
+  switch (action.type) {
+    case 'trim':
+    case 'trim_start':
+    case 'trim_end':
+      return plus({ [TRIMMED]: true, ...rule });
+    case 'to_lower_case':
+    case 'to_upper_case':
+      return plus({ ...rule });
+    case 'check':
+      return plus({ ...(action.requirement === distinct && { uniqueItems: true }), ...rule });
+    case 'min_length':
+      if (jsonSchema[TRIMMED] && (action.requirement as number) >= 1 && !jsonSchema.pattern)
+        return plus({ pattern: '\\S', [NON_BLANK]: true });
+      return undefined;
+    case 'regex':
+      // The pipe's own regex replaces the non-blank pattern (JSON Schema has one `pattern`).
+      if (jsonSchema[NON_BLANK]) return plus({ pattern: (action.requirement as RegExp).source });
+      return undefined;
+    default:
+      return rule && plus(rule);
+  }
+}
 
 /**
  * One valibot schema as an OpenAPI 3.1 schema (JSON Schema 2020-12). Requests are
@@ -65,17 +116,62 @@ function schemaOf(schema: AnySchema, typeMode: 'input' | 'output'): Json {
     typeMode,
     errorMode: 'throw',
     ignoreActions: IGNORED_ACTIONS,
-    // The multipart file part is a valibot `custom` (a parsed part object at run time);
-    // on the wire it is the bytes of one file.
-    overrideSchema: ({ valibotSchema }) =>
-      valibotSchema === (filePart as unknown)
-        ? { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream' }
-        : undefined,
+    overrideAction: documentAction,
+    overrideSchema: ({ valibotSchema, jsonSchema }) => {
+      // The multipart file part is a valibot `custom` (a parsed part object at run time);
+      // on the wire it is the bytes of one file.
+      if (valibotSchema === (filePart as unknown))
+        return { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream' };
+      // Optional to valibot so that its absence is 400 `NO_FILE`, but a request without it is refused.
+      if (valibotSchema === (requiredFilePart as unknown))
+        return { ...jsonSchema, [REQUIRED_PART]: true } as JsonSchema;
+      return undefined;
+    },
   };
   const { $schema: _, ...json } = toJsonSchema(schema, config) as JsonSchema;
   // Refs would point into a `$defs` of this fragment, not of the document.
   if (json.$defs) throw new Error('recursive (lazy) schemas are not supported in the OpenAPI document');
+  requireMarkedParts(json);
   return json;
+}
+
+/** Lists each property marked REQUIRED_PART in its object's `required`. */
+function requireMarkedParts(json: Json): void {
+  if (typeof json !== 'object' || json === null) return;
+  for (const [key, value] of Object.entries<Marked>(json.properties ?? {})) {
+    if (value?.[REQUIRED_PART] && !json.required?.includes(key)) json.required = [...(json.required ?? []), key];
+  }
+  for (const value of Object.values(json)) if (typeof value === 'object') requireMarkedParts(value as Json);
+}
+
+/** What each tag of the route rows groups: the document's tag descriptions, one per tag. */
+const TAGS: Readonly<Record<string, string>> = {
+  Token: 'An ES256 token for an API key and a wallet of its company: what every other non-public route needs.',
+  DPPs: "The public passport a consumer reads by scanning a product's data carrier: no token.",
+  'DPP authoring': "A company's own DPPs and templates: create, list, read and change them.",
+  'Template files': 'Files attached to a template, which the DPPs of its model share.',
+  'DPP files': 'Files of one DPP (4 MiB each, type detected from the bytes), with signed download links.',
+  'DPP tech cards': 'Tech cards of a DPP: named lists of characteristics.',
+  'DPP images': 'Images of a DPP (PNG, JPEG, WebP, GIF).',
+  'DPP translations': "Translations of a DPP's texts, its files' and its cards', one language at a time.",
+  'DPP versions': 'Immutable snapshots of a DPP, numbered per DPP, and their documents.',
+  Notarizations: "Signed hashes of a version's files, anchored on chain.",
+  'Related DPPs': 'Links from a DPP to DPPs of the company and of its partners.',
+  'Non-official operators': 'The operators a company works with who are not its own members.',
+  Invitations: 'Invitations to join a company, and their acceptance.',
+  KYB: "Know-your-business: the company's VAT number checked offline and with VIES.",
+  Company: 'The company of the token: its KYB status and plan.',
+  'Promotional codes': "Stripe promotional codes: checked, then applied to the company's subscription.",
+  Health: 'Whether the API and its functions are up: for load balancers and uptime checks.',
+};
+
+/**
+ * The document's tags in the rows' order, each with its TAGS description (a tag without one is
+ * a warning of the linters, test/docs/openapi-lint.test.ts).
+ */
+function tagsOf(routes: readonly Route[]): Json[] {
+  const names = [...new Set(routes.filter((r) => r.path !== '$default').map((r) => r.tag))];
+  return names.map((name) => (TAGS[name] ? { name, description: TAGS[name] } : { name }));
 }
 
 /** `get-dpp` → `getDpp`. */
@@ -121,7 +217,7 @@ function parameters(route: Route, parts: ReturnType<typeof inputParts>): Json[] 
 /** Every function reads it (lib/http/middleware/observability.ts); one definition, referenced. */
 const CORRELATION_PARAMETER: Json = { $ref: '#/components/parameters/CorrelationId' };
 
-/** The header of an idempotent row (decisions.md, Retries; lib/http/middleware/idempotency.ts). */
+/** The header of an idempotent row (docs/spec/decisions.md, Retries; lib/http/middleware/idempotency.ts). */
 const idempotencyParameter = (): Json => ({
   name: 'Idempotency-Key',
   in: 'header',
@@ -140,7 +236,10 @@ function requestBody(route: Route, body: Json | undefined): Json | undefined {
   if (!route.body) return undefined;
   if (!body) throw new Error(`${route.fn}: body '${route.body}' but the input schema has no body part`);
   const mediaType = route.body === 'json' ? 'application/json' : 'multipart/form-data';
-  return { required: true, content: { [mediaType]: { schema: body } } };
+  // A PUT is a partial update: with all its fields optional, sending none is refused (400,
+  // `NOTHING_TO_UPDATE` or a validation error), so the body needs at least one.
+  const partial = route.method === 'PUT' && body.type === 'object' && (body.required ?? []).length === 0;
+  return { required: true, content: { [mediaType]: { schema: partial ? { ...body, minProperties: 1 } : body } } };
 }
 
 /** The success answer, then each status of the row's error map (kinds sharing a status merged), then 500. */
@@ -232,13 +331,22 @@ function catchAll(route: Route): Json {
   };
 }
 
-const DESCRIPTION = `Digital Product Passports: companies publish a passport (DPP) per product, with files,
+/** The public routes, from the rows' `auth`: `GET /health`, … */
+const publicRoutes = (routes: readonly Route[]): string =>
+  routes
+    .filter((r) => r.auth === 'public' && r.path !== '$default')
+    .map((r) => `\`${r.method} ${r.path}\``)
+    .join(', ');
+
+const description = (
+  routes: readonly Route[],
+) => `Digital Product Passports: companies publish a passport (DPP) per product, with files,
 images, tech cards and translations; consumers read it by scanning a QR code.
 
 **Auth.** \`GET /generateJWT/{api_key}/{wallet_address}\` issues an ES256 JWT (1 hour) for an
-API key and a wallet of the key's company. Every other route but \`GET /dpp/{dppId}\` needs it
-as \`Authorization: Bearer <token>\` (click *Authorize*). A token reaches only its own
-company: another company's ids answer exactly like unknown ones.
+API key and a wallet of the key's company. The public routes take no token: ${publicRoutes(routes)}.
+Every other route needs it as \`Authorization: Bearer <token>\` (click *Authorize*). A token
+reaches only its own company: another company's ids answer exactly like unknown ones.
 
 **Errors.** Every error body is \`{"error", "code"}\`, plus \`details: [{path, message}]\` for
 validation. Each operation lists the statuses it can answer and what each means there. A
@@ -256,7 +364,7 @@ it, or when it is ill-formed (then ignored, not refused), the API Gateway reques
 **Paging.** Lists take \`?limit=\` (1–100, default 100) and \`?cursor=\` (the \`nextCursor\` of
 the previous page); oldest first.
 
-**Choices the spec left open** (README): file not-found statuses are 406 everywhere,
+**Choices the spec left open** (docs/choices.md): file not-found statuses are 406 everywhere,
 \`GET /dpp/{dppId}\` keeps 404; uploads are \`multipart/form-data\` with one \`file\` part (4 MiB,
 type detected from the bytes, optional \`hash\` = SHA-256); \`name\` defaults to the file's
 name and empty multipart text fields count as not sent; updates with nothing to update are
@@ -276,12 +384,18 @@ export function openApiDocument(routes: readonly Route[], options: OpenApiOption
     paths[route.path] ??= {};
     paths[route.path][route.method.toLowerCase()] = operation(route);
   }
-  const tags = [...new Set(routes.filter((r) => r.path !== '$default').map((r) => r.tag))].map((name) => ({ name }));
   return {
     openapi: '3.1.0',
-    info: { title: 'DPP service API', version: packageJson.version, description: DESCRIPTION },
+    info: {
+      title: 'DPP service API',
+      version: packageJson.version,
+      description: description(routes),
+      // Not open source: the service is a commercial product, its API documented for its clients.
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+      contact: { name: 'DPP service maintainers' },
+    },
     servers: [{ url: options.serverUrl ?? DEFAULT_SERVER_URL }],
-    tags,
+    tags: tagsOf(routes),
     paths,
     components: {
       schemas: { Error: schemaOf(errorBody, 'output') },

@@ -1,6 +1,6 @@
 /**
  * The route table: every row of the contract (lib/api/routes/<fn>.ts), in the order the
- * README and the OpenAPI document list them.
+ * route table of docs/api.md and the OpenAPI document list them.
  *
  * Functions import only their own row's runtime part (`<fn>Route`), so a function bundles
  * only its own input schema; this table holds the whole rows (`<fn>Docs`: runtime part, docs,
@@ -9,7 +9,7 @@
  *
  * Adding an endpoint takes three places: its use case (lib/<resource>/<use-case>.ts), its row
  * (lib/api/routes/<fn>.ts, with its line here) and its one-line handler (functions/<fn>.ts);
- * then `npm run events` and `npm run docs` regenerate what derives from the row (README.md,
+ * then `npm run events` and `npm run docs` regenerate what derives from the row (docs/api.md,
  * "Adding an endpoint").
  */
 import type { Route } from './contract';

@@ -15,7 +15,7 @@ const str = /* @__PURE__ */ v.string();
  */
 const join = <A extends object, B extends object>(a: A, b: B): A & B => ({ ...a, ...b });
 
-/** decisions.md, Transport: ISO 8601 UTC with milliseconds, `2026-11-21T10:15:30.123Z`. */
+/** docs/spec/decisions.md, Transport: ISO 8601 UTC with milliseconds, `2026-11-21T10:15:30.123Z`. */
 export const timestamp = /* @__PURE__ */ v.pipe(
   str,
   /* @__PURE__ */ v.isoTimestamp(),
@@ -26,9 +26,9 @@ export const timestamp = /* @__PURE__ */ v.pipe(
 );
 /** The fields the interface types as uuid. */
 const uuid = /* @__PURE__ */ v.pipe(str, /* @__PURE__ */ v.uuid());
-/** decisions.md, Files: signed GET URLs (`signedUrl`, `url`, and a passport image's `image`). */
+/** docs/spec/decisions.md, Files: signed GET URLs (`signedUrl`, `url`, and a passport image's `image`). */
 export const signedUrl = /* @__PURE__ */ v.pipe(str, /* @__PURE__ */ v.url());
-/** decisions.md, Enumerations: a file's `type` is the MIME type detected from its bytes. */
+/** docs/spec/decisions.md, Enumerations: a file's `type` is the MIME type detected from its bytes. */
 const fileType = /* @__PURE__ */ v.picklist([
   'application/pdf',
   'image/png',
@@ -39,7 +39,7 @@ const fileType = /* @__PURE__ */ v.picklist([
   'text/csv',
   'application/json',
 ]);
-/** decisions.md, Files: the hex SHA-256 of the stored bytes. */
+/** docs/spec/decisions.md, Files: the hex SHA-256 of the stored bytes. */
 const sha256 = /* @__PURE__ */ v.pipe(str, /* @__PURE__ */ v.regex(/^[0-9a-f]{64}$/, 'must be a hex SHA-256'));
 
 export const templateFile = {
@@ -229,7 +229,7 @@ export const notarization = /* @__PURE__ */ v.strictObject({
 /** `{message, ok}` of the write routes. */
 export const done = { message: str, ok: /* @__PURE__ */ v.literal(true) };
 
-/** decisions.md, Enumerations: KYB `status`. */
+/** docs/spec/decisions.md, Enumerations: KYB `status`. */
 const kybStatus = /* @__PURE__ */ v.picklist(['PENDING', 'VERIFIED', 'REJECTED']);
 
 /** The interface's "KYB data" (section 2): the nine fields as the company sent them. */
@@ -257,7 +257,7 @@ export const kybResult = /* @__PURE__ */ v.strictObject({
   status: kybStatus,
 });
 
-/** `nextCursor` when another page has items (decisions.md, Lists). */
+/** `nextCursor` when another page has items (docs/spec/decisions.md, Lists). */
 export const nextCursor = { nextCursor: /* @__PURE__ */ v.optional(str) };
 
 export const translatedDpp = /* @__PURE__ */ v.strictObject({
@@ -387,7 +387,7 @@ export const activatedPromotionCode = /* @__PURE__ */ v.strictObject({
   }),
 });
 
-/** The error body of decisions.md. */
+/** The error body of docs/spec/decisions.md. */
 export const errorBody = /* @__PURE__ */ v.strictObject({
   error: str,
   code: str,

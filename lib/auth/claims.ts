@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-/** What a verified token says about its holder (decisions.md, Authentication). */
+/** What a verified token says about its holder (docs/spec/decisions.md, Authentication). */
 const claim = v.pipe(v.string(), v.minLength(1));
 export const principalSchema = v.object({ sub: claim, company_id: claim, wallet: claim, role: claim });
 

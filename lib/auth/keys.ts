@@ -52,7 +52,7 @@ export async function parsePublicKeys(pems: string): Promise<PublicKeys> {
 /** The signing key, from a PKCS#8 (or SEC1) PEM, with its kid. */
 export async function parsePrivateKey(pem: string, source: string): Promise<{ key: KeyObject; kid: string }> {
   if (!pem.includes('PRIVATE KEY')) {
-    throw new ConfigError(`${source} does not hold a PEM private key (see README, Deploy)`);
+    throw new ConfigError(`${source} does not hold a PEM private key (see docs/deploy.md)`);
   }
   const key = es256(() => createPrivateKey(pem), source);
   return { key, kid: await keyId(key) };

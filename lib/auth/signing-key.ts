@@ -8,7 +8,7 @@ import { parsePrivateKey } from './keys';
  * The ES256 private key that signs tokens, with its kid: a PEM inline locally (a key file
  * generated on first `npm start`), from Secrets Manager in the cloud. Kept for
  * SIGNING_KEY_TTL_MS, so a key put in the secret signs new tokens within that time and
- * with no redeploy (README, Rotating the signing key); a failed load is retried by the
+ * with no redeploy (docs/deploy.md, Rotating the signing key); a failed load is retried by the
  * next request.
  */
 const source = /* @__PURE__ */ oneOf('JWT_PRIVATE_KEY', 'JWT_SIGNING_KEY_SECRET_ID');

@@ -1,7 +1,7 @@
 import { ForbiddenError } from '../errors';
 import type { Principal } from './claims';
 
-/** A `companyId` in a path or body that is not the token's company: 403 (decisions.md). */
+/** A `companyId` in a path or body that is not the token's company: 403 (docs/spec/decisions.md). */
 export function assertOwnCompany(auth: Principal, companyId: string | undefined): void {
   if (companyId !== undefined && companyId !== auth.companyId) {
     throw new ForbiddenError('company_id is not the company of your token', 'COMPANY_MISMATCH');

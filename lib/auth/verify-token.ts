@@ -29,7 +29,7 @@ export interface TokenVerifierOptions {
 /**
  * `Authorization: Bearer <jwt>` → the principal, or 401 for anything else: ES256 only, a
  * `kid` naming one of the accepted keys, a valid signature, our issuer and audience, not
- * expired, and the claims of decisions.md. A token verified once is then served from the
+ * expired, and the claims of docs/spec/decisions.md. A token verified once is then served from the
  * cache until its `exp`, while its key is still accepted (lib/auth/verified-tokens.ts).
  */
 export function tokenVerifier(options: TokenVerifierOptions): (header: string | undefined) => Promise<Principal> {

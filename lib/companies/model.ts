@@ -1,4 +1,5 @@
-import { ItemType, keys } from '../data/keys';
+import * as keys from '../data/keys';
+import { ItemType } from '../data/keys';
 import { NotFoundError } from '../errors';
 import type { KybRecord } from './kyb/model';
 import type { CompanyPlan } from './plan/model';

@@ -1,7 +1,8 @@
 import type { Item, TransactionItem } from '../aws/dynamodb';
 import * as table from '../aws/table';
 import { add, and, attribute, exists, itemExists, lt, noItem, notExists, or, update, where } from '../data/expressions';
-import { keys, ranges } from '../data/keys';
+import * as keys from '../data/keys';
+import { ranges } from '../data/keys';
 import { readWholeRange } from '../data/range';
 import { transactWithConditions } from '../data/transaction';
 import { DEFAULT_MEMBER_LIMIT } from '../limits';

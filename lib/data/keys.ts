@@ -17,7 +17,7 @@
  *   HISTORY#<dppId>       NOTARIZATION#<n>, VERSION#<n>, VERSIONID#<versionId> (a DPP's versions and
  *                         notarizations: apart from DPP#, so the passport view never reads them)
  *   GTIN#<gtin14>         LINK#<serial> (a DPP's GS1 Digital Link entry: what the resolver answers
- *                         from, one Query per answer; the product level reads the whole partition)
+ *                         from, one read per answer; the product level reads the whole partition)
  *   IDEMPOTENCY#<companyId>#<route>#<key>   IDEMPOTENCY (a POST's first response, 24 h)
  *
  * Sort-key names are chosen so that a parent sorts directly before its children
@@ -79,73 +79,88 @@ export const NOTARIZATION_SK_PREFIX = 'NOTARIZATION#';
 /** Version numbers sort as text: zero-padded to 8 digits (a DPP never reaches 10^8 versions). */
 export const versionSortKey = (version: number): string => String(version).padStart(8, '0');
 
-export const keys = {
-  company: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'COMPANY' }),
-  user: (companyId: string, userId: string): Key => ({ pk: companyPk(companyId), sk: `USER#${userId}` }),
-  /** One side of a partnership; both sides are stored, so each company lists its partners with one Query. */
-  partner: (companyId: string, partnerId: string): Key => ({ pk: companyPk(companyId), sk: `PARTNER#${partnerId}` }),
-  wallet: (address: string): Key => ({ pk: `WALLET#${address.toLowerCase()}`, sk: 'WALLET' }),
-  apiKey: (keyHash: string): Key => ({ pk: `APIKEY#${keyHash}`, sk: 'APIKEY' }),
-  /** An API key's id, pointing at its hash: `api-key disable <id>` finds the key without its company. */
-  apiKeyId: (apiKeyId: string): Key => ({ pk: `APIKEYID#${apiKeyId}`, sk: 'APIKEYID' }),
+/*
+ * One function per item type, each an export of its own: modules import them as a namespace
+ * (`import * as keys from '../data/keys'`, then `keys.company(id)`), so a function bundles only
+ * the keys it uses.
+ */
+export const company = (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'COMPANY' });
+export const user = (companyId: string, userId: string): Key => ({ pk: companyPk(companyId), sk: `USER#${userId}` });
+/** One side of a partnership; both sides are stored, so each company lists its partners with one Query. */
+export const partner = (companyId: string, partnerId: string): Key => ({
+  pk: companyPk(companyId),
+  sk: `PARTNER#${partnerId}`,
+});
+export const wallet = (address: string): Key => ({ pk: `WALLET#${address.toLowerCase()}`, sk: 'WALLET' });
+export const apiKey = (keyHash: string): Key => ({ pk: `APIKEY#${keyHash}`, sk: 'APIKEY' });
+/** An API key's id, pointing at its hash: `api-key disable <id>` finds the key without its company. */
+export const apiKeyId = (apiKeyId: string): Key => ({ pk: `APIKEYID#${apiKeyId}`, sk: 'APIKEYID' });
 
-  /** An invitation, found by its id alone (accepting is public: the id is the secret). */
-  invitation: (invitationId: string): Key => ({ pk: `INVITATION#${invitationId}`, sk: 'INVITATION' }),
-  /** Who holds an e-mail in a company: a member, or a pending invitation until it expires (lower-cased). */
-  emailClaim: (companyId: string, email: string): Key => ({
-    pk: companyPk(companyId),
-    sk: `EMAIL#${email.toLowerCase()}`,
-  }),
-  /** The wallet of a pending invitation of a company (a member's wallet is its WALLET# item). */
-  invitedWallet: (companyId: string, address: string): Key => ({
-    pk: companyPk(companyId),
-    sk: `INVITED_WALLET#${address.toLowerCase()}`,
-  }),
-  /** A non-official operator of a company; the id is the person's user id. */
-  operator: (companyId: string, userId: string): Key => ({ pk: companyPk(companyId), sk: `OPERATOR#${userId}` }),
-  /** An operator who became an official member (moved out of the operators' range by accept-invitation). */
-  formerOperator: (companyId: string, userId: string): Key => ({
-    pk: companyPk(companyId),
-    sk: `FORMER_OPERATOR#${userId}`,
-  }),
+/** An invitation, found by its id alone (accepting is public: the id is the secret). */
+export const invitation = (invitationId: string): Key => ({ pk: `INVITATION#${invitationId}`, sk: 'INVITATION' });
+/** Who holds an e-mail in a company: a member, or a pending invitation until it expires (lower-cased). */
+export const emailClaim = (companyId: string, email: string): Key => ({
+  pk: companyPk(companyId),
+  sk: `EMAIL#${email.toLowerCase()}`,
+});
+/** The wallet of a pending invitation of a company (a member's wallet is its WALLET# item). */
+export const invitedWallet = (companyId: string, address: string): Key => ({
+  pk: companyPk(companyId),
+  sk: `INVITED_WALLET#${address.toLowerCase()}`,
+});
+/** A non-official operator of a company; the id is the person's user id. */
+export const operator = (companyId: string, userId: string): Key => ({
+  pk: companyPk(companyId),
+  sk: `OPERATOR#${userId}`,
+});
+/** An operator who became an official member (moved out of the operators' range by accept-invitation). */
+export const formerOperator = (companyId: string, userId: string): Key => ({
+  pk: companyPk(companyId),
+  sk: `FORMER_OPERATOR#${userId}`,
+});
 
-  template: (templateId: string): Key => ({ pk: templatePk(templateId), sk: 'TEMPLATE' }),
-  templateFile: (templateId: string, fileId: string): Key => ({
-    pk: templatePk(templateId),
-    sk: `TEMPLATE_FILE#${fileId}`,
-  }),
+export const template = (templateId: string): Key => ({ pk: templatePk(templateId), sk: 'TEMPLATE' });
+export const templateFile = (templateId: string, fileId: string): Key => ({
+  pk: templatePk(templateId),
+  sk: `TEMPLATE_FILE#${fileId}`,
+});
 
-  dpp: (dppId: string): Key => ({ pk: dppPk(dppId), sk: 'DPP' }),
-  dppFile: (dppId: string, fileId: string): Key => ({ pk: dppPk(dppId), sk: `DPP_FILE#${fileId}` }),
-  dppImage: (dppId: string, imageId: string): Key => ({ pk: dppPk(dppId), sk: `IMAGE#${imageId}` }),
-  dppCard: (dppId: string, cardId: string): Key => ({ pk: dppPk(dppId), sk: `CARD#${cardId}` }),
-  dppTranslation: (dppId: string, language: string): Key => ({ pk: dppPk(dppId), sk: `TRANSLATION#${language}` }),
+export const dpp = (dppId: string): Key => ({ pk: dppPk(dppId), sk: 'DPP' });
+export const dppFile = (dppId: string, fileId: string): Key => ({ pk: dppPk(dppId), sk: `DPP_FILE#${fileId}` });
+export const dppImage = (dppId: string, imageId: string): Key => ({ pk: dppPk(dppId), sk: `IMAGE#${imageId}` });
+export const dppCard = (dppId: string, cardId: string): Key => ({ pk: dppPk(dppId), sk: `CARD#${cardId}` });
+export const dppTranslation = (dppId: string, language: string): Key => ({
+  pk: dppPk(dppId),
+  sk: `TRANSLATION#${language}`,
+});
 
-  /** Version `version` (1, 2, 3…) of a DPP: an immutable snapshot. */
-  dppVersion: (dppId: string, version: number): Key => ({
-    pk: historyPk(dppId),
-    sk: `VERSION#${versionSortKey(version)}`,
-  }),
-  /** Claims a client's `versionId` within a DPP, so a duplicate is refused in the version's transaction. */
-  dppVersionId: (dppId: string, versionId: string): Key => ({ pk: historyPk(dppId), sk: `VERSIONID#${versionId}` }),
-  /** The notarization of version `version` of a DPP (one per version). */
-  notarization: (dppId: string, version: number): Key => ({
-    pk: historyPk(dppId),
-    sk: `${NOTARIZATION_SK_PREFIX}${versionSortKey(version)}`,
-  }),
+/** Version `version` (1, 2, 3…) of a DPP: an immutable snapshot. */
+export const dppVersion = (dppId: string, version: number): Key => ({
+  pk: historyPk(dppId),
+  sk: `VERSION#${versionSortKey(version)}`,
+});
+/** Claims a client's `versionId` within a DPP, so a duplicate is refused in the version's transaction. */
+export const dppVersionId = (dppId: string, versionId: string): Key => ({
+  pk: historyPk(dppId),
+  sk: `VERSIONID#${versionId}`,
+});
+/** The notarization of version `version` of a DPP (one per version). */
+export const notarization = (dppId: string, version: number): Key => ({
+  pk: historyPk(dppId),
+  sk: `${NOTARIZATION_SK_PREFIX}${versionSortKey(version)}`,
+});
 
-  /** A DPP's GS1 Digital Link entry (lib/dpps/link.ts): the item `01/<gtin14>/21/<serial>` names. */
-  dppLink: (gtin14: string, serial: string): Key => ({ pk: gtinPk(gtin14), sk: `LINK#${serial}` }),
+/** A DPP's GS1 Digital Link entry (lib/dpps/link.ts): the item `01/<gtin14>/21/<serial>` names. */
+export const dppLink = (gtin14: string, serial: string): Key => ({ pk: gtinPk(gtin14), sk: `LINK#${serial}` });
 
-  /**
-   * One idempotency key of one company on one route. The client's key comes last, so a `#`
-   * in it cannot make two scopes meet; a partition per key spreads a company's POSTs.
-   */
-  idempotency: (companyId: string, route: string, key: string): Key => ({
-    pk: `IDEMPOTENCY#${companyId}#${route}#${key}`,
-    sk: 'IDEMPOTENCY',
-  }),
-};
+/**
+ * One idempotency key of one company on one route. The client's key comes last, so a `#`
+ * in it cannot make two scopes meet; a partition per key spreads a company's POSTs.
+ */
+export const idempotency = (companyId: string, route: string, key: string): Key => ({
+  pk: `IDEMPOTENCY#${companyId}#${route}#${key}`,
+  sk: 'IDEMPOTENCY',
+});
 
 export const ranges = {
   /** The template item followed by its files. */
@@ -182,11 +197,11 @@ export const ranges = {
 /** The whole DPP item collection (a DPP with images, files, cards and translations). */
 export const dppCollection = (dppId: string): string => dppPk(dppId);
 
-/** Every DPP of one product (GTIN-14): the partition of their GS1 Digital Link entries. */
-export const gtinCollection = (gtin14: string): string => gtinPk(gtin14);
-
 /** The whole history collection of a DPP (its versions, versionId claims and notarizations). */
 export const historyCollection = (dppId: string): string => historyPk(dppId);
+
+/** Every DPP of one product (GTIN-14): the partition of their GS1 Digital Link entries. */
+export const gtinCollection = (gtin14: string): string => gtinPk(gtin14);
 
 /** GSI1: what a company owns, by type. */
 export const gsi1 = {
@@ -234,11 +249,11 @@ const indexRange = (partition: { gsi1pk: string; prefix: string }, tableKey: (id
 /** The gsi1 ranges the lists page through, oldest id first. */
 export const indexRanges = {
   /** A company's DPPs (GET /dpps). */
-  companyDpps: (companyId: string): IndexRange => indexRange(gsi1.companyDpps(companyId), keys.dpp),
+  companyDpps: (companyId: string): IndexRange => indexRange(gsi1.companyDpps(companyId), dpp),
   /**
    * A company's templates (GET /templates). Its partition spelled here, not in gsi1: every
    * function bundles the whole gsi1 object, and only this list needs it.
    */
   companyTemplates: (companyId: string): IndexRange =>
-    indexRange({ gsi1pk: companyPk(companyId), prefix: 'TEMPLATE#' }, keys.template),
+    indexRange({ gsi1pk: companyPk(companyId), prefix: 'TEMPLATE#' }, template),
 };

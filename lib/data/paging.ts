@@ -6,7 +6,7 @@ import { InvalidInputError } from '../errors';
 import type { Key, KeyRange } from './keys';
 
 /**
- * List cursors (decisions.md, Lists): opaque, tamper-proof, and bound to the collection and
+ * List cursors (docs/spec/decisions.md, Lists): opaque, tamper-proof, and bound to the collection and
  * the caller's company. A cursor is, base64url-encoded,
  *
  *     version (1 byte) ‖ HMAC-SHA256(key, binding ‖ sk) (32 bytes) ‖ sk (UTF-8)

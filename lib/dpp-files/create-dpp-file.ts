@@ -4,7 +4,7 @@ import { dppFileView, toDppFileItem } from '../dpps/model';
 import { ForbiddenError } from '../errors';
 import { signedGetUrl } from '../files/storage';
 import { createFileUnder } from '../files/under-parent';
-import { filePart, readUpload, sha256Hex } from '../files/upload';
+import { readUpload, requiredFilePart, sha256Hex } from '../files/upload';
 import { description, id, name, optionalText, uuid } from '../schemas';
 import { dppScope } from './model';
 import { dppFiles } from './repository';
@@ -13,7 +13,7 @@ export const createDppFileInput = v.pipe(
   v.object({
     params: v.object({ modelId: uuid, dppId: id }),
     body: v.object({
-      file: v.optional(filePart),
+      file: requiredFilePart,
       name: optionalText(name),
       description: optionalText(description),
       hash: optionalText(sha256Hex),

@@ -1,4 +1,5 @@
-import { keys, ranges } from '../data/keys';
+import * as keys from '../data/keys';
+import { ranges } from '../data/keys';
 import { type DppFileItem, type DppItem, dppNotFound } from '../dpps/model';
 import { objectKeys } from '../files/object-keys';
 import { fileRepository } from '../files/repository';

@@ -5,7 +5,7 @@ import { dppNotFound, toDppImageItem } from '../dpps/model';
 import { objectKeys } from '../files/object-keys';
 import { putObject, signedGetUrl } from '../files/storage';
 import { recordOrRelease } from '../files/under-parent';
-import { filePart, IMAGE_FORMATS, readUpload, sha256Hex } from '../files/upload';
+import { IMAGE_FORMATS, readUpload, requiredFilePart, sha256Hex } from '../files/upload';
 import { countUpload } from '../metrics';
 import { id, optionalText } from '../schemas';
 import { dppImageView } from './model';
@@ -13,7 +13,7 @@ import { putImageIfDpp } from './repository';
 
 export const createDppImageInput = v.object({
   params: v.object({ dppId: id }),
-  body: v.object({ file: v.optional(filePart), hash: optionalText(sha256Hex) }),
+  body: v.object({ file: requiredFilePart, hash: optionalText(sha256Hex) }),
 });
 
 /**

@@ -1,7 +1,7 @@
 import { isConditionFailure } from '../aws/errors';
 import * as table from '../aws/table';
 import { noItem, ofCompany, where } from '../data/expressions';
-import { keys } from '../data/keys';
+import * as keys from '../data/keys';
 import type { DppImageItem } from '../dpps/model';
 import { writeUnderDpp } from '../dpps/repository';
 

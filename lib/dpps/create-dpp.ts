@@ -24,7 +24,7 @@ export const createDppInput = v.object({
 });
 
 /**
- * Creates a DPP of the caller's company (decisions.md: the company's KYB must be VERIFIED).
+ * Creates a DPP of the caller's company (docs/spec/decisions.md: the company's KYB must be VERIFIED).
  * The id is a new UUIDv7, so the company's list shows DPPs in the order they were created;
  * `search_id` is the GS1 Digital Link path of the item, its serial derived from the id
  * (lib/dpps/gtin.ts). One transaction checks KYB and the template and writes the DPP.

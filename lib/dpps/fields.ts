@@ -8,7 +8,7 @@ import { isGtin14 } from './gtin';
 /** What the interface calls a DPP's `type` (stored as `dpp_type`): free text, e.g. `e-bike` or `battery`. */
 export const dppType = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(100));
 
-/** The GTIN-14 of the DPP's product model (README, DPP fields). */
+/** The GTIN-14 of the DPP's product model (docs/behaviour.md, DPP fields). */
 export const gtin14 = v.pipe(
   v.string(),
   v.regex(/^\d{14}$/, 'must be a GTIN-14: 14 digits (a GTIN-13, -12 or -8 with leading zeros)'),

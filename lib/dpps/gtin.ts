@@ -1,5 +1,5 @@
 /**
- * A DPP's product identifiers (README, DPP fields): `code` is the GTIN-14 of its product model,
+ * A DPP's product identifiers (docs/behaviour.md, DPP fields): `code` is the GTIN-14 of its product model,
  * `search_id` the GS1 Digital Link path of the item, `01/<GTIN-14>/21/<serial>`, what a QR
  * code on the product encodes after a resolver's domain. GS1's check digit is five lines, so
  * no library.

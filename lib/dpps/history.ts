@@ -1,6 +1,7 @@
 import type { Principal } from '../auth/claims';
 import * as table from '../aws/table';
-import { type Key, type KeyRange, keys } from '../data/keys';
+import type { Key, KeyRange } from '../data/keys';
+import * as keys from '../data/keys';
 import { type CursorBinding, decodeCursor, encodeCursor } from '../data/paging';
 import { queryRange } from '../data/range';
 import type { PageQuery } from '../schemas';

@@ -1,6 +1,7 @@
 import type { TransactionItem } from '../aws/dynamodb';
 import { setAll, update } from '../data/expressions';
-import { ItemType, keys } from '../data/keys';
+import * as keys from '../data/keys';
+import { ItemType } from '../data/keys';
 import { type DppItem, isPublished } from './model';
 
 /**

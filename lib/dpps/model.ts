@@ -1,4 +1,5 @@
-import { gsi1, ItemType, keys } from '../data/keys';
+import * as keys from '../data/keys';
+import { gsi1, ItemType } from '../data/keys';
 import { NotFoundError } from '../errors';
 import type { FileContent, FileItem } from '../files/model';
 import { type SourceUnit, translationAttributes } from './translations';
@@ -14,11 +15,11 @@ export interface DppItem {
   company_id: string;
   model_id: string;
   template_id?: string;
-  /** The company's product code, e.g. the GTIN-14 of the product model (docs: README, DPP fields). */
+  /** The company's product code, e.g. the GTIN-14 of the product model (docs/behaviour.md, DPP fields). */
   code?: string;
   /**
    * The public identifier a data carrier encodes and people search by: the GS1 Digital Link path
-   * of the item, `01/<GTIN-14>/21/<serial>` (README, DPP fields).
+   * of the item, `01/<GTIN-14>/21/<serial>` (docs/behaviour.md, DPP fields).
    */
   search_id?: string;
   name: string;
@@ -170,7 +171,7 @@ export function toDppTranslationItem(
 /**
  * A DPP's own fields as its company sees them (GET, POST and PUT /dpps): what the interface
  * calls `type` is `dpp_type`; a text field never set is `""`, no version yet is
- * `version_count` 0, no link `related_dpps` [] (as versions freeze them: README, DPP fields).
+ * `version_count` 0, no link `related_dpps` [] (as versions freeze them: docs/behaviour.md, DPP fields).
  */
 export function companyDppFields(dpp: DppItem) {
   return {

@@ -15,7 +15,8 @@ import {
   update,
   where,
 } from '../data/expressions';
-import { dppCollection, ItemType, keys } from '../data/keys';
+import * as keys from '../data/keys';
+import { dppCollection, ItemType } from '../data/keys';
 import { transactWithConditions } from '../data/transaction';
 import { dppLinkUpsert, toDppLinkItem } from './link';
 import type { DppCardItem, DppFileItem, DppImageItem, DppItem } from './model';

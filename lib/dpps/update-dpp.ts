@@ -29,7 +29,7 @@ export const updateDppInput = v.object({
 /**
  * Changes fields of a DPP of the caller's company (a partial update; `template_id: null`
  * unlinks the template) and sets `updated_at`. Versions already taken keep what they froze:
- * a version is a snapshot of its own (README, Versions and notarization). Another company's
+ * a version is a snapshot of its own (docs/behaviour.md, Versions and notarization). Another company's
  * DPP answers exactly like a missing one.
  */
 export async function updateDpp(auth: Principal, { params, body }: v.InferOutput<typeof updateDppInput>) {

@@ -1,5 +1,5 @@
 /**
- * The MIME type of an upload, from its bytes (decisions.md: never the client's claim).
+ * The MIME type of an upload, from its bytes (docs/spec/decisions.md: never the client's claim).
  *
  * Only the eight allowed formats are recognised, so this is an allow-list rather than a
  * general detector: five binary signatures, then text (valid UTF-8 without control

@@ -1,6 +1,6 @@
 /**
  * S3 object keys, chosen by the server and never from a client's file name
- * (decisions.md, Files). One object per upload: `<file>/<uploadId>`.
+ * (docs/spec/decisions.md, Files). One object per upload: `<file>/<uploadId>`.
  */
 export const objectKeys = {
   templateFile: (companyId: string, templateId: string, fileId: string, uploadId: string) =>

@@ -13,7 +13,7 @@ export async function putObject(key: string, upload: Upload): Promise<void> {
   await bucket.put(key, upload.bytes, upload.mimeType, { sha256: upload.sha256 });
 }
 
-/** A GET URL valid 15 minutes (decisions.md, Files). Signing is local: no round trip. */
+/** A GET URL valid 15 minutes (docs/spec/decisions.md, Files). Signing is local: no round trip. */
 export const signedGetUrl = (key: string): Promise<string> => bucket.signedGetUrl(key, SIGNED_URL_TTL_SECONDS);
 
 /**

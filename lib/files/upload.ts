@@ -28,6 +28,13 @@ export const filePart = v.custom<FilePart | FilePart[]>(
   'must be a file part',
 );
 
+/**
+ * The `file` part of a route that cannot do without one (an upload, a notarization): optional
+ * to valibot, so that its absence is readUpload's 400 `NO_FILE`, and `required` in the OpenAPI
+ * document (lib/api/openapi.ts), which knows it by this schema.
+ */
+export const requiredFilePart = v.optional(filePart);
+
 export const sha256Hex = v.pipe(
   v.string(),
   v.regex(/^[0-9a-fA-F]{64}$/, 'must be the hex SHA-256 of the file'),
@@ -40,7 +47,7 @@ export interface UploadFormats {
   names: string;
 }
 
-/** Every allowed format (decisions.md, Enumerations): the file routes. */
+/** Every allowed format (docs/spec/decisions.md, Enumerations): the file routes. */
 const ANY_FORMAT: UploadFormats = { names: 'PDF, PNG, JPEG, WebP, GIF, plain text, CSV and JSON' };
 
 /** Images only (a DPP's images). */

@@ -15,7 +15,7 @@ export type RawReply = HttpResponse & { readonly [REPLY]: 'raw' };
 export const isReply = (value: unknown): value is Reply<unknown> | RawReply =>
   typeof value === 'object' && value !== null && REPLY in value;
 
-/** Every response body is JSON (decisions.md, Transport). */
+/** Every response body is JSON (docs/spec/decisions.md, Transport). */
 export function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): HttpResponse {
   return {
     statusCode,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ItemType, type Key, keys } from '../data/keys';
+import * as keys from '../data/keys';
+import { ItemType, type Key } from '../data/keys';
 import { logger } from '../logger';
 import {
   fingerprint,
@@ -15,7 +16,7 @@ import {
 import { idempotencyRecords } from './repository';
 
 /**
- * The life of a request that carries an `Idempotency-Key` (decisions.md, Retries):
+ * The life of a request that carries an `Idempotency-Key` (docs/spec/decisions.md, Retries):
  *
  *   begin ─┬─ no record, or one past its 24 h, or a dead claim ─▶ claimed ─┬─ 2xx ─▶ COMPLETED (finish)
  *          │                                                              └─ else ─▶ deleted (finish / abandon)

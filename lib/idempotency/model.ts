@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { ConflictError, UnprocessableError } from '../errors';
 
 /**
- * Idempotent POSTs (decisions.md, Retries): a client sends `Idempotency-Key`; a retry with
+ * Idempotent POSTs (docs/spec/decisions.md, Retries): a client sends `Idempotency-Key`; a retry with
  * the same key and the same request within 24 hours answers the first response and writes
  * nothing again; the same key with another request is 422.
  *
@@ -11,7 +11,7 @@ import { ConflictError, UnprocessableError } from '../errors';
  * single table: IN_PROGRESS while the first request runs, then COMPLETED with its answer.
  */
 
-/** The header's value: 1–255 visible ASCII characters (decisions.md, Retries). */
+/** The header's value: 1–255 visible ASCII characters (docs/spec/decisions.md, Retries). */
 export const idempotencyKey = v.pipe(
   v.string(),
   v.minLength(1, 'must not be empty'),

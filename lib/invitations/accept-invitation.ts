@@ -31,7 +31,7 @@ const refusals: Record<AcceptRefusal, () => Error> = {
 };
 
 /**
- * Accepts an invitation (decisions.md, Invitations): public, since its id is the secret. One
+ * Accepts an invitation (docs/spec/decisions.md, Invitations): public, since its id is the secret. One
  * transaction creates the user (the membership of the company, role `member`), the wallet
  * (so GET /generateJWT works with the company's API key and the invited wallet) and marks
  * the invitation ACCEPTED. With `operator_id` the member keeps the operator's id as user id

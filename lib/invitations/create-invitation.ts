@@ -61,7 +61,7 @@ const refusals: Record<InviteRefusal, () => Error> = {
 const notAdmin = () => new ForbiddenError('only an admin of the company may invite', 'NOT_ADMIN');
 
 /**
- * Invites a new member (decisions.md, Invitations). The order keeps a failure from leaving
+ * Invites a new member (docs/spec/decisions.md, Invitations). The order keeps a failure from leaving
  * anything behind: the invitation is stored with its seat first (one transaction that holds
  * every rule), then the e-mail is sent; if SES fails, the invitation is withdrawn (its seat
  * given back) before the error answers 503. An e-mail is never sent for an invitation that

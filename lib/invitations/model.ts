@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { EmailClaimItem } from '../companies/model';
-import { ItemType, keys } from '../data/keys';
+import * as keys from '../data/keys';
+import { ItemType } from '../data/keys';
 import { InvalidInputError } from '../errors';
 import { INVITATION_TTL_SECONDS } from '../limits';
 
 /**
- * Invitations (decisions.md, Invitations). An invitation is found by its id alone
+ * Invitations (docs/spec/decisions.md, Invitations). An invitation is found by its id alone
  * (`INVITATION#<id>`): accepting is public and the id, 128 random bits, is the secret.
  *
  * A company's seats are counted on its company item (`seats_used`: members plus pending
@@ -37,7 +38,7 @@ export interface InvitationItem {
   operator_id?: string;
   /** `scrypt$…` (lib/invitations/password.ts). */
   password_hash: string;
-  /** The server's, never the client's (decisions.md, Enumerations). An expired invitation keeps PENDING: its `expires_at` says. */
+  /** The server's, never the client's (docs/spec/decisions.md, Enumerations). An expired invitation keeps PENDING: its `expires_at` says. */
   status: InvitationStatus;
   /** The admin who invited. */
   invited_by: string;

@@ -1,7 +1,7 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 
 /**
- * The invitation's `password` (decisions.md, Invitations): hashed with scrypt (node:crypto) on
+ * The invitation's `password` (docs/spec/decisions.md, Invitations): hashed with scrypt (node:crypto) on
  * receipt, and never stored, logged or returned in plain text.
  *
  * The request schema turns the field into a Password at once, so nothing after validation

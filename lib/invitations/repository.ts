@@ -19,7 +19,8 @@ import {
   update,
   where,
 } from '../data/expressions';
-import { keys, ranges } from '../data/keys';
+import * as keys from '../data/keys';
+import { ranges } from '../data/keys';
 import { transactWithConditions } from '../data/transaction';
 import { DEFAULT_MEMBER_LIMIT } from '../limits';
 import { type OperatorItem, toFormerOperatorItem } from '../operators/model';

@@ -1,8 +1,9 @@
-import { ItemType, keys } from '../data/keys';
+import * as keys from '../data/keys';
+import { ItemType } from '../data/keys';
 import type { DppVersionItem } from '../versions/model';
 
 /**
- * A notarization of one version of a DPP (decisions.md, Versions and notarization), in the
+ * A notarization of one version of a DPP (docs/spec/decisions.md, Versions and notarization), in the
  * DPP's history collection (`HISTORY#<dppId>`) beside the version it notarizes.
  */
 

@@ -9,18 +9,18 @@ import type { Address } from '../evm/address';
 import { recoverPersonalSignAddress, SignatureError } from '../evm/personal-sign';
 import { objectKeys } from '../files/object-keys';
 import { putObject, releaseObject } from '../files/storage';
-import { filePart, readUpload, sha256Hex } from '../files/upload';
+import { readUpload, requiredFilePart, sha256Hex } from '../files/upload';
 import { MAX_NOTARIZED_FILES } from '../limits';
 import { versionUri } from '../links';
 import { countUpload } from '../metrics';
-import { id, uuid } from '../schemas';
+import { distinct, id, uuid } from '../schemas';
 import { toNotarizationItem } from './model';
 import { readNotarizeSource, writeNotarization } from './repository';
 
 export const notarizeDppVersionInput = v.object({
   params: v.object({ dppId: id }),
   body: v.object({
-    file: v.optional(filePart),
+    file: requiredFilePart,
     companyId: uuid,
     hash: sha256Hex,
     signature: v.pipe(
@@ -42,7 +42,7 @@ const MAX_ATTEMPTS = 3;
 const fileIds = v.pipe(
   v.array(id),
   v.maxLength(MAX_NOTARIZED_FILES, `lists at most ${MAX_NOTARIZED_FILES} files`),
-  v.check((ids) => new Set(ids).size === ids.length, 'names a file twice'),
+  v.check(distinct, 'names a file twice'),
 );
 
 /** `filesList`: a JSON array of DPP file ids, as a string. */

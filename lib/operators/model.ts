@@ -1,8 +1,9 @@
-import { ItemType, keys } from '../data/keys';
+import * as keys from '../data/keys';
+import { ItemType } from '../data/keys';
 import { InvalidInputError } from '../errors';
 
 /**
- * Non-official operators (decisions.md): people who work with a company's products (a
+ * Non-official operators (docs/spec/decisions.md): people who work with a company's products (a
  * repairer, a recycler, a supplier) without membership. One item per operator under the
  * company, `OPERATOR#<userId>`: the id is the person's user id, so the one who becomes an
  * official member (accept-invitation with `operator_id`) keeps it as a member. That accept

@@ -1,7 +1,8 @@
 import * as table from '../aws/table';
 import type { UserItem } from '../companies/model';
 import { itemExists, noItem } from '../data/expressions';
-import { type Key, keys, ranges } from '../data/keys';
+import * as keys from '../data/keys';
+import { type Key, ranges } from '../data/keys';
 import { queryRange } from '../data/range';
 import { transactWithConditions } from '../data/transaction';
 import type { OperatorItem } from './model';

@@ -8,7 +8,7 @@ import { ConflictError } from '../errors';
 import { objectKeys } from '../files/object-keys';
 import { releaseObject, signedGetUrl } from '../files/storage';
 import { MAX_RELATED_COPIES, MAX_RELATED_DPPS, MAX_TRANSACTION_BYTES } from '../limits';
-import { id, uuid } from '../schemas';
+import { distinct, id, uuid } from '../schemas';
 import { relatedCardView, relatedDppNotVisible, relatedFileView, tooManyItems } from './model';
 import { type LinkableDpp, readLinkable, readPartnerIds, writeLinks } from './repository';
 
@@ -20,7 +20,7 @@ export const createRelatedDppsInput = v.pipe(
         v.array(id),
         v.minLength(1, 'must name at least one DPP'),
         v.maxLength(MAX_RELATED_DPPS, `must name at most ${MAX_RELATED_DPPS} DPPs`),
-        v.check((ids) => new Set(ids).size === ids.length, 'must not name a DPP twice'),
+        v.check(distinct, 'must not name a DPP twice'),
       ),
     }),
   }),
@@ -47,7 +47,7 @@ const MAX_ATTEMPTS = 5;
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
 
 /**
- * Links DPPs to a DPP of the caller's company (decisions.md, Related DPPs). Each related DPP
+ * Links DPPs to a DPP of the caller's company (docs/spec/decisions.md, Related DPPs). Each related DPP
  * must be the company's own or a partner company's (else RELATED_DPP_NOT_VISIBLE, the same for
  * an unknown id). For each one not linked yet, its files (bytes copied server-side to the
  * target's own object keys, so deleting the source never breaks a copy) and tech cards (new

@@ -2,7 +2,7 @@ import type { DppCardItem, DppFileItem, DppItem } from '../dpps/model';
 import { InvalidInputError, NotFoundError } from '../errors';
 
 /**
- * Related DPPs (interface 4.3, decisions.md "Related DPPs"). A company sees its own DPPs, its
+ * Related DPPs (interface 4.3, docs/spec/decisions.md "Related DPPs"). A company sees its own DPPs, its
  * partners' and those its DPPs link to. Linking copies a related DPP's files (bytes included, to
  * the target's own object keys) and tech cards onto the target, each copy marked with
  * `copied_from`, and records the link in the target's `related_dpps`.

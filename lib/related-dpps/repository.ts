@@ -3,7 +3,8 @@ import { cancellationCodes, isConditionFailure } from '../aws/errors';
 import * as table from '../aws/table';
 import type { UserItem } from '../companies/model';
 import { append, contains, indexPrefix, noItem, not, ofCompany, set, update, where } from '../data/expressions';
-import { gsi1, ItemType, keys, ranges } from '../data/keys';
+import * as keys from '../data/keys';
+import { gsi1, ItemType, ranges } from '../data/keys';
 import { readWholeRange } from '../data/range';
 import type { DppCardItem, DppFileItem, DppItem } from '../dpps/model';
 

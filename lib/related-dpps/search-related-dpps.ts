@@ -8,7 +8,7 @@ import { readCompanyDpps, readDpps, readPartnerIds, readUser } from './repositor
 export const searchRelatedDppsInput = v.object({ params: v.object({ userId: id }) });
 
 /**
- * The DPPs related to a user (decisions.md, Related DPPs), each once: its company's, its
+ * The DPPs related to a user (docs/spec/decisions.md, Related DPPs), each once: its company's, its
  * partner companies', and those its company's DPPs link to (`related_dpps`). The user must
  * be the token's user or a user of the token's company; any other id, unknown ones too, is
  * USER_NOT_FOUND. Two round trips, no Scan:

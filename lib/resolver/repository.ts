@@ -1,6 +1,7 @@
 import * as table from '../aws/table';
 import { partition } from '../data/expressions';
-import { gtinCollection, keys } from '../data/keys';
+import * as keys from '../data/keys';
+import { gtinCollection } from '../data/keys';
 import type { DppLinkItem } from '../dpps/link';
 
 /** The most items of one GTIN the product level reads (one Query page; docs/choices.md, Resolver). */

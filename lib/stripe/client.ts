@@ -8,7 +8,7 @@
  * Not the `stripe` SDK itself: its client instantiates every one of its ~130 resources in its
  * constructor, so no entry point tree-shakes, and it adds ~240 KiB to a bundle (measured: the
  * Node, worker and extensibility entries alike), over twice what a function may weigh above
- * its AWS SDK floor (README, Performance). The stand-in's tests drive it with the SDK, so both
+ * its AWS SDK floor (docs/performance.md). The stand-in's tests drive it with the SDK, so both
  * speak the same wire format.
  *
  * Faults: a network failure, a timeout, 429, 409 (a lock or a concurrent request with the same
@@ -42,7 +42,7 @@ const secretKey = /* @__PURE__ */ loadedOnce(async (): Promise<string> => {
   const key = (inline ?? (await readSecret(source.second() ?? '')) ?? '').trim();
   if (!SECRET_KEY.test(key)) {
     throw new ConfigError(
-      'The Stripe secret key is not one (sk_test_…, sk_live_… or a restricted rk_… key): put it in the Stripe secret (README, Deploy)',
+      'The Stripe secret key is not one (sk_test_…, sk_live_… or a restricted rk_… key): put it in the Stripe secret (docs/deploy.md)',
     );
   }
   return key;

@@ -3,7 +3,7 @@ import type { Principal } from '../auth/claims';
 import { assertOwnCompany, companyScope } from '../auth/tenancy';
 import { signedGetUrl } from '../files/storage';
 import { createFileUnder } from '../files/under-parent';
-import { filePart, readUpload } from '../files/upload';
+import { readUpload, requiredFilePart } from '../files/upload';
 import { description, name, optionalText, uuid } from '../schemas';
 import { templateFileView, toTemplateFileItem } from './model';
 import { templateFiles } from './repository';
@@ -11,7 +11,7 @@ import { templateFiles } from './repository';
 export const createTemplateFileInput = v.object({
   body: v.object({
     template_id: uuid,
-    file: v.optional(filePart),
+    file: requiredFilePart,
     modelId: optionalText(uuid),
     name: optionalText(name),
     description: optionalText(description),

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { gsi1, ItemType, keys } from '../data/keys';
+import * as keys from '../data/keys';
+import { gsi1, ItemType } from '../data/keys';
 import { NotFoundError } from '../errors';
 import type { FileContent, FileItem } from '../files/model';
 import { uuid } from '../schemas';

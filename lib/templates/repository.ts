@@ -1,7 +1,8 @@
 import { isConditionFailure } from '../aws/errors';
 import * as table from '../aws/table';
 import { noItem, ofCompany, partialUpdate, where } from '../data/expressions';
-import { keys, ranges } from '../data/keys';
+import * as keys from '../data/keys';
+import { ranges } from '../data/keys';
 import { objectKeys } from '../files/object-keys';
 import { fileRepository } from '../files/repository';
 import type { FileParent } from '../files/under-parent';

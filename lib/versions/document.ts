@@ -6,7 +6,7 @@ import { releaseObject } from '../files/storage';
 import type { DppVersionItem, VersionDocument } from './model';
 
 /**
- * The canonical version document (decisions.md, Versions and notarization): the snapshot a
+ * The canonical version document (docs/spec/decisions.md, Versions and notarization): the snapshot a
  * version froze, serialized with the JSON Canonicalization Scheme (RFC 8785, the
  * `canonicalize` package), so anyone who fetches the document (its public `uri`) can hash
  * its bytes and compare with the version's `content_hash`, the `dpp_hash` a notarization

@@ -1,9 +1,10 @@
-import { ItemType, keys } from '../data/keys';
+import * as keys from '../data/keys';
+import { ItemType } from '../data/keys';
 import type { Characteristic } from '../dpps/model';
 import type { AllowedMimeType } from '../files/file-type';
 
 /**
- * A DPP's versions (decisions.md, Versions and notarization). They live in the DPP's history
+ * A DPP's versions (docs/spec/decisions.md, Versions and notarization). They live in the DPP's history
  * collection (`HISTORY#<dppId>`, lib/data/keys.ts) with the notarizations
  * (lib/notarizations/model.ts), apart from the DPP's own items, so the passport view never
  * reads them.

@@ -10,7 +10,7 @@ export const importCommand: Command = {
     'partnerships and operators from a JSON file. Idempotent: a second run creates nothing.',
   usage: [
     '<file.json>',
-    '  <file.json>   a document in the import format (README, "Import"; infra/local/demo-data.json is one),',
+    '  <file.json>   a document in the import format (docs/admin-cli.md, Import; infra/local/demo-data.json is one),',
     '                each fixture a path relative to its folder. Stops at the first invalid record, naming it.',
   ].join('\n'),
   options: {},

@@ -162,6 +162,22 @@ export function sdkImportsOf(code: string, fn: string): SdkImport[] {
 }
 
 /**
+ * The SDK imports of a function less the names whose own module (a client's or a command's
+ * `<Name>.js`) its real bundle does not hold. With the SDK external, esbuild keeps an import
+ * statement's every name when the module that imports them is only partly live (a namespace
+ * import such as lib/aws/table.ts, of which a function calls some operations), so the names
+ * alone would give a floor with commands the function never bundles.
+ */
+export function bundledOnly(imports: SdkImport[], sdkModules: ReadonlySet<string>): SdkImport[] {
+  const files = [...sdkModules].map((path) => path.slice(path.lastIndexOf('/') + 1));
+  const ownFile = (name: string) => /(Client|Command)$/.test(name);
+  return imports.map(({ from, names }) => ({
+    from,
+    names: names.filter((name) => !ownFile(name) || files.includes(`${name}.js`)),
+  }));
+}
+
+/**
  * The floor entry: the same SDK imports, each client and command instantiated in a handler
  * that never runs at import, every other name referenced. No SDK: an empty bare handler.
  */
@@ -212,22 +228,26 @@ export async function buildFunctionBundles(
   fns: readonly string[] = routes.map((r) => r.fn),
 ): Promise<FunctionBundle[]> {
   const entries = Object.fromEntries(fns.map((fn) => [fn, functionEntry(fn)]));
-  const functions = build(options(entries)) as Promise<Built>;
-  const floors = (async () => {
-    const external = byEntry((await build(options(entries, { plugins: [sdkExternal] }))) as Built);
-    const perFn = new Map(fns.map((fn) => [fn, sdkImportsOf(found(external, fn).text, fn)]));
-    // Functions with the same SDK surface share one floor build.
-    const sources = [...new Set(fns.map((fn) => floorSource(found(perFn, fn))))];
-    const built = byEntry(
-      (await build(
-        options(Object.fromEntries(sources.map((_, i) => [`floor-${i}`, `floor:${i}`])), {
-          plugins: [floorModules(sources)],
-        }),
-      )) as Built,
-    );
-    return { perFn, sources, built };
-  })();
-  const [fnOutputs, floor] = await Promise.all([functions.then(byEntry), floors]);
+  const [fnOutputs, external] = await Promise.all([
+    build(options(entries)).then((r) => byEntry(r as Built)),
+    build(options(entries, { plugins: [sdkExternal] })).then((r) => byEntry(r as Built)),
+  ]);
+  const perFn = new Map(
+    fns.map((fn) => [
+      fn,
+      bundledOnly(sdkImportsOf(found(external, fn).text, fn), toBundle(found(fnOutputs, fn)).sdkModules),
+    ]),
+  );
+  // Functions with the same SDK surface share one floor build.
+  const sources = [...new Set(fns.map((fn) => floorSource(found(perFn, fn))))];
+  const built = byEntry(
+    (await build(
+      options(Object.fromEntries(sources.map((_, i) => [`floor-${i}`, `floor:${i}`])), {
+        plugins: [floorModules(sources)],
+      }),
+    )) as Built,
+  );
+  const floor = { perFn, sources, built };
 
   return fns.map((fn) => {
     const bundle = toBundle(found(fnOutputs, fn));

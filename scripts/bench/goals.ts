@@ -1,5 +1,5 @@
 /**
- * The performance goals of issue 7, checked for every function by `npm run bench` (all of
+ * The performance goals, checked for every function by `npm run bench` (all of
  * them) and by test/scripts/bundle-size.test.ts (the two that are deterministic: bytes).
  */
 import { KiB } from './bundles';
@@ -26,7 +26,7 @@ export const GOALS = {
 /**
  * Read routes whose design takes another number of round trips than the goal, and why: the
  * related-DPPs search cannot know its partners' DPPs and the linked ones before it has read the
- * company's DPPs and partners (decisions.md, Related DPPs): 2 round trips, each of requests in
+ * company's DPPs and partners (docs/spec/decisions.md, Related DPPs): 2 round trips, each of requests in
  * parallel. GET /health answers load balancers without reading the table: 0.
  */
 export const READ_ROUND_TRIPS_BY_DESIGN: Readonly<Record<string, number>> = {

@@ -17,11 +17,13 @@ import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { build, type Plugin } from 'esbuild';
 import { esbuildOptions } from '../../infra/bundling';
-import { loadSampleEvents, samples } from '../../infra/local';
+import { loadSampleEvents, loadSamples } from '../../infra/local';
 import type { Route } from '../../lib/api/contract';
 import { type RouteFn, routes } from '../../lib/api/routes';
 import { functionEntry, ROOT } from './bundles';
 import { inFreshNode } from './processes';
+
+const { samples } = await loadSamples();
 
 const { sampleEvent, withToken } = await loadSampleEvents();
 

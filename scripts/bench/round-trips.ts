@@ -9,9 +9,11 @@
  * the related-DPPs search's Queries) are one round trip of latency and several requests.
  * Latency is local, so only comparable run to run.
  */
-import { samples } from '../../infra/local';
+import { loadSamples } from '../../infra/local';
 import { type RouteFn, routes } from '../../lib/api/routes';
 import { percentile } from './processes';
+
+const { samples } = await loadSamples();
 
 export interface RoundTrips {
   fn: RouteFn;

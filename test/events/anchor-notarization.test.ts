@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { localClients } from '../../infra/local/bootstrap';
 import { LOCAL_ANCHOR_ADDRESS } from '../../infra/local/environment';
 import { ANCHOR_WORKER_FN, NOTARIZATION_INSERTS } from '../../lib/anchoring/worker';
-import { keys } from '../../lib/data/keys';
+import * as keys from '../../lib/data/keys';
 import { matchesFilter } from '../../lib/events/stream-filter';
 import { ethereum, rpcClient } from '../../lib/evm/rpc';
 import { demo, localEnv } from '../support/api';

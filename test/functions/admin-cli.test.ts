@@ -1,6 +1,7 @@
 /**
- * `npm run admin` against a local stack of its own that starts empty (no demo seed), checked
- * through the CLI's output and over HTTP: what it writes is what the service reads.
+ * `npm run admin` against the integration stack (its stack file), each test on companies it
+ * creates itself, so empty ones: checked through the CLI's output and over HTTP, what it writes
+ * is what the service reads.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -8,15 +9,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashApiKey } from '../../lib/companies/api-keys/model';
-import { runAdmin, type StackProcess, startStackProcess } from '../support/stack-process';
+import { apiUrl, localEnv } from '../support/api';
+import { runAdmin, type StackProcess, sharedStackDir } from '../support/stack-process';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const newWallet = () => `0x${randomBytes(20).toString('hex')}`;
 
 let stack: StackProcess;
 beforeAll(async () => {
-  stack = await startStackProcess({ empty: true });
-}, 120_000);
+  stack = await sharedStackDir(apiUrl, localEnv);
+});
 afterAll(async () => {
   await stack?.stop();
 });
@@ -40,7 +42,7 @@ async function newCompany(name = 'Acme Bikes S.r.l.') {
   return ok('company', 'create', '--name', name, '--country', 'it');
 }
 
-describe('npm run admin against an empty local stack', () => {
+describe('npm run admin against a local stack, on companies of its own', () => {
   it('creates a company and shows it: no members, no plan, no KYB check, no keys', async () => {
     const id = await newCompany();
     expect(id).toMatch(UUID);

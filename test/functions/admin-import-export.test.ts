@@ -1,22 +1,24 @@
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localClients } from '../../infra/local/bootstrap';
 import { samples } from '../../infra/local/samples';
-import { type StackFile, writeStackFile } from '../../infra/local/stack-file';
+import type { StackFile } from '../../infra/local/stack-file';
 import { objectKeys } from '../../lib/files/object-keys';
 import { apiUrl, call, demoData, localEnv, type Reply } from '../support/api';
-import { runAdmin, type StackProcess, startStackProcess } from '../support/stack-process';
+import { runAdmin, type StackProcess, sharedStackDir, startTableStack } from '../support/stack-process';
 
 /**
- * `npm run admin -- import` and `export` (issue 10, section 1) against stacks of their own:
- * the demo file imported into an empty stack answers GET /dpp as the seeded integration stack
- * does; a second run creates nothing; an invalid record stops the import with its file, path
- * and reason, having written nothing of it; an export of a seeded DPP, imported into another
- * empty stack, is the same passport, and its version documents are the served ones, byte for byte.
+ * `npm run admin -- import` and `export`, each empty stack a table and
+ * bucket of its own on the integration stack's engines (startTableStack): the demo file
+ * imported into an empty stack answers GET /dpp as the seeded integration stack does; a second
+ * run creates nothing; an invalid record stops the import with its file, path and reason,
+ * having written nothing of it; an export of a seeded DPP, imported into another empty stack,
+ * is the same passport, and its version documents are the served ones, byte for byte.
  */
 const DEMO_FILE = 'infra/local/demo-data.json';
 const LANGUAGES = ['en', 'it', 'fr'];
@@ -37,43 +39,41 @@ const view = (dppId: string, language: string, baseUrl?: string) =>
   call('GET', `/dpp/${dppId}`, { headers: { language }, ...(baseUrl && { baseUrl }) });
 
 /**
- * The passport as two stacks can agree on it: a signed URL's host, port and signature differ
- * per stack, the object's path does not. `only` keeps the files and cards of these ids.
+ * The passport as two stacks can agree on it: a signed URL's host, port, bucket (the first
+ * segment of its path) and signature differ per stack, the object's key does not. `only`
+ * keeps the files and cards of these ids.
  */
 function comparable(reply: Reply, only?: { files: Set<string>; cards: Set<string> }) {
   const dpp = reply.body.dpp;
+  const objectKey = (url: string) => new URL(url).pathname.split('/').slice(2).join('/');
   return {
     ...dpp,
-    images: dpp.images.map((image: { image: string }) => ({ ...image, image: new URL(image.image).pathname })),
+    images: dpp.images.map((image: { image: string }) => ({ ...image, image: objectKey(image.image) })),
     files: dpp.files.filter((file: { id: string }) => only?.files.has(file.id) ?? true),
     cards: dpp.cards.filter((card: { id: string }) => only?.cards.has(card.id) ?? true),
   };
 }
 
+/** The settings of a stack's stack file: its engines, table and bucket. */
+async function envOf(stack: StackProcess): Promise<Record<string, string>> {
+  return (JSON.parse(await readFile(join(stack.dir, 'stack.json'), 'utf8')) as StackFile).env;
+}
+
 /** Items in a stack's table (DynamoDB Local counts them at once). */
 async function itemCount(stack: StackProcess): Promise<number> {
-  const { env } = JSON.parse(await readFile(join(stack.dir, 'stack.json'), 'utf8')) as StackFile;
-  const client = new DynamoDBClient({
-    endpoint: env.DYNAMODB_ENDPOINT,
-    region: env.AWS_REGION,
-    credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! },
-  });
-  const { Table } = await client.send(new DescribeTableCommand({ TableName: env.TABLE_NAME }));
+  const env = await envOf(stack);
+  const { Table } = await localClients(env).dynamodb.send(new DescribeTableCommand({ TableName: env.TABLE_NAME }));
   return Table?.ItemCount ?? 0;
 }
 
 async function objectExists(stack: StackProcess, key: string): Promise<boolean> {
-  const { env } = JSON.parse(await readFile(join(stack.dir, 'stack.json'), 'utf8')) as StackFile;
-  const s3 = new S3Client({
-    endpoint: env.S3_ENDPOINT,
-    region: env.AWS_REGION,
-    forcePathStyle: true,
-    credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! },
-  });
-  return s3.send(new HeadObjectCommand({ Bucket: env.BUCKET_NAME, Key: key })).then(
-    () => true,
-    () => false,
-  );
+  const env = await envOf(stack);
+  return localClients(env)
+    .s3.send(new HeadObjectCommand({ Bucket: env.BUCKET_NAME, Key: key }))
+    .then(
+      () => true,
+      () => false,
+    );
 }
 
 let work: string;
@@ -85,7 +85,7 @@ afterAll(() => rm(work, { recursive: true, force: true }));
 describe('import of the demo file into an empty stack', () => {
   let empty: StackProcess;
   beforeAll(async () => {
-    empty = await startStackProcess({ empty: true });
+    empty = await startTableStack(localEnv);
   });
   afterAll(() => empty?.stop());
 
@@ -191,19 +191,15 @@ describe('import of the demo file into an empty stack', () => {
 describe('export of a seeded DPP, imported into an empty stack', () => {
   const x1 = demoData.companies[0]!.dpps[0]!;
   let empty: StackProcess;
-  let seededDir: string;
+  let seeded: StackProcess;
   let exported: string;
   beforeAll(async () => {
-    empty = await startStackProcess({ empty: true });
-    // The integration stack as the CLI finds a local stack: its stack file.
-    seededDir = join(work, 'seeded');
-    await mkdir(seededDir, { recursive: true });
-    await writeStackFile(seededDir, apiUrl, localEnv);
-    const run = await runAdmin(seededDir, ['export', x1.id, '--out', join(work, 'exports')]);
+    [empty, seeded] = await Promise.all([startTableStack(localEnv), sharedStackDir(apiUrl, localEnv)]);
+    const run = await runAdmin(seeded.dir, ['export', x1.id, '--out', join(work, 'exports')]);
     expect(run.code, run.stderr).toBe(0);
     exported = run.stdout.trim();
   });
-  afterAll(() => empty?.stop());
+  afterAll(() => Promise.all([empty?.stop(), seeded?.stop()]));
 
   it('writes the passport, every version document, the bytes and a README into <out>/<dppId>', async () => {
     expect(exported).toBe(join(work, 'exports', x1.id));

@@ -5,7 +5,7 @@ import { call, demo, download, fixture, form, putTestDpp, tokenFor } from '../su
 import { signHash, testAccount, WALLET } from '../support/wallets';
 
 /**
- * The independent proof of an anchor (issue 8, "Proof in a test"): notarize over HTTP, wait
+ * The independent proof of an anchor: notarize over HTTP, wait
  * for ANCHORED in the notarizations view, then, trusting nothing the service stores, read the
  * transaction from the chain (anvil's own JSON-RPC) by its hash, fetch the canonical version
  * document through the public `uri`, and check that the transaction's data holds that

@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { keys } from '../../lib/data/keys';
+import * as keys from '../../lib/data/keys';
 import { call, demo, localTable, putTestCompany, tokenFor } from '../support/api';
 
 describe('GET /company', () => {

@@ -39,7 +39,7 @@ describe('the contract check of call()', () => {
     );
   });
 
-  it('refuses an error body that is not the error body of decisions.md', () => {
+  it('refuses an error body that is not the error body of docs/spec/decisions.md', () => {
     expect(contractViolation('GET', listPath, 406, { error: 'x' })).toContain('code');
     expect(contractViolation('GET', listPath, 406, { error: 'x', code: 'y', stack: 'at …' })).toContain('stack');
     expect(contractViolation('GET', '/no-such-route', 404, { error: 'Not Found', code: 'NOT_FOUND' })).toContain(

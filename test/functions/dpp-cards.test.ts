@@ -4,7 +4,7 @@ import { MAX_CARD_CHARACTERISTICS } from '../../lib/limits';
 import { apiUrl, call, demo, putTestDpp, type Tenant, tokenFor } from '../support/api';
 
 /**
- * Issue 10, authoring: a DPP's tech cards through POST, PUT and DELETE /dpps/{dppId}/cards,
+ * Authoring: a DPP's tech cards through POST, PUT and DELETE /dpps/{dppId}/cards,
  * end to end over HTTP. Each test writes cards on a DPP of its own (test/support/api.ts
  * putTestDpp), so what it counts races with no other test file.
  */

@@ -16,7 +16,7 @@ import {
 } from '../support/api';
 
 /**
- * Issue 10, authoring: a DPP's images through POST and DELETE /dpps/{dppId}/images, end to
+ * Authoring: a DPP's images through POST and DELETE /dpps/{dppId}/images, end to
  * end over HTTP and the local bucket. Each test adds images to a DPP of its own.
  */
 const png = fixture('sample.png');

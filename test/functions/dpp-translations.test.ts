@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { call, demo, fixture, form, putTestDpp, type Tenant, tokenFor } from '../support/api';
 
 /**
- * Issue 10, authoring: a company's own translations of a DPP's texts through
+ * Authoring: a company's own translations of a DPP's texts through
  * PUT /dpps/{dppId}/translations/{language}, and the public passport that serves them
  * (GET /dpp/{dppId} with the `language` header; the local stack has no machine translation, so a
  * text without a stored translation keeps its original). Each test works on a DPP of its own.

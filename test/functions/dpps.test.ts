@@ -3,7 +3,7 @@ import { searchIdOf, serialOf } from '../../lib/dpps/gtin';
 import { apiUrl, call, demo, download, putTestCompany, type TestCompany, tokenFor } from '../support/api';
 
 /**
- * The DPP authoring routes (issue 10): POST /dpps, GET /dpps, GET /dpps/{dppId}, PUT /dpps/{dppId}.
+ * The DPP authoring routes: POST /dpps, GET /dpps, GET /dpps/{dppId}, PUT /dpps/{dppId}.
  * Writes go to companies the file makes for itself (putTestCompany), so a list is exactly
  * what the test wrote and "nothing written" is an empty list; Acme's demo DPPs are only read.
  */
@@ -12,7 +12,7 @@ const json = (body: unknown, headers: Record<string, string> = {}) => ({
   body: JSON.stringify(body),
 });
 
-/** KYB data the VIES stand-in answers for `vat` (README, KYB demo VAT numbers). */
+/** KYB data the VIES stand-in answers for `vat` (docs/demo.md, KYB demo VAT numbers). */
 const kybData = (vat: string) => ({
   company_name: 'DPP Authoring S.r.l.',
   vat_number: vat,
@@ -193,7 +193,7 @@ describe('POST /dpps', () => {
   });
 });
 
-describe('the KYB gate of POST /dpps (decisions.md: a company needs VERIFIED KYB to create DPPs)', () => {
+describe('the KYB gate of POST /dpps (docs/spec/decisions.md: a company needs VERIFIED KYB to create DPPs)', () => {
   it('answers 403 KYB_REQUIRED until the business is verified, writing nothing, then creates', async () => {
     const company = await putTestCompany('dpps-kyb');
     const refused = async () => {

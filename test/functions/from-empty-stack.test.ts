@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CallOptions, call, download, fixture, form } from '../support/api';
+import { type CallOptions, call, download, fixture, form, json } from '../support/api';
 import { runAdmin, type StackProcess, startStackProcess } from '../support/stack-process';
 import { testAccount } from '../support/wallets';
 
 /**
- * Issue 10's "done when": a deployed stack is usable from an empty table with only the admin CLI
+ * A deployed stack is usable from an empty table with only the admin CLI
  * and HTTP. A stack of its own with no demo seed; an operator creates the first tenant with
  * the CLI, and everything after that is the API as a company uses it.
  */
@@ -22,11 +22,6 @@ async function admin(...args: string[]): Promise<string> {
   expect(run.code, `admin ${args.join(' ')}\n${run.stderr}`).toBe(0);
   return run.stdout.trim();
 }
-
-const json = (body: unknown): Pick<CallOptions, 'headers' | 'body'> => ({
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(body),
-});
 
 describe('from an empty local stack, with only the admin CLI and HTTP', () => {
   it('bootstraps a tenant, is blocked until KYB is verified, then authors a passport anyone can read in two languages', async () => {

@@ -95,7 +95,7 @@ describe('GET /dpp/{dppId}', () => {
     expect(body.dpp.name).toBe(dpp.name);
   });
 
-  // Two lowercase letters are not enough: the code must be in the ISO 639-1 list (issue 6, defect 5).
+  // Two lowercase letters are not enough: the code must be in the ISO 639-1 list.
   // `iw`, `in` and `sh` were withdrawn from it (now `he`, `id`, and `sr`/`hr`/`bs`).
   it.each(['EN', 'eng', 'e', 'it-IT', '12', '', 'xx', 'zz', 'qq', 'iw', 'in', 'sh'])(
     'rejects the language header %j with 400',

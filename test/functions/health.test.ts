@@ -17,4 +17,11 @@ describe('GET /health', () => {
   it('is GET only: another method is an unknown route', async () => {
     expect((await call('POST', '/health')).body).toEqual({ error: 'Not Found' });
   });
+
+  it("echoes the client's x-correlation-id, and without one an id of its own", async () => {
+    const sent = await call('GET', '/health', { headers: { 'x-correlation-id': 'uptime-probe/42' } });
+    expect(sent.headers.get('x-correlation-id')).toBe('uptime-probe/42');
+    const own = await call('GET', '/health');
+    expect(own.headers.get('x-correlation-id')).toMatch(/^[\x21-\x7e]{1,128}$/);
+  });
 });

@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '../../lib/data/keys';
+import * as keys from '../../lib/data/keys';
 import { toTemplateItem } from '../../lib/templates/model';
 import {
   apiUrl,
@@ -22,7 +22,7 @@ import {
 import { checkResponse } from '../support/contract-check';
 
 /**
- * Idempotent POSTs over HTTP against the local stack (decisions.md, Retries; issue 6):
+ * Idempotent POSTs over HTTP against the local stack (docs/spec/decisions.md, Retries):
  * a retry with the same `Idempotency-Key` and body answers the first answer and writes
  * nothing again, whatever multipart boundary it uses; the same key with another body is
  * 422; keys are per company; concurrent duplicates write one file; a malformed key is 400.
@@ -176,7 +176,7 @@ describe('a retried upload with the same key and body', () => {
 });
 
 describe('the same key with another body', () => {
-  it('is 422 IDEMPOTENCY_KEY_REUSED with the error body of decisions.md, and writes nothing', async () => {
+  it('is 422 IDEMPOTENCY_KEY_REUSED with the error body of docs/spec/decisions.md, and writes nothing', async () => {
     const dpp = await newDpp('acme');
     const k = key();
     const first = await upload(dpp, k);

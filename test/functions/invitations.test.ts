@@ -7,7 +7,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { toApiKeyItem } from '../../lib/companies/api-keys/model';
 import { toCompanyItem, toMemberItems } from '../../lib/companies/model';
-import { keys } from '../../lib/data/keys';
+import * as keys from '../../lib/data/keys';
 import { type InvitationItem, toInvitationItems } from '../../lib/invitations/model';
 import { verifyPassword } from '../../lib/invitations/password';
 import { toOperatorItem } from '../../lib/operators/model';

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { toApiKeyItem } from '../../lib/companies/api-keys/model';
 import type { KybData } from '../../lib/companies/kyb/model';
 import { type CompanyItem, toCompanyItem, toUserItem, toWalletItem } from '../../lib/companies/model';
-import { keys } from '../../lib/data/keys';
+import * as keys from '../../lib/data/keys';
 import { call, demo, localEnv, localTable, tokenFor } from '../support/api';
 
 /**
@@ -86,7 +86,7 @@ const verify = (tenant: Tenant, data: unknown, userId = tenant.adminId, headers:
     headers: { 'content-type': 'application/json', ...headers },
   });
 
-/** The VIES stand-in's demo numbers (README, KYB demo VAT numbers). */
+/** The VIES stand-in's demo numbers (docs/demo.md, KYB demo VAT numbers). */
 const DEMO = {
   valid: 'IT11111110018',
   invalid: 'IT22222220018',

@@ -6,8 +6,8 @@ import { routes } from '../../lib/api/routes';
 import { call, demo, localEnv } from '../support/api';
 
 /**
- * Issue 6, defect 2: a path whose percent-encoding is malformed (`%` alone, `%ZZ`, a cut
- * UTF-8 sequence) is a 400 in the error body of decisions.md, never a 500.
+ * A path whose percent-encoding is malformed (`%` alone, `%ZZ`, a cut
+ * UTF-8 sequence) is a 400 in the error body of docs/spec/decisions.md, never a 500.
  * - Locally: the server cannot decode the path parameters, so it answers 400
  *   MALFORMED_PATH itself, before any handler runs.
  * - In the cloud: API Gateway HTTP APIs decode path parameters (and `rawPath`) before the

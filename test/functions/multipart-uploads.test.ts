@@ -4,7 +4,7 @@ import { apiUrl, call, demo, fixture, form, tokenFor } from '../support/api';
 import { checkResponse } from '../support/contract-check';
 
 /**
- * Multipart uploads through the local API (issue 6): a hostile body is a 400 and the
+ * Multipart uploads through the local API: a hostile body is a 400 and the
  * server lives on (defect 1); the multipart/form-data content types that curl, Node's
  * fetch, .NET's HttpClient and JavaMail-style clients send are all understood (defect 3).
  */

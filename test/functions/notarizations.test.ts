@@ -3,7 +3,7 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { localClients } from '../../infra/local/bootstrap';
-import { keys } from '../../lib/data/keys';
+import * as keys from '../../lib/data/keys';
 import { objectKeys } from '../../lib/files/object-keys';
 import type { NotarizationItem } from '../../lib/notarizations/model';
 import type { DppVersionItem } from '../../lib/versions/model';

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from
 import { DEMO_CUSTOMER, DEMO_PLAN_MEMBER_LIMIT, DEMO_PROMOTION_CODES } from '../../infra/local/engines/stripe-demo';
 import { toApiKeyItem } from '../../lib/companies/api-keys/model';
 import { type CompanyItem, toCompanyItem, toUserItem, toWalletItem } from '../../lib/companies/model';
-import { keys } from '../../lib/data/keys';
+import * as keys from '../../lib/data/keys';
 import { call, demo, localEnv, localTable, tokenFor } from '../support/api';
 import { invoke } from '../support/unit/events';
 

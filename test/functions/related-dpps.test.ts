@@ -20,7 +20,7 @@ import {
 } from '../support/api';
 
 /**
- * Interface 4.3, related DPPs, end to end through the local API and engines (decisions.md,
+ * Interface 4.3, related DPPs, end to end through the local API and engines (docs/spec/decisions.md,
  * Related DPPs). Acme and Volta are partners; Globex is related to no one. Every test that
  * links writes to DPPs of its own (written straight to the table, files uploaded through the
  * API), so the demo passports other files read stay as seeded.

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, demo, fixture, form, putTestCompany, type TestCompany, tokenFor } from '../support/api';
 
 /**
- * The template routes (issue 10): POST /templates, GET /templates, PUT /templates/{templateId}.
+ * The template routes: POST /templates, GET /templates, PUT /templates/{templateId}.
  * Writes go to a company the file makes for itself (putTestCompany), so its list is exactly
  * what the test wrote; Acme's demo templates are only read.
  */

@@ -414,7 +414,7 @@ describe('tenant isolation', () => {
         const globex = await tokenFor('globex');
         const { status, body } = await call(probe.method, probe.path, { ...probe.options, token: globex });
         expect(status).toBe(probe.status);
-        // The error body (decisions.md), with `details` naming the refused field where there is one.
+        // The error body (docs/spec/decisions.md), with `details` naming the refused field where there is one.
         expect(
           Object.keys(body)
             .filter((key) => key !== 'details')

@@ -3,7 +3,8 @@ import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import canonicalize from 'canonicalize';
 import { describe, expect, it } from 'vitest';
-import { keys, ranges } from '../../lib/data/keys';
+import * as keys from '../../lib/data/keys';
+import { ranges } from '../../lib/data/keys';
 import { toDppCardItem, toDppFileItem } from '../../lib/dpps/model';
 import type { DppVersionItem } from '../../lib/versions/model';
 import {

@@ -7,7 +7,8 @@ import { localClients } from '../../infra/local/bootstrap';
 import { DEMO_PROMOTION_CODES } from '../../infra/local/engines/stripe-demo';
 import { toApiKeyItem } from '../../lib/companies/api-keys/model';
 import { toCompanyItem, toMemberItems } from '../../lib/companies/model';
-import { gsi1, keys } from '../../lib/data/keys';
+import * as keys from '../../lib/data/keys';
+import { gsi1 } from '../../lib/data/keys';
 import { toDppItem } from '../../lib/dpps/model';
 import { checksumAddress } from '../../lib/evm/address';
 import { objectKeys } from '../../lib/files/object-keys';
@@ -513,6 +514,8 @@ export async function createWorld(cursorRoutes: Array<{ fn: string; path: string
     files: () => [JSON.stringify({ [parent().dppFile]: { name: 'Fuzz-Datei', description: 'Vom Fuzz übersetzt' } })],
     cards: () => [JSON.stringify({ [parent().card]: { name: 'Fuzz-Karte', description: '' } })],
     dppid: () => [parent().dpp],
+    // A version of that DPP (GET /dpp/{dppId}/versions/{version}): the fuzz's parents have four, Acme's demo DPP two.
+    version: () => ['1'],
     modelid: () => [parent().model],
     companyid: () => [demo[tenant].company.id],
     userid: () => [demo[tenant].admin.id],
@@ -714,7 +717,7 @@ function renderMultipart(body: Extract<BodyCase, { kind: 'multipart' }>, ctx: Co
     let close = `--${b}--${eol}`;
     if (body.framing === 'close-without-final-crlf') close = `--${b}--`;
     if (body.framing === 'close-without-crlf') {
-      // The closing delimiter right after the content, without the CRLF before it (issue 6, defect 1).
+      // The closing delimiter right after the content, without the CRLF before it (a defect the fuzz once found).
       const last = chunks.pop();
       if (last && last.toString() !== eol) chunks.push(last);
       close = ` --${b}--`;

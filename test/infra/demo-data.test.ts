@@ -8,7 +8,7 @@ import { type DemoData, idTime, SEED_TIME } from '../../infra/local/seed';
  * - Lists are oldest first by time-ordered (UUIDv7) ids, so seeded ids must be UUIDv7s
  *   of the seed time too, or a new upload could sort before a seeded file.
  * - The sample events change records (rename, delete): only records of their own, never
- *   the passports the README and the `npm start` banner open.
+ *   the passports the walk-through and the `npm start` banner open.
  */
 const text = readFileSync('infra/local/demo-data.json', 'utf8');
 const data = JSON.parse(text) as DemoData;
@@ -36,7 +36,7 @@ describe('demo-data.json ids', () => {
 
 describe('sample events (infra/local/samples.ts)', () => {
   const [acme, globex] = data.companies;
-  // The passports and template the README and the banner name, with all their files.
+  // The passports and template the walk-through and the banner name, with all their files.
   const shown = [acme!.templates[0]!, acme!.dpps[0]!, acme!.dpps[1]!, ...globex!.templates, ...globex!.dpps];
   const shownIds = new Set(shown.flatMap((r) => [r.id, ...r.files.map((f) => f.id)]));
 

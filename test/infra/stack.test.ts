@@ -210,7 +210,14 @@ beforeAll(() => {
 
 /** The function's environment as deployed: Refs become dummy names, strings stay as they are. */
 function environmentOf(route: Route): Record<string, string> {
-  const variables = fnProps(route).Environment.Variables as Record<string, unknown>;
+  return environmentOfId(fnLogicalId(route));
+}
+
+function environmentOfId(logicalIdOfFunction: string): Record<string, string> {
+  const variables = (resources[logicalIdOfFunction]!.Properties as Json).Environment.Variables as Record<
+    string,
+    unknown
+  >;
   const env: Record<string, string> = { PATH: process.env.PATH ?? '', AWS_REGION: 'eu-central-1' };
   for (const [name, value] of Object.entries(variables))
     env[name] = typeof value === 'string' ? value : `dummy-${name}`;
@@ -237,6 +244,15 @@ function loadCold(bundle: string, env: Record<string, string>): Promise<{ status
 
 /** The cold start of the route's function. */
 const coldStart = (route: Route, env: Record<string, string>) => loadCold(bundleOf(fnLogicalId(route)), env);
+
+/** Every function of the stack, by name and logical id: each route's, the KYB retry worker and the anchor worker. */
+function everyFunction(): { fn: string; id: string }[] {
+  return [
+    ...routes.map((route) => ({ fn: route.fn, id: fnLogicalId(route) })),
+    { fn: 'the KYB retry worker', id: logicalId(stack.kybRetryWorker.node.defaultChild) },
+    { fn: 'the anchor worker', id: logicalId(stack.anchorWorker.node.defaultChild) },
+  ];
+}
 
 /** `work` on every item, at most as many at once as the machine has cores; results in order. */
 async function eachOnCores<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
@@ -410,12 +426,13 @@ describe('functions', () => {
   });
 
   it(
-    'bundles each handler as one minified ESM file with the require banner and the AWS SDK inside, and its source map beside it',
+    'bundles each handler (and each worker) whole as one minified ESM file with the require banner and the AWS SDK inside, and its source map beside it',
     () => {
       const sizes: string[] = [];
-      const imports = moduleImports(routes.map((route) => bundleOf(fnLogicalId(route))));
-      for (const route of routes) {
-        const assetPath = resources[fnLogicalId(route)]!.Metadata['aws:asset:path'] as string;
+      const functions = everyFunction();
+      const imports = moduleImports(functions.map(({ id }) => bundleOf(id)));
+      for (const route of functions) {
+        const assetPath = resources[route.id]!.Metadata['aws:asset:path'] as string;
         const dir = join(assemblyDir, assetPath);
         expect({ fn: route.fn, files: readdirSync(dir).sort() }).toEqual({
           fn: route.fn,
@@ -442,14 +459,15 @@ describe('functions', () => {
   );
 
   it(
-    'loads every bundle cold with exactly the environment the stack gives its function',
+    'loads every bundle (each route’s and each worker’s) cold with exactly the environment the stack gives its function',
     async () => {
       // A function must not need a setting its row does not grant (e.g. BUCKET_NAME in a
       // function without bucket access): lib/config.ts fails such a cold start. Run the real
       // bundles, with the template's variables (Refs as dummy names; the public keys and
       // NODE_OPTIONS as they are), so a public function starts without any JWT setting.
-      const runs = await eachOnCores(routes, (route) => coldStart(route, environmentOf(route)));
-      routes.forEach((route, index) => {
+      const functions = everyFunction();
+      const runs = await eachOnCores(functions, ({ id }) => loadCold(bundleOf(id), environmentOfId(id)));
+      functions.forEach((route, index) => {
         const run = runs[index]!;
         // On failure, show the error lines only (the rest is minified source).
         const error =
@@ -866,7 +884,7 @@ describe('data stores', () => {
     });
   });
 
-  it('keeps on stack deletion exactly the table, the bucket, the three secrets put in by hand and the log groups (README, Teardown)', () => {
+  it('keeps on stack deletion exactly the table, the bucket, the three secrets put in by hand and the log groups (docs/deploy.md, Teardown)', () => {
     const retained = Object.entries(resources)
       .filter(([, resource]) => resource.DeletionPolicy === 'Retain')
       .map(([id, resource]) => (resource.Type === 'AWS::Logs::LogGroup' ? 'log group' : id));
@@ -1182,25 +1200,6 @@ describe('the KYB retry worker', () => {
     ]);
   });
 
-  it('is bundled whole (no package left outside) and loads cold with exactly its environment', async () => {
-    const dir = join(assemblyDir, resources[workerId()]!.Metadata['aws:asset:path'] as string);
-    expect(readdirSync(dir).sort()).toEqual(['index.mjs', 'index.mjs.map']);
-    const bundle = join(dir, 'index.mjs');
-    expect(
-      moduleImports([bundle])
-        .get(bundle)!
-        .filter((specifier) => !isBuiltin(specifier)),
-    ).toEqual([]);
-    const env: Record<string, string> = { PATH: process.env.PATH ?? '', AWS_REGION: 'eu-central-1' };
-    for (const [name, value] of Object.entries(workerProps().Environment.Variables as Record<string, unknown>))
-      env[name] = typeof value === 'string' ? value : `dummy-${name}`;
-    const run = await loadCold(bundle, env);
-    expect({ status: run.status, stderr: run.status === 0 ? '' : run.stderr.slice(0, 500) }).toEqual({
-      status: 0,
-      stderr: '',
-    });
-  });
-
   it('alarms on its failed and throttled runs', () => {
     const ofWorker = ofType('AWS::CloudWatch::Alarm')
       .map(([, alarm]) => alarm.Properties as Json)
@@ -1357,26 +1356,12 @@ describe('the anchor worker', () => {
     expect(ofWorker.map((alarm) => alarm.MetricName)).toEqual(['Errors']);
   });
 
-  it('is bundled whole (no package left outside) and loads cold with exactly its environment', async () => {
-    const dir = join(assemblyDir, resources[workerId()]!.Metadata['aws:asset:path'] as string);
-    expect(readdirSync(dir).sort()).toEqual(['index.mjs', 'index.mjs.map']);
-    const bundle = join(dir, 'index.mjs');
-    expect(
-      moduleImports([bundle])
-        .get(bundle)!
-        .filter((specifier) => !isBuiltin(specifier)),
-    ).toEqual([]);
-    const env: Record<string, string> = { PATH: process.env.PATH ?? '', AWS_REGION: 'eu-central-1' };
-    for (const [name, value] of Object.entries(workerProps().Environment.Variables as Record<string, unknown>))
-      env[name] = typeof value === 'string' ? value : `dummy-${name}`;
-    // Without its key's secret id it stops at cold start, naming the setting.
-    const { ANCHOR_KEY_SECRET_ID: _, ...withoutKey } = env;
-    const [run, withoutKeyRun] = await Promise.all([loadCold(bundle, env), loadCold(bundle, withoutKey)]);
-    expect({ status: run.status, stderr: run.status === 0 ? '' : run.stderr.slice(0, 500) }).toEqual({
-      status: 0,
-      stderr: '',
-    });
-    expect(withoutKeyRun.stderr).toMatch(/one of ANCHOR_PRIVATE_KEY or ANCHOR_KEY_SECRET_ID is required/);
+  // Its bundle and its cold start with exactly its environment: with every function's, under 'functions'.
+  it('stops at cold start without its key’s secret id, naming the setting', async () => {
+    const { ANCHOR_KEY_SECRET_ID: _, ...withoutKey } = environmentOfId(workerId());
+    const run = await loadCold(bundleOf(workerId()), withoutKey);
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toMatch(/one of ANCHOR_PRIVATE_KEY or ANCHOR_KEY_SECRET_ID is required/);
   });
 });
 

@@ -13,7 +13,7 @@ import {
 import { bundleBreaches, GOALS } from '../../scripts/bench/goals';
 
 /**
- * The deterministic goal of issue 7: every function's bundle within GOALS.bytesPerFloor of its
+ * The deterministic bytes goal (scripts/bench/goals.ts): every function's bundle within GOALS.bytesPerFloor of its
  * SDK floor and at most GOALS.maxBytes, built by the very code `npm run bench` runs
  * (scripts/bench/bundles.ts: the stack's esbuild options, one build for all functions).
  * The timings of the bench are too noisy for a test; bytes are not.

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -12,15 +12,24 @@ declare module 'vitest' {
     sesStoreUrl: string;
     /** JSON-RPC URL of the local EVM chain (anvil, chain id 31337). */
     evmRpcUrl: string;
+    /** Where the global setup writes the stack's addresses once it is ready (test/setup/local-stack-ready.ts). */
+    localStackReadyFile: string;
   }
 }
 
+/** What `start.ts --ready-json` prints once the stack is ready, or why it never was. */
+export type StackReady = Ready | { error: string };
+
 /**
  * Starts the local stack exactly as `npm start` does (random ports, a throwaway key and
- * data directory) in a child process, and stops it after the run.
+ * data directory) in a child process, and stops it after the run. It does not wait for the
+ * stack: Vitest runs every project's global setup before any file, and the unit files need
+ * no stack. Each integration file waits for it instead (test/setup/local-stack-ready.ts),
+ * reading the ready line this writes to `localStackReadyFile`.
  */
 export default async function setup(project: TestProject) {
   const dir = await mkdtemp(join(tmpdir(), 'dpp-test-'));
+  const readyFile = join(dir, 'ready.json');
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', 'infra/local/start.ts', '--port', '0', '--dir', dir, '--ready-json', '--log-level', 'SILENT'],
@@ -28,13 +37,14 @@ export default async function setup(project: TestProject) {
   );
   const stderr: string[] = [];
   child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
-  const ready = await readyLine(child, stderr);
-  project.provide('apiUrl', ready.apiUrl);
-  project.provide('localEnv', ready.env);
-  project.provide('sesStoreUrl', ready.sesStoreUrl);
-  project.provide('evmRpcUrl', ready.evmRpcUrl);
+  project.provide('localStackReadyFile', readyFile);
+  const written = readyLine(child, stderr).then(
+    (ready) => writeWhole(readyFile, ready),
+    (error: Error) => writeWhole(readyFile, { error: error.message }),
+  );
 
   return async () => {
+    await written;
     await stop(child);
     await rm(dir, { recursive: true, force: true });
   };
@@ -42,6 +52,12 @@ export default async function setup(project: TestProject) {
 
 /** The JSON line `start.ts --ready-json` prints. */
 type Ready = { apiUrl: string; env: Record<string, string>; sesStoreUrl: string; evmRpcUrl: string };
+
+/** Written under another name, then renamed: a reader never sees half of it. */
+async function writeWhole(file: string, content: StackReady): Promise<void> {
+  await writeFile(`${file}.part`, JSON.stringify(content));
+  await rename(`${file}.part`, file);
+}
 
 function readyLine(child: ChildProcess, stderr: string[]) {
   return new Promise<Ready>((resolve, reject) => {

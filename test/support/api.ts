@@ -72,6 +72,12 @@ export interface CallOptions {
   baseUrl?: string;
 }
 
+/** A JSON request body with its content type, for `call`; `headers`: more beside it (an Idempotency-Key). */
+export const json = (body: unknown, headers: Record<string, string> = {}): Pick<CallOptions, 'headers' | 'body'> => ({
+  headers: { 'content-type': 'application/json', ...headers },
+  body: JSON.stringify(body),
+});
+
 /**
  * One request to the local API. Every answer is checked against the contract (the route
  * row's status and body schemas, test/support/contract-check.ts) before the test sees it:

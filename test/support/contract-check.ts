@@ -10,10 +10,10 @@ import { errorBody } from '../../lib/api/views';
  * (matchRoute; an unknown path is the `$default` row) must declare the status, and the
  * body must be the row's shape for it:
  * - the row's success status (`status`, 200 unless said otherwise): the row's `response`;
- * - a status one of the row's `errors` gives: the error body of decisions.md (`errorBody`);
+ * - a status one of the row's `errors` gives: the error body of docs/spec/decisions.md (`errorBody`);
  * - any other status, 500 included: a violation. 503 is allowed only where the row
  *   declares it (every row but the catch-all does, through `unavailable`).
- * With the headers, also: `content-type: application/json` on every answer (decisions.md,
+ * With the headers, also: `content-type: application/json` on every answer (docs/spec/decisions.md,
  * Transport), the row's `responseHeaders` on its success, `Retry-After` on a 503.
  */
 export function contractViolation(

@@ -1,15 +1,20 @@
 /**
- * A local stack of its own, in a separate process, for tests that must start from nothing (an
- * empty table: no demo seed), and the admin CLI run against it. The stack is `npm start` itself
- * (infra/local/start.ts) on random ports with a throwaway directory; it is ready once it has
- * written `<dir>/stack.json` and its API answers.
+ * Stacks besides the integration stack, and the admin CLI run against one:
+ * - `startTableStack`: an empty table and bucket of its own on the integration stack's engines,
+ *   behind an API process of its own (test/support/table-stack.ts). What a test that needs an
+ *   empty table uses: it costs a Node process, not a set of engines.
+ * - `startStackProcess`: `npm start` itself (infra/local/start.ts) from nothing, engines and
+ *   all, in a process of its own: for the one test that starts from a truly empty process.
+ * - `sharedStackDir`: the integration stack as the CLI finds a local stack (its stack file).
+ * Each is ready once it has written `<dir>/stack.json` and its API answers.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { StackFile } from '../../infra/local/stack-file';
+import { type StackFile, writeStackFile } from '../../infra/local/stack-file';
 
 export interface StackProcess {
   apiUrl: string;
@@ -40,6 +45,32 @@ export async function startStackProcess(options: { empty?: boolean } = {}): Prom
     ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
+  return readyOrStopped(child, dir);
+}
+
+/**
+ * An empty table and bucket, fresh names on the running engines of `env` (the integration
+ * stack's handler environment), served by an API process of its own on a random port. No
+ * stream or KYB worker runs on it: the tests that use one write no notarization or pending check.
+ */
+export async function startTableStack(env: Record<string, string>): Promise<StackProcess> {
+  const dir = await mkdtemp(join(tmpdir(), 'dpp-table-'));
+  const name = `dpp-test-${randomBytes(6).toString('hex')}`;
+  const child = spawn(process.execPath, ['--no-warnings', '--import', 'tsx', 'test/support/table-stack.ts', dir], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, ...env, TABLE_NAME: name, BUCKET_NAME: name },
+  });
+  return readyOrStopped(child, dir);
+}
+
+/** A directory whose stack file names the integration stack (`apiUrl`, `env`), for `runAdmin`; removed by `stop`. */
+export async function sharedStackDir(apiUrl: string, env: Record<string, string>): Promise<StackProcess> {
+  const dir = await mkdtemp(join(tmpdir(), 'dpp-shared-'));
+  await writeStackFile(dir, apiUrl, env);
+  return { apiUrl, dir, stop: () => rm(dir, { recursive: true, force: true }) };
+}
+
+async function readyOrStopped(child: ChildProcess, dir: string): Promise<StackProcess> {
   const stderr: string[] = [];
   child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
   const stop = async () => {

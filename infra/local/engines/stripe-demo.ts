@@ -1,7 +1,7 @@
 /**
  * What the Stripe stand-in holds when it starts: the plan's price, a customer of Acme's demo
- * admin, and one promotion code per answer of POST /validate-promotional-code (README,
- * Demo credentials). Redemptions count from these numbers while the stand-in runs; a restart
+ * admin, and one promotion code per answer of POST /validate-promotional-code (docs/demo.md,
+ * Stripe demo codes). Redemptions count from these numbers while the stand-in runs; a restart
  * starts over.
  */
 

@@ -8,7 +8,7 @@
  * message}]}`, HTTP 500; `INVALID_INPUT` is 400). `requestIdentifier` is given only to a request
  * naming a requester (`requesterMemberStateCode` + `requesterNumber`), as VIES does.
  *
- * The demo numbers (README, "KYB demo VAT numbers") all pass the offline checks (their check
+ * The demo numbers (docs/demo.md, KYB demo VAT numbers) all pass the offline checks (their check
  * digits are right), so each reaches this stand-in and answers what its name says. Any other
  * number answers `valid: false`, as VIES does for a number no member state has registered.
  */

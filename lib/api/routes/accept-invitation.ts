@@ -9,7 +9,7 @@ export const acceptInvitationRoute = defineRoute({
   method: 'POST',
   path: '/accept-invitation',
   fn: 'accept-invitation',
-  // decisions.md, Authentication: the invitation id, 128 random bits, is the secret.
+  // docs/spec/decisions.md, Authentication: the invitation id, 128 random bits, is the secret.
   auth: 'public',
   access: { table: 'write' },
   body: 'json',

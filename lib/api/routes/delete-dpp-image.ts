@@ -24,6 +24,9 @@ export const deleteDppImageRoute = defineRoute({
 export const deleteDppImageDocs = /* @__PURE__ */ describeRoute(deleteDppImageRoute, () => ({
   tag: 'DPP images',
   summary: 'Delete an image of a DPP and its stored bytes',
+  description:
+    'The message names the image and the DPP. The bytes go too: versions do not hold images, so nothing keeps ' +
+    'them.',
   response: v.strictObject(done),
   errors: {
     invalid: invalid('A path parameter is malformed'),

@@ -48,7 +48,7 @@ export const discountSubscriptionDocs = /* @__PURE__ */ describeRoute(discountSu
   },
   // A sample must answer alike on any data, and a redemption is once per company (the contract fuzz subscribes
   // Acme): the demo's expired code, 400 PROMOTION_CODE_EXPIRED on fresh data and ALREADY_SUBSCRIBED after a plan.
-  // WELCOME20 or SAVE50EUR in its place subscribes Acme (README, Demo credentials).
+  // WELCOME20 or SAVE50EUR in its place subscribes Acme (docs/demo.md).
   example: {
     json: { userEmail: 'admin@acme.example', userId: ADMIN_USER, promotionalCode: 'EXPIRED10' },
     status: 400,

@@ -26,7 +26,7 @@ export const generateJwtDocs = /* @__PURE__ */ describeRoute(generateJwtRoute, (
   description:
     "An ES256 token valid one hour, for a wallet of a user of the API key's company. Unknown, disabled and " +
     'mismatched keys all answer the same 401, so neither keys nor wallets can be enumerated.',
-  // decisions.md: an ES256 JWT, in compact serialization.
+  // docs/spec/decisions.md: an ES256 JWT, in compact serialization.
   response: v.strictObject({ authToken: v.pipe(v.string(), v.jwsCompact()) }),
   errors: {
     invalid: invalid(

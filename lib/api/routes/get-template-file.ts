@@ -24,6 +24,9 @@ export const getTemplateFileRoute = defineRoute({
 export const getTemplateFileDocs = /* @__PURE__ */ describeRoute(getTemplateFileRoute, () => ({
   tag: 'Template files',
   summary: 'View one template file with a signed URL',
+  description:
+    'The file’s fields, with `signedUrl`: a link that downloads its bytes without a token for 15 minutes. Ask ' +
+    'again for a fresh one.',
   response: v.strictObject({ file: v.strictObject({ ...templateFile, created_at: timestamp, signedUrl }) }),
   errors: {
     invalid: invalid('`templateId` or `fileId` is not a UUID'),

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { defineRoute } from '../contract';
 import { describeRoute } from '../docs';
 
-/** The catch-all: API Gateway's own 404 has another shape than decisions.md's. */
+/** The catch-all: API Gateway's own 404 has another shape than docs/spec/decisions.md's. */
 export const notFoundRoute = defineRoute({
   method: 'ANY',
   path: '$default',

@@ -37,7 +37,7 @@ export const validatePromotionalCodeDocs = /* @__PURE__ */ describeRoute(validat
   errors: {
     invalid: invalid('`promotionalCode` missing or malformed, or a code that cannot be redeemed now (see `code`)'),
   },
-  // Any user may check a code; WELCOME20 is the stand-in's demo percent code (README, Demo credentials).
+  // Any user may check a code; WELCOME20 is the stand-in's demo percent code (docs/demo.md).
   example: {
     json: { promotionalCode: 'WELCOME20' },
     status: 200,

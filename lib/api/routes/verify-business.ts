@@ -42,7 +42,7 @@ export const verifyBusinessDocs = /* @__PURE__ */ describeRoute(verifyBusinessRo
     invalid: invalid('A field is missing, not a string, too long, or fails its offline check; or a malformed body'),
     not_found: "No such user in the token's company",
   },
-  // Acme's KYB with the VIES stand-in's demo number that answers valid (README, KYB demo VAT numbers): VERIFIED.
+  // Acme's KYB with the VIES stand-in's demo number that answers valid (docs/demo.md, KYB demo VAT numbers): VERIFIED.
   example: {
     json: {
       userId: ADMIN_USER, // Acme's admin

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { gsi1, ItemType, keys } from '../../data/keys';
+import * as keys from '../../data/keys';
+import { gsi1, ItemType } from '../../data/keys';
 
-/** API keys are stored only as their SHA-256 (decisions.md); the plain key is shown once. */
+/** API keys are stored only as their SHA-256 (docs/spec/decisions.md); the plain key is shown once. */
 export const hashApiKey = (plainKey: string): string => createHash('sha256').update(plainKey, 'utf8').digest('hex');
 
 /** What a new API key starts with, so one is recognised where it should not be (a log, a repository). */

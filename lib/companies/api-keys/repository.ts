@@ -1,7 +1,8 @@
 import { isConditionFailure } from '../../aws/errors';
 import * as table from '../../aws/table';
 import { indexPrefix, itemExists, noItem, set, update } from '../../data/expressions';
-import { gsi1, keys } from '../../data/keys';
+import * as keys from '../../data/keys';
+import { gsi1 } from '../../data/keys';
 import { transactWithConditions } from '../../data/transaction';
 import type { WalletItem } from '../model';
 import { type ApiKeyIdItem, type ApiKeyItem, hashApiKey } from './model';

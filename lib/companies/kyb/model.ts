@@ -1,7 +1,7 @@
 import { NotFoundError } from '../../errors';
 
 /**
- * KYB (Know Your Business) of a company, stored on its company item as `kyb` (decisions.md,
+ * KYB (Know Your Business) of a company, stored on its company item as `kyb` (docs/spec/decisions.md,
  * KYB; docs/data-model.md). The data is what the client sent (trimmed); the status is what
  * VIES said about its VAT number; `vies` is the last consultation.
  */

@@ -12,7 +12,8 @@ import {
   update,
   where,
 } from '../../data/expressions';
-import { gsi1, keys } from '../../data/keys';
+import * as keys from '../../data/keys';
+import { gsi1 } from '../../data/keys';
 import type { CompanyItem, UserItem } from '../model';
 import { type KybRecord, KybStatus, type ViesConsultation } from './model';
 

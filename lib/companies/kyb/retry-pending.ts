@@ -58,7 +58,10 @@ export async function retryPendingKyb(options: RetryOptions = {}): Promise<Retry
     if (summary.stoppedEarly) break;
     startKey = page.lastKey;
   } while (startKey);
-  logger.info('KYB pending checks retried', { ...summary });
+  // A run that moved nothing is the common case (every 2 s locally): DEBUG, so logs show changes.
+  const moved = summary.verified + summary.rejected + summary.superseded > 0 || summary.stoppedEarly;
+  if (moved) logger.info('KYB pending checks retried', { ...summary });
+  else logger.debug('KYB pending checks retried', { ...summary });
   return summary;
 }
 
@@ -78,4 +81,26 @@ async function retry({ companyId, kyb }: PendingCheck, summary: RetrySummary): P
   else if (status === KybStatus.Verified) summary.verified += 1;
   else if (status === KybStatus.Rejected) summary.rejected += 1;
   else summary.stillPending += 1;
+  logRetry(kyb, status, answer.outcome === 'unavailable' ? answer.fault : undefined, settled);
+}
+
+/**
+ * A check is logged when its state changes (settled, or still pending with another fault than
+ * last time), not on every retry: a pending check is retried every few seconds locally.
+ */
+function logRetry(kyb: PendingCheck['kyb'], status: KybStatus, fault: string | undefined, settled: boolean): void {
+  const attributes = {
+    check_id: kyb.check_id,
+    vies_country_code: kyb.vies_country_code,
+    attempts: (kyb.vies?.attempts ?? 1) + 1,
+  };
+  if (!settled) logger.debug('KYB pending check replaced meanwhile', attributes);
+  else if (status !== KybStatus.Pending) logger.info('KYB pending check settled', { ...attributes, status });
+  else if (fault !== kyb.vies?.fault) {
+    logger.warn('KYB check still pending: VIES could not answer', {
+      ...attributes,
+      fault,
+      previous_fault: kyb.vies?.fault,
+    });
+  } else logger.debug('KYB check still pending', { ...attributes, fault });
 }

@@ -1,12 +1,12 @@
 /**
- * Offline checks of KYB data, before VIES is asked (decisions.md, KYB): the VAT number's
+ * Offline checks of KYB data, before VIES is asked (docs/spec/decisions.md, KYB): the VAT number's
  * syntax and check digits for its country, an Italian codice fiscale, and an Italian
  * `sdi_or_pec`.
  *
  * The checksums are stdnum's (koblas/stdnum-js, MIT, maintained), one ESM module per number
  * type imported directly: the 28 VAT validators of the VIES member states and the codice
  * fiscale weigh ~34.6 KiB minified in a function, against ~206 KiB for the package's index,
- * which holds every country's every number (README, Libraries). Only `name` and `validate`
+ * which holds every country's every number (docs/architecture.md, Libraries). Only `name` and `validate`
  * are imported, by name: a namespace import (`import * as`) stored as a value makes esbuild
  * build each module's namespace object (~105 B each, ~3 KiB in all). The rest of a module
  * (`compact`, `format`, its other names: ~8.2 KiB of the 34.6) stays in the bundle whatever
@@ -89,6 +89,12 @@ const VAT_NUMBERS: Readonly<Record<string, NumberType>> = {
 
 /** The VIES codes, sorted: what `country_code` may be (and `GR`, Greece's ISO code). */
 export const VIES_COUNTRY_CODES = Object.keys(VAT_NUMBERS).sort();
+
+/**
+ * `country_code` of the KYB data as the body gives it: trimmed and upper-cased here; whether
+ * VIES covers it (VIES_COUNTRY_CODES, or `GR`) is one of the offline checks (checkKybData).
+ */
+export const kybCountryCode = v.pipe(v.string(), v.trim(), v.toUpperCase());
 
 /** VIES's code for a client's `country_code` (`GR` → `EL`), or undefined when VIES does not cover it. */
 export function viesCountryOf(countryCode: string): string | undefined {

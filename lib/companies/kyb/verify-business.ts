@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import type { Principal } from '../../auth/claims';
+import { logger } from '../../logger';
 import {
   companyInfoView,
   consultationOf,
@@ -11,7 +12,7 @@ import {
   userNotFound,
 } from './model';
 import { saveKyb, userExists } from './repository';
-import { checkKybData } from './vat';
+import { checkKybData, kybCountryCode } from './vat';
 import { checkVatNumber } from './vies';
 
 const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, `must be at most ${max} characters`));
@@ -27,7 +28,7 @@ const kybData = v.object({
   district_or_province: text(100),
   sdi_or_pec: text(254),
   rea_code: text(32),
-  country_code: v.pipe(v.string(), v.trim(), v.toUpperCase()),
+  country_code: kybCountryCode,
 });
 
 const pathItem = (input: Record<string, unknown>, key: string, value: unknown): v.ObjectPathItem => ({
@@ -99,5 +100,13 @@ export async function verifyBusiness(auth: Principal, { body, vat }: v.InferOutp
   };
   // The user was found under the company, so its item exists; a missing one is gone meanwhile.
   if (!(await saveKyb(auth.companyId, kyb))) throw userNotFound();
+  if (answer.outcome === 'unavailable') {
+    // Once per check: the retry worker logs it again only when its status or fault changes.
+    logger.warn('KYB check pending: VIES could not answer', {
+      fault: answer.fault,
+      vies_country_code: vat.countryCode,
+      check_id: kyb.check_id,
+    });
+  }
   return { message: MESSAGES[kyb.status], ok: true as const, companyInfo: companyInfoView(kyb) };
 }

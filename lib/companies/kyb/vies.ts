@@ -4,7 +4,7 @@
  * timeout. Locally VIES_URL is the stand-in (infra/local/engines/vies.ts), which speaks the
  * same shapes.
  *
- * Never a false rejection (decisions.md, KYB): only an answer of VIES with `valid: false`
+ * Never a false rejection (docs/spec/decisions.md, KYB): only an answer of VIES with `valid: false`
  * is `invalid`. A fault of VIES (`MS_UNAVAILABLE`, `MS_MAX_CONCURRENT_REQ`,
  * `GLOBAL_MAX_CONCURRENT_REQ`, `SERVICE_UNAVAILABLE`, `TIMEOUT`, or any other error code), an
  * HTTP error, a body that is not VIES's, a network failure or our own timeout is
@@ -65,7 +65,11 @@ function faultOf(status: number, body: ViesBody | undefined): string | undefined
   return undefined;
 }
 
-/** Asks VIES about one VAT number. Never throws: what VIES cannot say is `unavailable`. */
+/**
+ * Asks VIES about one VAT number. Never throws: what VIES cannot say is `unavailable`, logged
+ * here at DEBUG only; the callers log a check when its status or fault changes (a pending check
+ * is asked again every few seconds locally, every few minutes in the cloud).
+ */
 export async function checkVatNumber(vat: ViesVat): Promise<ViesAnswer> {
   const signal = AbortSignal.timeout(timeoutMs());
   let status: number;
@@ -87,12 +91,12 @@ export async function checkVatNumber(vat: ViesVat): Promise<ViesAnswer> {
     }
   } catch (error) {
     const fault = signal.aborted ? 'TIMEOUT' : 'SERVICE_UNAVAILABLE';
-    logger.warn('VIES could not be reached', { fault, vies_country_code: vat.countryCode, error });
+    logger.debug('VIES could not be reached', { fault, vies_country_code: vat.countryCode, error });
     return { outcome: 'unavailable', fault };
   }
   const fault = faultOf(status, body);
   if (fault !== undefined || body === undefined) {
-    logger.warn('VIES could not answer', { fault, status, vies_country_code: vat.countryCode });
+    logger.debug('VIES could not answer', { fault, status, vies_country_code: vat.countryCode });
     return { outcome: 'unavailable', fault: fault ?? 'SERVICE_UNAVAILABLE' };
   }
   return {

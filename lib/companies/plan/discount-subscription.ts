@@ -46,7 +46,7 @@ const alreadySubscribed = () =>
   new InvalidInputError('Your company already has a subscription; a code can be redeemed once', 'ALREADY_SUBSCRIBED');
 
 /**
- * Activates the subscription of the caller's company with a promotional code (decisions.md,
+ * Activates the subscription of the caller's company with a promotional code (docs/spec/decisions.md,
  * Promotional codes), in this order, so that nothing is half done:
  *
  * 1. the caller's user and company (one round trip); a company with a plan is 400, unless

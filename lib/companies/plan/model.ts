@@ -3,7 +3,7 @@ import { InvalidInputError } from '../../errors';
 import type { Coupon, Customer, PromotionCode } from '../../stripe/api';
 
 /**
- * Promotional codes are Stripe promotion codes (decisions.md, Promotional codes): looked up
+ * Promotional codes are Stripe promotion codes (docs/spec/decisions.md, Promotional codes): looked up
  * by their text, judged here, redeemed by a subscription on the configured price. A company
  * holds one plan (the first subscription of any of its users), recorded on its item.
  */

@@ -1,7 +1,7 @@
 import { isConditionFailure } from '../../aws/errors';
 import * as table from '../../aws/table';
 import { eq, exists, notExists, set, update, where } from '../../data/expressions';
-import { keys } from '../../data/keys';
+import * as keys from '../../data/keys';
 import type { CompanyItem, UserItem } from '../model';
 import type { CompanyPlan } from './model';
 

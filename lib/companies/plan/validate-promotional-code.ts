@@ -7,7 +7,7 @@ import { plans } from './repository';
 export const validatePromotionalCodeInput = v.object({ body: v.object({ promotionalCode }) });
 
 /**
- * Looks the code up in Stripe and says whether the caller can redeem it now (decisions.md,
+ * Looks the code up in Stripe and says whether the caller can redeem it now (docs/spec/decisions.md,
  * Promotional codes): active, not expired, redemptions left, its coupon valid. Anything else
  * is 400, a code restricted to another customer exactly as an unknown one. One Stripe call;
  * the caller's e-mail is read (one GetItem) only when a code with this text is restricted to

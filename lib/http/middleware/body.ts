@@ -6,7 +6,7 @@ import type { ApiEvent } from '../types';
  * Runs a body parser after a size check on the raw body. A domain error from the parser
  * (a 413 for a file over its limit, a 400 that says what is wrong) is answered as it is;
  * anything else it throws (Middy's 415s and 422s) becomes the 400 MALFORMED_BODY
- * decisions.md asks for. Each parser lives in its own module (json-body.ts,
+ * docs/spec/decisions.md asks for. Each parser lives in its own module (json-body.ts,
  * multipart-body.ts) so a function bundles only the parser it uses.
  */
 export function parseBody(

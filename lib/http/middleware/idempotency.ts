@@ -15,7 +15,7 @@ export const REPLAYED_HEADER = 'idempotent-replayed';
 export type IdempotencyPart = (route: string) => middy.MiddlewareObj<ApiEvent, HttpResponse>;
 
 /**
- * Retries are safe (decisions.md, Retries). Registered by the endpoint after auth, body
+ * Retries are safe (docs/spec/decisions.md, Retries). Registered by the endpoint after auth, body
  * parsing and validation, so a request is known by its caller's company and its validated
  * input. Without the header nothing happens (no round trip). With it: a malformed key is
  * 400; the first request claims the key and its 2xx answer is stored; a retry of the same

@@ -26,7 +26,7 @@ function parseJson({ event }: { event: ApiEvent }): void {
 }
 
 /**
- * JSON bodies (decisions.md, Transport); malformed JSON is 400, over 256 KiB 413. Every body
+ * JSON bodies (docs/spec/decisions.md, Transport); malformed JSON is 400, over 256 KiB 413. Every body
  * of the interface is a JSON object, so `null`, an array or a bare value is 400 too (valibot's
  * `object()` would take `[]` for `{}`, and a route whose fields are all optional would run).
  */

@@ -2,20 +2,9 @@ import type middy from '@middy/core';
 import { xrayTraceHeader } from '../../config';
 import { logger } from '../../logger';
 import { flushMetrics, startMetrics } from '../../metrics';
+import { CORRELATION_HEADER, clientCorrelationId } from '../correlation';
 import type { HttpResponse } from '../response';
 import type { ApiEvent } from '../types';
-
-/** The request header a client may send its own correlation id in, and the response header that echoes the one used. */
-export const CORRELATION_HEADER = 'x-correlation-id';
-
-/** 1 to 128 visible ASCII characters; anything else is ignored (never an error: the header is optional). */
-const WELL_FORMED = /^[\x21-\x7e]{1,128}$/;
-
-/** The client's correlation id, when it sent a well-formed one (API Gateway lower-cases header names). */
-export function clientCorrelationId(headers: Record<string, string | undefined> | undefined): string | undefined {
-  const value = headers?.[CORRELATION_HEADER];
-  return value !== undefined && WELL_FORMED.test(value) ? value : undefined;
-}
 
 /** The Root of the invocation's X-Ray trace header (the runtime's per-invocation store first, as Powertools does). */
 function xrayTraceId(): string | undefined {

@@ -17,7 +17,7 @@ export const addOperatorInput = v.object({
 });
 
 /**
- * A non-official operator of a company (a repairer, a recycler, a supplier: decisions.md), with
+ * A non-official operator of a company (a repairer, a recycler, a supplier: docs/spec/decisions.md), with
  * a new UUIDv7 id (the person's user id, kept if they become a member), if the company exists.
  */
 export async function addOperator(input: v.InferOutput<typeof addOperatorInput>): Promise<{ id: string }> {

@@ -6,7 +6,7 @@ import { uuid } from '../../../lib/schemas';
 
 /**
  * `api-key create --company … [--label …]`: a new enabled key of the company. A key is shown
- * once, when it is made; only its SHA-256 is stored (decisions.md). GET /generateJWT reads the
+ * once, when it is made; only its SHA-256 is stored (docs/spec/decisions.md). GET /generateJWT reads the
  * key's `enabled` on every call, strongly consistent (api-key disable).
  */
 

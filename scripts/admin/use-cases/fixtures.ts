@@ -21,7 +21,7 @@ export class FixtureProblem extends Error {
  * Reads the fixtures of one import: each path once (the demo names the same PDF many times).
  * A fixture is a path relative to the document's folder and stays inside it, so a document
  * and its files travel together (an export folder is one). Its bytes pass the checks of an
- * upload (decisions.md, Files): not empty, at most MAX_UPLOAD_BYTES, an allowed type from the
+ * upload (docs/spec/decisions.md, Files): not empty, at most MAX_UPLOAD_BYTES, an allowed type from the
  * bytes, an image type for an image.
  */
 export function fixtureReader(baseDir: string) {

@@ -3,7 +3,7 @@ import { ServiceUnavailableException, TranslateClient, TranslateTextCommand } fr
 import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { keys } from '../../../lib/data/keys';
+import * as keys from '../../../lib/data/keys';
 import { fingerprint } from '../../../lib/dpps/translations';
 import { invoke } from '../../support/unit/events';
 import { cardItem, dppItem, IDS } from '../../support/unit/items';

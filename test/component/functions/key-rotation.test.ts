@@ -11,7 +11,7 @@ import { answerBatchGetFrom } from '../../support/unit/fake-table';
 import { dppFileItem, dppItem, IDS } from '../../support/unit/items';
 
 /**
- * The rotation of README "Rotating the signing key", through the real handlers: the
+ * The rotation of docs/deploy.md "Rotating the signing key", through the real handlers: the
  * issuer reads its private key from Secrets Manager (mocked) as in the cloud, and each
  * deploy is a fresh load of the functions (new containers) with the JWT_PUBLIC_KEYS the
  * stack would give them.

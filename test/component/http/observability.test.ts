@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, type MockInstanc
 import { lambdaContext } from '../../../infra/local/api-gateway-event';
 import type { RouteFn } from '../../../lib/api/routes';
 import { listDppFilesRoute } from '../../../lib/api/routes/list-dpp-files';
-import { keys } from '../../../lib/data/keys';
+import * as keys from '../../../lib/data/keys';
 import { fingerprint } from '../../../lib/dpps/translations';
 import { compose } from '../../../lib/http/endpoint';
 import { type HttpResponse, json } from '../../../lib/http/response';

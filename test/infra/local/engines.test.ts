@@ -1,7 +1,9 @@
 /**
  * The local engines, driven with the real AWS SDK v3 clients: what `npm start` and the
  * integration tests rely on (DynamoDB transactions and GSIs, SigV4-checked presigned URLs,
- * SES capture) and that stop() leaves nothing behind.
+ * SES capture), on the integration stack's own engines (a table and bucket of this file's),
+ * and, on engines of its own, that they keep their data across a restart and that stop()
+ * leaves nothing behind.
  */
 
 import { randomBytes } from 'node:crypto';
@@ -27,7 +29,7 @@ import {
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { childProcesses, refusesConnections } from '../../support/processes';
 
 /** The child processes the engines start: DynamoDB Local's JVM, anvil, and their watchdogs. */
@@ -44,14 +46,15 @@ import {
 const REGION = DYNAMODB_LOCAL_REGION;
 const START_TIMEOUT = 60_000;
 
-describe('local engines', () => {
-  let engines: Engines;
-
-  beforeAll(async () => {
-    engines = await startEngines();
-  }, START_TIMEOUT);
-
-  afterAll(() => engines?.stop(), START_TIMEOUT);
+describe('the local stack’s engines', () => {
+  const env = inject('localEnv');
+  const engines = {
+    dynamodb: { endpoint: env.DYNAMODB_ENDPOINT! },
+    s3: { endpoint: env.S3_ENDPOINT! },
+    ses: { endpoint: env.SES_ENDPOINT!, storeUrl: inject('sesStoreUrl') },
+    stripe: { endpoint: env.STRIPE_API_URL! },
+    vies: { endpoint: env.VIES_URL! },
+  };
 
   describe('DynamoDB Local', () => {
     const table = 'engines-test';
@@ -239,9 +242,30 @@ describe('local engines', () => {
       expect(await response.json()).toMatchObject({ actionSucceed: false, errorWrappers: [{ error: 'NOT_FOUND' }] });
     });
   });
+});
 
-  // Last on purpose: it stops the engines the tests above share.
+describe('startEngines({ dataDir }): engines of its own, stopped and started again', () => {
+  let dataDir: string;
+  let first: Engines | undefined;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'engines-data-'));
+    first = await startEngines({ dataDir });
+    await withClient(dynamoDbClient(first.dynamodb.endpoint), (client) => client.send(createSingleTable('kept')));
+    await withClient(s3Client(first.s3.endpoint), async (client) => {
+      await client.send(new CreateBucketCommand({ Bucket: 'kept' }));
+      await client.send(new PutObjectCommand({ Bucket: 'kept', Key: 'a.txt', Body: 'still here' }));
+    });
+  }, START_TIMEOUT);
+
+  afterAll(async () => {
+    await first?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }, START_TIMEOUT);
+
   it('stop() frees every port and leaves no java or anvil process behind', async () => {
+    const engines = first!;
+    first = undefined;
     const ports = [engines.dynamodb, engines.s3, engines.ses, engines.stripe, engines.vies, engines.evm].map(portOf);
 
     await engines.stop();
@@ -249,31 +273,13 @@ describe('local engines', () => {
     for (const port of ports) expect(await refusesConnections(port)).toBe(true);
     expect(await childProcesses(ENGINE_PROCESSES)).toEqual([]);
   });
-});
-
-describe('startEngines({ dataDir })', () => {
-  let dataDir: string;
-
-  beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'engines-data-'));
-  });
-
-  afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
   it(
     'keeps DynamoDB tables and S3 objects across a restart',
     async () => {
-      const first = await startEngines({ dataDir });
-      try {
-        await withClient(dynamoDbClient(first.dynamodb.endpoint), (client) => client.send(createSingleTable('kept')));
-        await withClient(s3Client(first.s3.endpoint), async (client) => {
-          await client.send(new CreateBucketCommand({ Bucket: 'kept' }));
-          await client.send(new PutObjectCommand({ Bucket: 'kept', Key: 'a.txt', Body: 'still here' }));
-        });
-      } finally {
-        await first.stop();
-      }
-
+      // Stopped already by the test above, unless it was left out.
+      await first?.stop();
+      first = undefined;
       const second = await startEngines({ dataDir });
       try {
         const { TableNames } = await withClient(dynamoDbClient(second.dynamodb.endpoint), (client) =>

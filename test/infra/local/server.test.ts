@@ -1,7 +1,7 @@
 /**
- * The local server's own answers (issue 6, defect 6): wherever no function answers (the HTTP
+ * The local server's own answers: wherever no function answers (the HTTP
  * layer refused the request, the body is over API Gateway's limit, the server itself failed),
- * the answer is still `{error, code}` JSON with content-type application/json, as decisions.md
+ * the answer is still `{error, code}` JSON with content-type application/json, as docs/spec/decisions.md
  * says of every response, and the server goes on answering. Over real HTTP: raw sockets for
  * what fetch cannot send.
  */
@@ -60,7 +60,7 @@ function raw(request: string | Buffer, target = { host: hostname, port: Number(p
   });
 }
 
-/** The answer is the error body of decisions.md, and nothing else. */
+/** The answer is the error body of docs/spec/decisions.md, and nothing else. */
 function expectErrorBody(
   answer: { status: number; headers: Record<string, string>; body: string },
   status: number,

@@ -6,7 +6,7 @@ import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import { LOCAL_ANCHOR_ADDRESS, LOCAL_TABLE } from '../../../infra/local/environment';
 import { type LocalStreamWorker, type StreamHandler, startStreamWorker } from '../../../infra/local/stream-worker';
-import { keys } from '../../../lib/data/keys';
+import * as keys from '../../../lib/data/keys';
 import { ethereum, rpcClient } from '../../../lib/evm/rpc';
 import { fromHex, type Hex, toHex } from '../../../lib/evm/transaction';
 import { logger } from '../../../lib/logger';

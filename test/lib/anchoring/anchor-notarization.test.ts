@@ -12,7 +12,7 @@ import {
   parseChainId,
 } from '../../../lib/anchoring/anchor-notarization';
 import { MAX_ATTEMPTS, retryDelayMs } from '../../../lib/anchoring/worker';
-import { keys } from '../../../lib/data/keys';
+import * as keys from '../../../lib/data/keys';
 import { ethereum, rpcClient } from '../../../lib/evm/rpc';
 import { fromHex, type Hex, signEip1559, toHex } from '../../../lib/evm/transaction';
 import { logger } from '../../../lib/logger';

@@ -184,3 +184,79 @@ describe('docs/openapi.json', () => {
     expect(pathOperations.length + 1).toBe(routes.length);
   });
 });
+
+describe('docs/openapi.json refuses what the API refuses', () => {
+  const doc = openApiDocument(routes);
+  const operation = (method: string, path: string) => doc.paths[path][method];
+  const body = (method: string, path: string) => {
+    const content = operation(method, path).requestBody.content;
+    return (content['application/json'] ?? content['multipart/form-data']).schema;
+  };
+
+  it('takes exactly the limits the API takes: the pattern of `limit` and the schema agree on every 1-4 digit string', () => {
+    const limit = operation('get', '/dpps').parameters.find((p: { name: string }) => p.name === 'limit').schema;
+    const pattern = new RegExp(limit.pattern);
+    for (let n = 0; n < 10_000; n++) {
+      for (const text of new Set([String(n), String(n).padStart(2, '0'), String(n).padStart(3, '0')])) {
+        expect(pattern.test(text), text).toBe(v.is(pageQuery, { limit: text }));
+      }
+    }
+  });
+
+  it('asks for at least one field on every partial update (PUT)', () => {
+    const puts = routes.filter((r) => r.method === 'PUT').map((r) => r.path);
+    expect(puts).toHaveLength(6);
+    for (const path of puts) expect(body('put', path).minProperties, path).toBe(1);
+  });
+
+  it('says uniqueItems where a list refuses the same item twice', () => {
+    expect(body('post', '/related-dpps/{companyId}/{dppId}').properties.relatedDppIds).toMatchObject({
+      type: 'array',
+      minItems: 1,
+      uniqueItems: true,
+    });
+  });
+
+  it("lists the KYB data's country codes: the ones VIES covers, and GR", () => {
+    const country = body('post', '/verify-business').properties.userData.properties.country_code;
+    expect(country.enum).toEqual(expect.arrayContaining(['AT', 'EL', 'GR', 'IT', 'XI']));
+    expect(country.enum).not.toContain('US');
+    expect(country.enum).toHaveLength(29);
+  });
+
+  it('gives text that must not be blank after trimming a non-blank pattern', () => {
+    const name = body('post', '/templates').properties.name;
+    expect(name).toMatchObject({ type: 'string', minLength: 1, pattern: '\\S' });
+    expect(new RegExp(name.pattern).test(' \t ')).toBe(false);
+    // A trimmed text that may be empty has none.
+    expect(body('post', '/templates').properties.description?.pattern).toBeUndefined();
+  });
+
+  it('requires the file part of the uploads and of the notarization, not of the updates', () => {
+    const uploads = routes.filter((r) => r.method === 'POST' && r.body === 'multipart');
+    expect(uploads.map((r) => r.fn).sort()).toEqual([
+      'create-dpp-file',
+      'create-dpp-image',
+      'create-template-file',
+      'notarize-dpp-version',
+    ]);
+    for (const route of uploads) expect(body('post', route.path).required, route.path).toContain('file');
+    for (const route of routes.filter((r) => r.method === 'PUT' && r.body === 'multipart')) {
+      expect(body('put', route.path).required ?? [], route.path).not.toContain('file');
+    }
+  });
+
+  it("names the public routes in its description, from the rows' auth", () => {
+    const publicRoutes = routes.filter((r) => r.auth === 'public' && r.path !== '$default');
+    expect(publicRoutes.length).toBeGreaterThan(1);
+    for (const r of publicRoutes) expect(doc.info.description).toContain(`\`${r.method} ${r.path}\``);
+    expect(doc.info.description).not.toContain('`GET /dpps`');
+  });
+
+  it('describes every tag and every operation', () => {
+    for (const tag of doc.tags) expect(tag.description, tag.name).toBeTruthy();
+    for (const [path, operations] of Object.entries<Record<string, { description?: string }>>(doc.paths)) {
+      for (const [method, op] of Object.entries(operations)) expect(op.description, `${method} ${path}`).toBeTruthy();
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toMemberItems } from '../../../lib/companies/model';
-import { keys } from '../../../lib/data/keys';
+import * as keys from '../../../lib/data/keys';
 
 describe('toMemberItems', () => {
   it('makes the user, its wallet and its e-mail claim, which never expires', () => {

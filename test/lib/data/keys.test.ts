@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dppCollection, gsi1, ItemType, indexRanges, type KeyRange, keys, ranges } from '../../../lib/data/keys';
+import * as keys from '../../../lib/data/keys';
+import { dppCollection, gsi1, ItemType, indexRanges, type KeyRange, ranges } from '../../../lib/data/keys';
 
 /** DynamoDB orders string sort keys by their UTF-8 bytes; so does this. */
 const compareAsDynamoDb = (a: string, b: string): number =>

@@ -8,7 +8,7 @@ import { InvalidInputError } from '../../../lib/errors';
 import { domainFailure } from '../../support/unit/rejection';
 
 /**
- * Cursors (decisions.md, Lists): opaque, tamper-proof, bound to the collection and the
+ * Cursors (docs/spec/decisions.md, Lists): opaque, tamper-proof, bound to the collection and the
  * caller's company. The unit environment's CURSOR_KEY signs them (test/setup/unit-env.ts).
  */
 const COMPANY = '01a19656-4a80-7000-8000-000000000000';

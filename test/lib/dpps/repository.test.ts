@@ -2,7 +2,7 @@ import { DynamoDBDocumentClient, TransactWriteCommand, type TransactWriteCommand
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isDependencyUnavailable } from '../../../lib/aws/errors';
-import { keys } from '../../../lib/data/keys';
+import * as keys from '../../../lib/data/keys';
 import { toDppItem } from '../../../lib/dpps/model';
 import { putNewDpp } from '../../../lib/dpps/repository';
 import { dynamoErrors } from '../../support/unit/aws-errors';

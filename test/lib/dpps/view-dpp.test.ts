@@ -12,7 +12,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import * as v from 'valibot';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { amazonTranslate } from '../../../lib/aws/translate';
-import { keys } from '../../../lib/data/keys';
+import * as keys from '../../../lib/data/keys';
 import { fingerprint } from '../../../lib/dpps/translations';
 import { viewDpp, viewDppInput } from '../../../lib/dpps/view-dpp';
 import { InvalidInputError, NotFoundError, UnavailableError } from '../../../lib/errors';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOTARIZATION_INSERTS } from '../../../lib/anchoring/worker';
-import { keys, NOTARIZATION_SK_PREFIX } from '../../../lib/data/keys';
+import * as keys from '../../../lib/data/keys';
+import { NOTARIZATION_SK_PREFIX } from '../../../lib/data/keys';
 import { matchesFilter } from '../../../lib/events/stream-filter';
 
 /** A stream record as Lambda hands it to a function (KEYS_ONLY). */

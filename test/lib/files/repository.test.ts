@@ -1,7 +1,8 @@
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type Key, keys, ranges } from '../../../lib/data/keys';
+import * as keys from '../../../lib/data/keys';
+import { type Key, ranges } from '../../../lib/data/keys';
 import { dppFiles } from '../../../lib/dpp-files/repository';
 import { serveCollection } from '../../support/unit/fake-table';
 import { dppFileItem, dppItem, IDS } from '../../support/unit/items';

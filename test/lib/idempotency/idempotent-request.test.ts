@@ -2,7 +2,7 @@ import { DeleteCommand, DynamoDBDocumentClient, UpdateCommand, type UpdateComman
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { isDependencyUnavailable } from '../../../lib/aws/errors';
-import { keys } from '../../../lib/data/keys';
+import * as keys from '../../../lib/data/keys';
 import { abandon, begin, type Claim, finish } from '../../../lib/idempotency/idempotent-request';
 import {
   fingerprint,

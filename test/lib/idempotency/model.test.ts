@@ -13,7 +13,7 @@ import { samples } from '../../support/unit/files';
 import { IDS } from '../../support/unit/items';
 import { multipart, type Part } from '../../support/unit/multipart';
 
-/** The key rule of decisions.md (Retries) and the fingerprint that tells a retry from another request. */
+/** The key rule of docs/spec/decisions.md (Retries) and the fingerprint that tells a retry from another request. */
 describe('the Idempotency-Key header', () => {
   const valid = (key: string) => v.safeParse(idempotencyKey, key).success;
 

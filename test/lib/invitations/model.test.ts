@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keys } from '../../../lib/data/keys';
+import * as keys from '../../../lib/data/keys';
 import { INVITATION_ID, isExpired, newInvitationId, toInvitationItems } from '../../../lib/invitations/model';
 
 describe('invitation ids', () => {

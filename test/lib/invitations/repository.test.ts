@@ -8,7 +8,7 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isDependencyUnavailable } from '../../../lib/aws/errors';
-import { keys } from '../../../lib/data/keys';
+import * as keys from '../../../lib/data/keys';
 import { toInvitationItems } from '../../../lib/invitations/model';
 import { storeInvitation } from '../../../lib/invitations/repository';
 import { dynamoErrors } from '../../support/unit/aws-errors';

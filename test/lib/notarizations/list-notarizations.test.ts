@@ -4,7 +4,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import * as v from 'valibot';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { notarization as notarizationShape } from '../../../lib/api/views';
-import { keys } from '../../../lib/data/keys';
+import * as keys from '../../../lib/data/keys';
 import { encodeCursor } from '../../../lib/data/paging';
 import { listDppNotarizations } from '../../../lib/notarizations/list-notarizations';
 import { type NotarizationItem, toNotarizationItem } from '../../../lib/notarizations/model';

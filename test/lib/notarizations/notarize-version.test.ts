@@ -11,7 +11,7 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { toWalletItem } from '../../../lib/companies/model';
-import { keys } from '../../../lib/data/keys';
+import * as keys from '../../../lib/data/keys';
 import { MAX_NOTARIZED_FILES } from '../../../lib/limits';
 import { notarizeDppVersion } from '../../../lib/notarizations/notarize-version';
 import { type DppVersionItem, toDppVersionItem } from '../../../lib/versions/model';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keys } from '../../../lib/data/keys';
+import * as keys from '../../../lib/data/keys';
 import { operatorListView, operatorView, toFormerOperatorItem, toOperatorItem } from '../../../lib/operators/model';
 
 const operator = toOperatorItem({

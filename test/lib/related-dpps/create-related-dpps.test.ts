@@ -8,7 +8,8 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ItemType, keys } from '../../../lib/data/keys';
+import * as keys from '../../../lib/data/keys';
+import { ItemType } from '../../../lib/data/keys';
 import { MAX_RELATED_COPIES } from '../../../lib/limits';
 import { createRelatedDpps } from '../../../lib/related-dpps/create-related-dpps';
 import { dynamoErrors, s3Errors } from '../../support/unit/aws-errors';

@@ -9,14 +9,15 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { gsi1, ItemType, keys, ranges } from '../../../lib/data/keys';
+import * as keys from '../../../lib/data/keys';
+import { gsi1, ItemType, ranges } from '../../../lib/data/keys';
 import { searchRelatedDpps } from '../../../lib/related-dpps/search-related-dpps';
 import { dppItem } from '../../support/unit/items';
 import { domainFailure } from '../../support/unit/rejection';
 import { OTHER_COMPANY_ID, PRINCIPAL } from '../../support/unit/tokens';
 
 /**
- * The search's reads (decisions.md, Related DPPs; issue 8: one Query per source at most, no
+ * The search's reads (docs/spec/decisions.md, Related DPPs; one Query per source at most, no
  * Scan): two round trips, each a set of requests sent together; what the second sends
  * depends only on what the first answered.
  */

@@ -3,7 +3,7 @@ import { DeleteObjectCommand, PutObjectCommand, type PutObjectCommandInput, S3Cl
 import { DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { keys } from '../../../lib/data/keys';
+import * as keys from '../../../lib/data/keys';
 import { createDppVersion, RETRY, retryDelayMs } from '../../../lib/versions/create-version';
 import { dynamoErrors } from '../../support/unit/aws-errors';
 import { applySet, conditionEqualities } from '../../support/unit/expressions';

@@ -1,7 +1,8 @@
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { keys, ranges } from '../../../lib/data/keys';
+import * as keys from '../../../lib/data/keys';
+import { ranges } from '../../../lib/data/keys';
 import { decodeCursor } from '../../../lib/data/paging';
 import type { DppItem } from '../../../lib/dpps/model';
 import { MAX_VERSIONS_PAGE_BYTES } from '../../../lib/limits';

@@ -1,4 +1,5 @@
-import { ItemType, keys } from '../../../lib/data/keys';
+import * as keys from '../../../lib/data/keys';
+import { ItemType } from '../../../lib/data/keys';
 import { PRINCIPAL } from './tokens';
 
 /**

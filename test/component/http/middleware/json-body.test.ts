@@ -143,7 +143,7 @@ describe('JSON bodies that are not an object', () => {
     expect(received).toEqual([{}]);
   });
 
-  // Found while building the contract fuzz (issue 6): a JSON `null` was validated as `{}`, and
+  // Found while building the contract fuzz: a JSON `null` was validated as `{}`, and
   // valibot's object() takes `[]`, so both ran an endpoint whose body fields are all optional.
   it.each(['null', '[]', '[{}]', '"text"', '1', 'true'])(
     'answers 400 MALFORMED_BODY to the JSON body %s, without running the endpoint',

@@ -16,7 +16,7 @@ import { IDS } from '../../../support/unit/items';
 import { mintToken } from '../../../support/unit/tokens';
 
 /**
- * The multipart parser (issue 6, defects 1 and 3): no body of any shape may raise an
+ * The multipart parser: no body of any shape may raise an
  * uncaught exception or an unhandled 'error' event (either ends a Lambda runtime), or
  * leave the request hanging; every multipart/form-data content type RFC 2046/7578 allows
  * is understood.
@@ -52,7 +52,7 @@ async function escaped(): Promise<string[]> {
 }
 
 const CRLF = '\r\n';
-/** The body of issue 6, defect 1: the closing delimiter is not preceded by CRLF. */
+/** A body whose closing delimiter is not preceded by CRLF. */
 const KILLER = {
   body: Buffer.from(
     `--XyZ${CRLF}Content-Disposition: form-data; name="file"; filename="a.txt"${CRLF}Content-Type: text/plain${CRLF}${CRLF}hello --XyZ--`,

@@ -1,13 +1,13 @@
 /**
  * The local EVM chain (anvil) that `npm start` and the test setup run beside the other engines,
- * driven over plain JSON-RPC: the chain the notarization feature (issue 8) will anchor on.
+ * driven over plain JSON-RPC: the chain notarizations anchor on.
  */
 
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { EVM_CHAIN_ID, startEvm } from '../../../../infra/local/engines/evm';
 import { childProcesses, refusesConnections } from '../../../support/processes';
 
@@ -50,8 +50,27 @@ describe('the EVM chain of the local stack', () => {
 });
 
 describe('startEvm', () => {
+  // One chain of its own, kept in a data directory: stopped, then started again on its data.
+  let dataDir: string;
+  let first: Awaited<ReturnType<typeof startEvm>> | undefined;
+  const sent = { hash: '', data: `0x${randomBytes(8).toString('hex')}` };
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'evm-data-'));
+    first = await startEvm({ dataDir });
+    sent.hash = await rpc<string>(first.endpoint, 'eth_sendTransaction', [
+      { from: ACCOUNT_0, to: ACCOUNT_1, data: sent.data },
+    ]);
+    await receiptOf(first.endpoint, sent.hash);
+  });
+
+  afterAll(async () => {
+    await first?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
   it('stop() releases the port and ends the anvil process', async () => {
-    const evm = await startEvm();
+    const evm = first!;
     const port = Number(new URL(evm.endpoint).port);
     expect(await childProcesses(ANVIL, 1)).toHaveLength(1);
 
@@ -63,35 +82,20 @@ describe('startEvm', () => {
   });
 
   it('keeps the chain in <dataDir>/chain.json across a restart', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'evm-data-'));
+    await first!.stop();
+    const second = await startEvm({ dataDir });
     try {
-      const first = await startEvm({ dataDir });
-      const data = `0x${randomBytes(8).toString('hex')}`;
-      const hash = await rpc<string>(first.endpoint, 'eth_sendTransaction', [{ from: ACCOUNT_0, to: ACCOUNT_1, data }]);
-      await receiptOf(first.endpoint, hash);
-      await first.stop();
-
-      const second = await startEvm({ dataDir });
-      try {
-        const transaction = await rpc<{ input: string }>(second.endpoint, 'eth_getTransactionByHash', [hash]);
-        expect(transaction.input).toBe(data);
-      } finally {
-        await second.stop();
-      }
+      const transaction = await rpc<{ input: string }>(second.endpoint, 'eth_getTransactionByHash', [sent.hash]);
+      expect(transaction.input).toBe(sent.data);
     } finally {
-      await rm(dataDir, { recursive: true, force: true });
+      await second.stop();
     }
   });
 
-  it('fails with anvil’s own words when its port is taken', async () => {
-    const evm = await startEvm();
-    try {
-      const port = Number(new URL(evm.endpoint).port);
-      await expect(startEvm({ port })).rejects.toThrow(/anvil exited .*stderr/s);
-      expect(await childProcesses(ANVIL, 1)).toHaveLength(1);
-    } finally {
-      await evm.stop();
-    }
+  it('fails with anvil’s own words when its port is taken (here by the local stack’s chain)', async () => {
+    const port = Number(new URL(inject('evmRpcUrl')).port);
+    await expect(startEvm({ port })).rejects.toThrow(/anvil exited .*stderr/s);
+    expect(await childProcesses(ANVIL_AND_WATCHDOG)).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * The local S3 refuses what the cloud bucket refuses (issue 6, defect 7): the bucket is
+ * The local S3 refuses what the cloud bucket refuses: the bucket is
  * private, so a read without a signature, with an expired one or with a wrong one is 403,
  * while the presigned URLs the service hands out keep working. Against the S3 of the local
  * stack the tests run on (the seeded bucket), over plain HTTP as a browser would send it.

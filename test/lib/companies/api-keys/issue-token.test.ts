@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { verifyAuthorization } from '../../../../lib/auth/verify-token';
 import { issueToken } from '../../../../lib/companies/api-keys/issue-token';
 import { hashApiKey } from '../../../../lib/companies/api-keys/model';
-import { keys } from '../../../../lib/data/keys';
+import * as keys from '../../../../lib/data/keys';
 import { UnauthenticatedError } from '../../../../lib/errors';
 import {
   API_KEY,
@@ -31,7 +31,7 @@ beforeEach(() => {
 });
 
 describe('issueToken', () => {
-  it('issues an ES256 token for an enabled key and a wallet of its company, with the claims of decisions.md', async () => {
+  it('issues an ES256 token for an enabled key and a wallet of its company, with the claims of docs/spec/decisions.md', async () => {
     const { authToken } = await issue(API_KEY, WALLET);
 
     const publicKey = await importSPKI(process.env.JWT_PUBLIC_KEYS!, 'ES256', { extractable: true });

@@ -9,7 +9,7 @@ import { startStripe } from '../../../../infra/local/engines/stripe';
 import { DEMO_CUSTOMER, DEMO_PRICE_ID } from '../../../../infra/local/engines/stripe-demo';
 import type { Principal } from '../../../../lib/auth/claims';
 import { toCompanyItem, toUserItem } from '../../../../lib/companies/model';
-import { keys } from '../../../../lib/data/keys';
+import * as keys from '../../../../lib/data/keys';
 
 /**
  * The paths of discount-subscription that only a race reaches (lib/companies/plan/discount-subscription.ts):

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TransactionItem } from '../../../../lib/aws/dynamodb';
-import { keys } from '../../../../lib/data/keys';
+import * as keys from '../../../../lib/data/keys';
 import type { Fixture } from '../../../../scripts/admin/use-cases/fixtures';
 import { describeProgress, type ImportProgress } from '../../../../scripts/admin/use-cases/import';
 import { type PlannedItem, planRecord } from '../../../../scripts/admin/use-cases/plan';
