@@ -163,6 +163,7 @@ const TAGS: Readonly<Record<string, string>> = {
   Company: 'The company of the token: its KYB status and plan.',
   'Promotional codes': "Stripe promotional codes: checked, then applied to the company's subscription.",
   Health: 'Whether the API and its functions are up: for load balancers and uptime checks.',
+  Resolver: 'GS1 Digital Link URIs (GS1-Conformant Resolver 1.2): what a scanned data carrier leads to.',
 };
 
 /**
