@@ -69,7 +69,7 @@ export function represent(representation: Representation, ifNoneMatch: string | 
   // Public data any page may read (where the API's own CORS settings do not answer for it).
   const headers = { 'cache-control': PUBLIC_CACHE, 'access-control-allow-origin': '*', ...representation.headers };
   if ('redirect' in representation) return raw(307, { ...headers, location: representation.redirect });
-  const text = JSON.stringify(representation.body);
+  const text = JSON.stringify(representation.body) ?? 'null';
   const etag = `"${createHash('sha256').update(text).digest('base64url')}"`;
   const tags = (ifNoneMatch ?? '').split(',').map((tag) => tag.trim().replace(/^W\//, ''));
   if (tags.includes(etag) || tags.includes('*')) return raw(304, { ...headers, etag });

@@ -32,5 +32,5 @@ export const resolveItemDocs = /* @__PURE__ */ describeRoute(resolveItemRoute, (
       'No published DPP has this GTIN and serial (`DPP_NOT_FOUND`), or it has no link of the asked `linkType` (`LINK_TYPE_NOT_FOUND`)',
   },
   // The demo passport X1's search_id (demo-data.json).
-  example: { params: { gtin: '08012345000012', serial: 'X1-000123' }, status: 307 },
+  example: { params: { gtin: '08012345000012', serial: 'X1-000123' }, status: 307, stubbedStatus: 200 },
 }));

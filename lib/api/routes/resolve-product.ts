@@ -32,5 +32,5 @@ export const resolveProductDocs = /* @__PURE__ */ describeRoute(resolveProductRo
       'No published DPP has this GTIN (`DPP_NOT_FOUND`), or it has no link of the asked `linkType` (`LINK_TYPE_NOT_FOUND`)',
   },
   // The demo passport X1's GTIN (demo-data.json).
-  example: { params: { gtin: '08012345000012' }, status: 307 },
+  example: { params: { gtin: '08012345000012' }, status: 307, stubbedStatus: 200 },
 }));
