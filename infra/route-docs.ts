@@ -13,6 +13,7 @@ export function routesMarkdown(): string {
       signingKey?: boolean;
       cursorKey?: boolean;
       email?: boolean;
+      links?: boolean;
     } = r.access;
     return (
       [

@@ -23,3 +23,13 @@ export const versionUri = (dppId: string, version: number): string =>
  */
 export const invitationUrl = (invitationId: string): string =>
   `${base()}/accept-invitation?invitationId=${encodeURIComponent(invitationId)}`;
+
+/** The public JSON view of a DPP (GET /dpp/{dppId}). */
+export const dppJsonUrl = (dppId: string): string => `${base()}/dpp/${encodeURIComponent(dppId)}`;
+
+/**
+ * A GS1 Digital Link URI on the public base URL: the product `01/<gtin14>`, or the item
+ * `01/<gtin14>/21/<serial>` (what a DPP's data carrier encodes: GET /dpps/{dppId}/qr).
+ */
+export const digitalLinkUri = (gtin14: string, serial?: string): string =>
+  `${base()}/01/${gtin14}${serial === undefined ? '' : `/21/${encodeURIComponent(serial)}`}`;

@@ -69,11 +69,6 @@ export interface RuntimeRoute {
   readonly failurePrefix?: string;
 }
 
-/**
- * A whole route row, as the route table (lib/api/routes.ts) holds it: the runtime part and its
- * documentation. It drives the CDK stack, the local server, the samples and events, the tenant
- * probes, the route table of docs/api.md, the OpenAPI document and the tests' contract checks.
- */
 /** What a row says of a route for people and tools, beside its runtime part (lib/api/docs.ts). */
 export interface RouteDescription {
   /** OpenAPI tag. */
@@ -82,19 +77,38 @@ export interface RouteDescription {
   readonly summary: string;
   /** Longer OpenAPI description: rules the interface or docs/spec/decisions.md leave to us. */
   readonly description?: string;
-  /** The status of the success answer: 200, except the catch-all's 404. */
-  readonly status?: 200 | 404;
+  /** The status of the success answer: 200, except the catch-all's 404 and the resolver's 307. */
+  readonly status?: 200 | 307 | 404;
   /** The body of the success answer; the handler's answer is type-checked against it (lib/http/endpoint.ts). */
   readonly response: AnySchema;
   /** Headers the 200 carries, with what they mean. */
   readonly responseHeaders?: Readonly<Record<string, string>>;
+  /** Success answers besides the JSON one: redirects, 304s, bodies of other media types. */
+  readonly answers?: readonly OtherAnswer[];
   /** A valid request and the status it answers (RouteExample). */
   readonly example: RouteExample;
 }
 
+/**
+ * A whole route row, as the route table (lib/api/routes.ts) holds it: the runtime part and its
+ * documentation. It drives the CDK stack, the local server, the samples and events, the tenant
+ * probes, the route table of docs/api.md, the OpenAPI document and the tests' contract checks.
+ */
 export interface Route extends Omit<RuntimeRoute, 'errors'>, RouteDescription {
   /** The status of each domain error kind this route can raise, and what it means there. */
   readonly errors: ErrorMap;
+}
+
+/**
+ * A success answer that is not the row's JSON 200 (lib/http/response.ts `raw`): a redirect, a
+ * 304, or a 200 of another media type. The OpenAPI document lists it; the contract check
+ * accepts it by status and media type, without a body schema.
+ */
+export interface OtherAnswer {
+  readonly status: 200 | 304 | 307;
+  /** The media type of its body; absent for an answer without one (a redirect, a 304). */
+  readonly contentType?: string;
+  readonly description: string;
 }
 
 /** A JSON value, as a JSON example body holds it. */

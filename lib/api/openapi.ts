@@ -163,6 +163,7 @@ const TAGS: Readonly<Record<string, string>> = {
   Company: 'The company of the token: its KYB status and plan.',
   'Promotional codes': "Stripe promotional codes: checked, then applied to the company's subscription.",
   Health: 'Whether the API and its functions are up: for load balancers and uptime checks.',
+  Resolver: 'GS1 Digital Link URIs (GS1-Conformant Resolver 1.2): what a scanned data carrier leads to.',
 };
 
 /**
@@ -261,7 +262,8 @@ function responses(route: Route): Json {
           ]),
         ),
       }),
-      content: { 'application/json': { schema: schemaOf(route.response, 'output') } },
+      // A redirect has no body (the resolver's 307): its JSON shape is the link set's, in its answers.
+      ...(status !== 307 && { content: { 'application/json': { schema: schemaOf(route.response, 'output') } } }),
     },
   };
   const byStatus = new Map<number, { descriptions: string[]; headers: Json }>();
@@ -278,6 +280,18 @@ function responses(route: Route): Json {
       ...(Object.keys(headers).length > 0 && { headers }),
       content: { 'application/json': { schema: ERROR_REF } },
     };
+  }
+  // Answers besides the JSON 200 (OtherAnswer): another media type of a 200, a redirect, a 304.
+  for (const answer of route.answers ?? []) {
+    const entry = (result[answer.status] ?? { description: answer.description }) as { content?: Json };
+    const schema =
+      answer.contentType === 'application/linkset+json'
+        ? schemaOf(route.response, 'output')
+        : answer.contentType?.endsWith('json')
+          ? { type: 'object' }
+          : { type: 'string' };
+    if (answer.contentType) entry.content = { ...entry.content, [answer.contentType]: { schema } };
+    result[answer.status] = entry;
   }
   result[500] = {
     description: `Unexpected failure: \`{"error":"${route.failurePrefix ?? ''}Internal server error","code":"INTERNAL_ERROR"}\`, details only in the log`,

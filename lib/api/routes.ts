@@ -33,6 +33,7 @@ import { getCompanyDocs } from './routes/get-company';
 import { getCompanyDppDocs } from './routes/get-company-dpp';
 import { getDppDocs } from './routes/get-dpp';
 import { getDppFileDocs } from './routes/get-dpp-file';
+import { getDppQrDocs } from './routes/get-dpp-qr';
 import { getDppVersionDocumentDocs } from './routes/get-dpp-version-document';
 import { getKybDataDocs } from './routes/get-kyb-data';
 import { getNonOfficialOperatorDocs } from './routes/get-non-official-operator';
@@ -48,6 +49,8 @@ import { listTemplatesDocs } from './routes/list-templates';
 import { notFoundDocs } from './routes/not-found';
 import { notarizeDppVersionDocs } from './routes/notarize-dpp-version';
 import { putDppTranslationDocs } from './routes/put-dpp-translation';
+import { resolveItemDocs } from './routes/resolve-item';
+import { resolveProductDocs } from './routes/resolve-product';
 import { searchRelatedDppsDocs } from './routes/search-related-dpps';
 import { updateDppDocs } from './routes/update-dpp';
 import { updateDppCardDocs } from './routes/update-dpp-card';
@@ -100,6 +103,9 @@ export const routes = [
   validatePromotionalCodeDocs,
   discountSubscriptionDocs,
   healthDocs,
+  resolveItemDocs,
+  resolveProductDocs,
+  getDppQrDocs,
   notFoundDocs,
 ] as const satisfies readonly Route[];
 

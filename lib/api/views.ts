@@ -412,6 +412,7 @@ const companyDppEntries = {
   template_id: str,
   language: str,
   version_count: count,
+  published: /* @__PURE__ */ v.boolean(),
   related_dpps: /* @__PURE__ */ v.array(str),
   created_at: timestamp,
   updated_at: timestamp,

@@ -16,6 +16,8 @@
  *   DPP#<dppId>           CARD#<cardId>, DPP, DPP_FILE#<fileId>, IMAGE#<imageId>, TRANSLATION#<lang>
  *   HISTORY#<dppId>       NOTARIZATION#<n>, VERSION#<n>, VERSIONID#<versionId> (a DPP's versions and
  *                         notarizations: apart from DPP#, so the passport view never reads them)
+ *   GTIN#<gtin14>         LINK#<serial> (a DPP's GS1 Digital Link entry: what the resolver answers
+ *                         from, one read per answer; the product level reads the whole partition)
  *   IDEMPOTENCY#<companyId>#<route>#<key>   IDEMPOTENCY (a POST's first response, 24 h)
  *
  * Sort-key names are chosen so that a parent sorts directly before its children
@@ -59,6 +61,7 @@ export const ItemType = {
   EmailClaim: 'EMAIL_CLAIM',
   InvitedWallet: 'INVITED_WALLET',
   Operator: 'OPERATOR',
+  DppLink: 'DPP_LINK',
   FormerOperator: 'FORMER_OPERATOR',
 } as const;
 export type ItemType = (typeof ItemType)[keyof typeof ItemType];
@@ -67,6 +70,7 @@ const companyPk = (companyId: string) => `COMPANY#${companyId}`;
 const templatePk = (templateId: string) => `TEMPLATE#${templateId}`;
 const dppPk = (dppId: string) => `DPP#${dppId}`;
 const historyPk = (dppId: string) => `HISTORY#${dppId}`;
+const gtinPk = (gtin14: string) => `GTIN#${gtin14}`;
 const KYB_PENDING = 'KYB#PENDING';
 
 /** Sort-key prefix of a notarization record (also the anchor worker's stream filter, lib/anchoring/worker.ts). */
@@ -146,6 +150,9 @@ export const notarization = (dppId: string, version: number): Key => ({
   sk: `${NOTARIZATION_SK_PREFIX}${versionSortKey(version)}`,
 });
 
+/** A DPP's GS1 Digital Link entry (lib/dpps/link.ts): the item `01/<gtin14>/21/<serial>` names. */
+export const dppLink = (gtin14: string, serial: string): Key => ({ pk: gtinPk(gtin14), sk: `LINK#${serial}` });
+
 /**
  * One idempotency key of one company on one route. The client's key comes last, so a `#`
  * in it cannot make two scopes meet; a partition per key spreads a company's POSTs.
@@ -192,6 +199,9 @@ export const dppCollection = (dppId: string): string => dppPk(dppId);
 
 /** The whole history collection of a DPP (its versions, versionId claims and notarizations). */
 export const historyCollection = (dppId: string): string => historyPk(dppId);
+
+/** Every DPP of one product (GTIN-14): the partition of their GS1 Digital Link entries. */
+export const gtinCollection = (gtin14: string): string => gtinPk(gtin14);
 
 /** GSI1: what a company owns, by type. */
 export const gsi1 = {

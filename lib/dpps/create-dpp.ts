@@ -43,6 +43,8 @@ export async function createDpp(auth: Principal, { body }: v.InferOutput<typeof 
     description: body.description,
     dpp_type: body.type,
     language: body.language,
+    // Private until its company publishes it (PUT /dpps/{dppId} `published: true`).
+    published: false,
     created_at: now,
     updated_at: now,
   });

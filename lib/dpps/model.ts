@@ -27,6 +27,12 @@ export interface DppItem {
   dpp_type: string;
   /** The number of the latest version (absent: none yet); the version create transaction's counter. */
   version_count?: number;
+  /**
+   * Whether the passport is public (docs/choices.md, Publication): `false` keeps it private, and
+   * every public route answers it like an unknown DPP. Absent counts as published (DPPs written
+   * before the flag existed stay public); POST /dpps writes `false`. Read it with isPublished.
+   */
+  published?: boolean;
   /** Ids of the DPPs linked to this one (POST /related-dpps); their files and cards were copied here. */
   related_dpps?: string[];
   /** ISO 639-1 language of name and description as stored. */
@@ -130,6 +136,9 @@ export function dppFileView(item: DppFileItem) {
   };
 }
 
+/** Whether a DPP is public: only an explicit `published: false` keeps it private (docs/choices.md, Publication). */
+export const isPublished = (dpp: Pick<DppItem, 'published'>): boolean => dpp.published !== false;
+
 /** A missing DPP, or another company's: 404 on the passport view, 406 on the file routes. */
 export const dppNotFound = () => new NotFoundError('DPP not found', 'DPP_NOT_FOUND');
 
@@ -177,6 +186,7 @@ export function companyDppFields(dpp: DppItem) {
     template_id: dpp.template_id ?? '',
     language: dpp.language,
     version_count: dpp.version_count ?? 0,
+    published: isPublished(dpp),
     related_dpps: dpp.related_dpps ?? [],
     created_at: dpp.created_at,
     updated_at: dpp.updated_at,

@@ -18,6 +18,7 @@ import {
 import * as keys from '../data/keys';
 import { dppCollection, ItemType } from '../data/keys';
 import { transactWithConditions } from '../data/transaction';
+import { dppLinkUpsert, toDppLinkItem } from './link';
 import type { DppCardItem, DppFileItem, DppImageItem, DppItem } from './model';
 import { type TranslatedUnit, unitsOf } from './translations';
 
@@ -141,7 +142,14 @@ export async function putNewDpp(item: DppItem): Promise<NewDppOutcome> {
   };
   // The template first: a request naming a wrong one is wrong whatever the company's KYB status.
   const template = item.template_id === undefined ? [] : [templateOfCompany(item.template_id, item.company_id)];
-  const failed = await transactWithConditions([...template, kybVerified, { put: { ...item }, condition: noItem() }]);
+  // Its GS1 Digital Link entry with it (what the resolver reads), when its search_id is an item path.
+  const link = toDppLinkItem(item);
+  const failed = await transactWithConditions([
+    ...template,
+    kybVerified,
+    { put: { ...item }, condition: noItem() },
+    ...(link ? [{ put: { ...link }, condition: noItem() }] : []),
+  ]);
   if (failed.length === 0) return 'written';
   if (template.length > 0 && failed.includes(0)) return 'template_not_found';
   if (failed.includes(template.length)) return 'kyb_required';
@@ -155,6 +163,7 @@ export interface DppChanges {
   dpp_type?: string;
   language?: string;
   template_id?: string | null;
+  published?: boolean;
   updated_at: string;
 }
 
@@ -164,9 +173,19 @@ export type DppUpdate = { updated: DppItem } | { refused: 'dpp_not_found' | 'tem
  * Applies `changes` to a DPP of the company: ONE UpdateItem conditioned on the DPP being the
  * company's, which answers the item as stored after it. A change that names a template is ONE
  * transaction instead, whose other leg checks the template is the company's, then a strongly
- * consistent GetItem reads the DPP back (a transaction answers no item).
+ * consistent GetItem reads the DPP back (a transaction answers no item). Then the DPP's GS1
+ * Digital Link entry is written from the DPP as stored (lib/dpps/link.ts).
  */
 export async function writeDppChanges(dppId: string, companyId: string, changes: DppChanges): Promise<DppUpdate> {
+  const outcome = await changeDpp(dppId, companyId, changes);
+  if ('updated' in outcome) {
+    const link = dppLinkUpsert(outcome.updated);
+    if (link && 'update' in link) await table.update(link.update, link.set);
+  }
+  return outcome;
+}
+
+async function changeDpp(dppId: string, companyId: string, changes: DppChanges): Promise<DppUpdate> {
   const change = partialUpdate({ ...changes });
   const key = keys.dpp(dppId);
   const condition = where(ofCompany(companyId));
@@ -188,3 +207,6 @@ export async function writeDppChanges(dppId: string, companyId: string, changes:
   // Only a concurrent removal could take it away; there is no DPP delete, so this is the item written.
   return updated ? { updated } : { refused: 'dpp_not_found' };
 }
+
+/** The DPP item alone: ONE GetItem. */
+export const readDpp = (dppId: string): Promise<DppItem | undefined> => table.get<DppItem>(keys.dpp(dppId));

@@ -6,7 +6,7 @@ import { companyDppFields, dppNotFound } from './model';
 import { writeDppChanges } from './repository';
 
 /** The fields PUT /dpps/{dppId} changes; `code` and `model_id` (and so `search_id`) are fixed at creation. */
-const EDITABLE = 'name, description, type, template_id, language';
+const EDITABLE = 'name, description, type, template_id, language, published';
 
 export const updateDppInput = v.object({
   params: v.object({ dppId: id }),
@@ -18,6 +18,7 @@ export const updateDppInput = v.object({
         type: v.optional(dppType),
         template_id: v.optional(v.nullable(uuid)),
         language: v.optional(sourceLanguage),
+        published: v.optional(v.boolean()),
       },
       `is not a field you can change (${EDITABLE}; code and model_id are fixed at creation)`,
     ),
@@ -38,6 +39,7 @@ export async function updateDpp(auth: Principal, { params, body }: v.InferOutput
     dpp_type: body.type,
     language: body.language,
     template_id: body.template_id,
+    published: body.published,
     updated_at: new Date().toISOString(),
   });
   if ('refused' in outcome) throw outcome.refused === 'dpp_not_found' ? dppNotFound() : templateNotOfCompany();

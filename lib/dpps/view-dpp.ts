@@ -3,7 +3,7 @@ import { signedGetUrl } from '../files/storage';
 import { ISO_639_1 } from '../languages';
 import { countTranslations } from '../metrics';
 import { id } from '../schemas';
-import { dppNotFound } from './model';
+import { dppNotFound, isPublished } from './model';
 import { readDppCollection, storeTranslations } from './repository';
 import { translator } from './translation-provider';
 import { fingerprint, type SourceUnit, type TranslatedUnit } from './translations';
@@ -65,7 +65,8 @@ export async function viewDpp(input: v.InferOutput<typeof viewDppInput>) {
   const { dppId } = input.params;
   const { language } = input.headers;
   const { dpp, images, files, cards, stored } = await readDppCollection(dppId, language);
-  if (!dpp) throw dppNotFound();
+  // An unpublished DPP answers exactly like an unknown one.
+  if (!dpp || !isPublished(dpp)) throw dppNotFound();
 
   const units: SourceUnit[] = [
     { key: 'dpp', name: dpp.name, description: dpp.description },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 
 export type HttpResponse = APIGatewayProxyStructuredResultV2 & { statusCode: number; body: string };
@@ -8,7 +9,7 @@ declare const BODY: unique symbol;
 
 /** A 200 whose body is T (the compiler compares T with the row's response schema). */
 export type Reply<T> = HttpResponse & { readonly [REPLY]: true; readonly [BODY]?: T };
-/** A 200 of JSON text sent as given, which the compiler cannot see into. */
+/** An answer sent as given (JSON text, a redirect, a 304, SVG or PNG), which the compiler cannot see into. */
 export type RawReply = HttpResponse & { readonly [REPLY]: 'raw' };
 
 export const isReply = (value: unknown): value is Reply<unknown> | RawReply =>
@@ -35,8 +36,42 @@ export const ok = <T>(body: T, headers?: Record<string, string>): Reply<T> => {
  * A 200 whose body is JSON text sent exactly as given, not parsed and serialized again: a
  * stored document whose bytes a client hashes (a version's canonical document).
  */
-export const okJsonText = (body: string, headers: Record<string, string> = {}): RawReply => {
-  const reply = { statusCode: 200, headers: { 'content-type': 'application/json', ...headers }, body };
+export const okJsonText = (body: string, headers: Record<string, string> = {}): RawReply =>
+  raw(200, { 'content-type': 'application/json', ...headers }, body);
+
+/**
+ * Any answer sent exactly as given: a redirect (no body), a 304, a body of another media type
+ * than JSON (`application/linkset+json`, SVG), or bytes (a PNG: sent base64 with isBase64Encoded).
+ * The row lists such answers (`answers`, lib/api/contract.ts) for the docs and the contract check.
+ */
+export function raw(statusCode: number, headers: Record<string, string>, body: string | Buffer = ''): RawReply {
+  const reply: HttpResponse = Buffer.isBuffer(body)
+    ? { statusCode, headers, body: body.toString('base64'), isBase64Encoded: true }
+    : { statusCode, headers, body };
   Object.defineProperty(reply, REPLY, { value: 'raw' });
-  return reply as unknown as RawReply;
-};
+  return reply as RawReply;
+}
+
+/** Public, often-read answers: a short max-age, then served stale while a fresh copy is fetched. */
+export const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=600';
+
+/** A representation a use case chose, as plain data: a redirect, or a body of a media type. */
+export type Representation =
+  | { redirect: string; headers: Record<string, string> }
+  | { contentType: string; body: unknown; headers: Record<string, string> };
+
+/**
+ * A representation as HTTP, cacheable and readable by anyone (PUBLIC_CACHE, CORS `*`, no cookie): a 307 to the
+ * redirect, or the body as JSON of its media type with a strong ETag (its SHA-256), and a 304
+ * without a body when `If-None-Match` names that ETag.
+ */
+export function represent(representation: Representation, ifNoneMatch: string | undefined): RawReply {
+  // Public data any page may read (where the API's own CORS settings do not answer for it).
+  const headers = { 'cache-control': PUBLIC_CACHE, 'access-control-allow-origin': '*', ...representation.headers };
+  if ('redirect' in representation) return raw(307, { ...headers, location: representation.redirect });
+  const text = JSON.stringify(representation.body) ?? 'null';
+  const etag = `"${createHash('sha256').update(text).digest('base64url')}"`;
+  const tags = (ifNoneMatch ?? '').split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+  if (tags.includes(etag) || tags.includes('*')) return raw(304, { ...headers, etag });
+  return raw(200, { ...headers, etag, 'content-type': representation.contentType }, text);
+}

@@ -132,7 +132,7 @@ async function attemptVersion(
     content_hash: document.hash,
     status: 'CREATED',
   });
-  const outcome = await writeVersion(item, previousCount, snapshot.files).catch(async (error: unknown) => {
+  const outcome = await writeVersion(item, previousCount, snapshot.files, dpp).catch(async (error: unknown) => {
     await releaseVersionDocument(documentPath);
     throw error;
   });

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import * as v from 'valibot';
+import { isPublished } from '../dpps/model';
 import { NotFoundError } from '../errors';
 import { id } from '../schemas';
 import { readVersionDocument } from './document';
-import { getVersion } from './repository';
+import { getPublicVersion } from './repository';
 
 /** A version number in a path: a whole number from 1, written without leading zeros. */
 const versionNumber = v.pipe(
@@ -24,8 +25,9 @@ export const versionNotFound = () => new NotFoundError('Version not found', 'VER
  */
 export async function getVersionDocument({ params }: v.InferOutput<typeof getVersionDocumentInput>): Promise<string> {
   // Consistent: a uri handed out right after the version was written resolves at once.
-  const version = await getVersion(params.dppId, params.version, { consistent: true });
-  if (!version) throw versionNotFound();
+  const { version, dpp } = await getPublicVersion(params.dppId, params.version);
+  // A version of an unpublished DPP answers exactly like an unknown one.
+  if (!version || !dpp || !isPublished(dpp)) throw versionNotFound();
   const text = await readVersionDocument(version.document_path);
   if (text === undefined)
     throw new Error(`the document of version ${version.version} of DPP ${version.dpp_id} is missing`);

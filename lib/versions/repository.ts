@@ -5,6 +5,7 @@ import { add, eq, noItem, notExists, ofCompany, set, update, where } from '../da
 import * as keys from '../data/keys';
 import { ItemType, ranges } from '../data/keys';
 import { readWholeRange } from '../data/range';
+import { dppLinkUpsert } from '../dpps/link';
 import type { DppCardItem, DppFileItem, DppItem } from '../dpps/model';
 import { type DppVersionItem, toDppVersionIdItem } from './model';
 
@@ -54,7 +55,13 @@ export async function writeVersion(
   version: DppVersionItem,
   previousCount: number,
   files: ReadonlyArray<{ id: string; path: string }>,
+  dpp: DppItem,
 ): Promise<WriteOutcome> {
+  // The DPP's GS1 Digital Link entry learns the new latest version (the last leg).
+  const link = dppLinkUpsert(
+    { ...dpp, version_count: version.version },
+    { version: version.version, hash: version.content_hash, created_at: version.created_at },
+  );
   const { dpp_id: dppId, company_id: companyId } = version;
   const legs: TransactionItem[] = [
     {
@@ -74,6 +81,7 @@ export async function writeVersion(
         condition: where(eq('path', file.path), ofCompany(companyId)),
       }),
     ),
+    ...(link ? [link] : []),
   ];
   try {
     await table.transact(legs);
@@ -87,6 +95,17 @@ export async function writeVersion(
   }
 }
 
-/** One version of a DPP. */
-export const getVersion = (dppId: string, version: number, options: { consistent?: boolean } = {}) =>
-  table.get<DppVersionItem>(keys.dppVersion(dppId, version), options);
+/**
+ * One version of a DPP with the DPP item (whether it is published): ONE BatchGetItem, strongly
+ * consistent, so a version's `uri` resolves as soon as it is handed out.
+ */
+export async function getPublicVersion(
+  dppId: string,
+  version: number,
+): Promise<{ version?: DppVersionItem; dpp?: Pick<DppItem, 'published'> }> {
+  const items = await table.batchGet([keys.dppVersion(dppId, version), keys.dpp(dppId)], { consistent: true });
+  return {
+    version: items.find((item) => item.type === ItemType.DppVersion) as DppVersionItem | undefined,
+    dpp: items.find((item) => item.type === ItemType.Dpp) as DppItem | undefined,
+  };
+}

@@ -85,12 +85,21 @@ describe.each(authenticated.map((r) => [`${r.method} ${r.path}`, r] as const))('
 });
 
 describe('public routes', () => {
-  it('are exactly the token endpoint, the passport view, a version document, accepting an invitation, the health check and the unknown-route catch-all', () => {
+  it('are exactly the token endpoint, the passport view, a version document, the GS1 Digital Link resolver (item and product), accepting an invitation, the health check and the unknown-route catch-all', () => {
     expect(
       routes
         .filter((r) => r.auth === 'public')
         .map((r) => r.fn)
         .sort(),
-    ).toEqual(['accept-invitation', 'generate-jwt', 'get-dpp', 'get-dpp-version-document', 'health', 'not-found']);
+    ).toEqual([
+      'accept-invitation',
+      'generate-jwt',
+      'get-dpp',
+      'get-dpp-version-document',
+      'health',
+      'not-found',
+      'resolve-item',
+      'resolve-product',
+    ]);
   });
 });

@@ -95,6 +95,7 @@ describe('POST /dpps', () => {
       template_id: company.template,
       language: 'it',
       version_count: 0,
+      published: false,
       related_dpps: [],
       created_at: dpp.created_at,
       updated_at: dpp.created_at,
@@ -106,7 +107,11 @@ describe('POST /dpps', () => {
     expect(dpp.search_id).toMatch(/^01\/08012345000012\/21\/[0-9A-HJKMNP-TV-Z]{20}$/);
     const read = await call('GET', `/dpps/${dpp.id}`, { token: company.token });
     expect(read).toMatchObject({ status: 200, body: { dpp } });
-    // The public passport shows it at once.
+    // The public passport shows it once published (a new DPP is private), at once.
+    expect((await call('GET', `/dpp/${dpp.id}`)).status).toBe(404);
+    expect((await call('PUT', `/dpps/${dpp.id}`, { token: company.token, ...json({ published: true }) })).status).toBe(
+      200,
+    );
     const passport = await call('GET', `/dpp/${dpp.id}`, { headers: { language: 'it' } });
     expect(passport.status).toBe(200);
     expect(passport.body.dpp).toMatchObject({ id: dpp.id, name: dpp.name, type: 'e-bike', company_id: company.id });
@@ -380,6 +385,8 @@ describe('PUT /dpps/{dppId}', () => {
 
   it('never changes a version already taken: its document stays byte for byte the same', async () => {
     const { dpp } = (await create(company, { template_id: company.template })).body;
+    // Published, so its version documents are public.
+    expect((await update(dpp.id, { published: true })).status).toBe(200);
     const version = await call('POST', `/version/${dpp.id}/create`, {
       token: company.token,
       ...json({ dppId: dpp.id, versionId: 'before-the-edit' }),

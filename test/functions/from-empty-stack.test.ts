@@ -143,6 +143,9 @@ describe('from an empty local stack, with only the admin CLI and HTTP', () => {
     });
     expect(translation.status).toBe(200);
 
+    // A new DPP is private until its company publishes it.
+    expect((await request('PUT', `/dpps/${dppId}`, { token, ...json({ published: true }) })).status).toBe(200);
+
     // 7. Anyone reads it, with no token, in the source language and in Italian.
     const english = await request('GET', `/dpp/${dppId}`);
     expect(english.status).toBe(200);

@@ -473,6 +473,12 @@ function routeWorlds(world: World): Record<string, RouteWorld> {
     'create-invitation': ownCompany,
     'accept-invitation': ownCompany,
     'discount-subscription': ownCompany,
+    // Public reads of a published DPP: the demo X1 (the fuzz's PUT /dpps may unpublish its own DPPs),
+    // its versions and its GS1 Digital Link URI; its data carrier (Acme's token is `own`).
+    'get-dpp-version-document': { pools: { own: { dppid: () => [demo.acme.dpp.id], version: () => ['1', '2'] } } },
+    'resolve-item': { pools: { own: { gtin: () => ['08012345000012'], serial: () => ['X1-000123'] } } },
+    'resolve-product': { pools: { own: { gtin: () => ['08012345000012', '8012345000012'] } } },
+    'get-dpp-qr': { pools: { own: { dppid: () => [demo.acme.dpp.id] } } },
   };
 }
 

@@ -34,7 +34,8 @@ export const createDppDocs = /* @__PURE__ */ describeRoute(createDppRoute, () =>
     'id is a new UUIDv7; `search_id` is the item’s GS1 Digital Link path `01/<code>/21/<serial>`, the serial 20 ' +
     'characters derived from the id. Needs the company’s KYB status VERIFIED (docs/spec/decisions.md): one transaction ' +
     'checks it and the template and writes the DPP, so a refused request writes nothing. Answers the new DPP as ' +
-    '`GET /dpps/{dppId}` does (nothing under it yet). Other fields are 400.',
+    '`GET /dpps/{dppId}` does (nothing under it yet). A new DPP is private (`published: false`) until ' +
+    '`PUT /dpps/{dppId}` publishes it. Other fields are 400.',
   response: v.strictObject({ dpp: companyDpp }),
   errors: {
     invalid: invalid(

@@ -35,7 +35,8 @@ export const getDppVersionDocumentDocs = /* @__PURE__ */ describeRoute(getDppVer
   responseHeaders: { 'cache-control': 'The document is immutable: `public, max-age=31536000, immutable`' },
   errors: {
     invalid: invalid('`dppId` is malformed, or `version` is not a whole number from 1 (no leading zeros)'),
-    not_found: 'No such version of this DPP, or no DPP with this id (`VERSION_NOT_FOUND`)',
+    not_found:
+      'No such version of this DPP, or no published DPP with this id (`VERSION_NOT_FOUND`; an unpublished one answers alike)',
   },
   // Public: the canonical document of the passport's version 1, which the seed creates (demo-data.json, versions).
   example: {

@@ -34,7 +34,7 @@ export const getDppDocs = /* @__PURE__ */ describeRoute(getDppRoute, () => ({
     invalid: invalid(
       '`dppId` is malformed, the `language` header is not an ISO 639-1 code, or the pair cannot be translated',
     ),
-    not_found: 'No DPP with this id',
+    not_found: 'No DPP with this id, or one its company has not published (answered alike)',
   },
   example: {
     params: { dppId: DPP },

@@ -28,7 +28,8 @@ export const updateDppDocs = /* @__PURE__ */ describeRoute(updateDppRoute, () =>
   summary: 'Change fields of a DPP of the company',
   description:
     'JSON with any of `name`, `description`, `type`, `template_id` (a template of the company, or `null` to unlink ' +
-    'it), `language`; at least one. `code` and `model_id`, and so `search_id`, are fixed at creation: the product ' +
+    'it), `language`, `published` (`true` makes the passport public: the resolver, `GET /dpp/{dppId}` and its ' +
+    'version documents answer it; `false` hides it again, answered like an unknown DPP); at least one. `code` and `model_id`, and so `search_id`, are fixed at creation: the product ' +
     'identifier a data carrier encodes never changes (a wrong one is a new DPP), and the DPP’s files carry its ' +
     'model. Sets `updated_at`. Versions already taken keep the snapshot they froze. Answers the DPP’s fields as ' +
     'stored after the change. There is no DPP delete: a DPP with a notarized version is never deleted, and the ' +

@@ -1,0 +1,60 @@
+import * as v from 'valibot';
+import type { Principal } from '../auth/claims';
+import { qrPng, qrSvg } from '../carriers/qr';
+import { digitalLinkUri } from '../links';
+import { id } from '../schemas';
+import { identifiersOf } from './link';
+import { dppNotFound } from './model';
+import { readDpp } from './repository';
+
+const whole = (min: number, max: number, what: string) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^[1-9]\d{0,4}$/, `must be a whole number of ${what}`),
+    v.transform(Number),
+    v.minValue(min, `must be from ${min} to ${max} ${what}`),
+    v.maxValue(max, `must be from ${min} to ${max} ${what}`),
+  );
+
+export const getDppQrInput = v.object({
+  params: v.object({ dppId: id }),
+  query: v.object({
+    format: v.optional(v.picklist(['svg', 'png'], 'must be svg or png'), 'svg'),
+    symbology: v.optional(
+      v.picklist(['qr'], 'must be qr: a GS1 DataMatrix is not offered (docs/choices.md, Data carriers)'),
+      'qr',
+    ),
+    /** The side in pixels (PNG), or the displayed side (SVG). */
+    size: v.optional(whole(64, 2400, 'pixels')),
+    /** The printed side in millimetres, at `dpi` (PNG: the pixels it takes; SVG: its width in mm). */
+    mm: v.optional(whole(10, 100, 'millimetres')),
+    dpi: v.optional(whole(72, 1200, 'dots per inch')),
+  }),
+});
+
+/** The side of a PNG when neither `size` nor `mm` says: about 43 mm at 300 dpi. */
+const DEFAULT_PX = 512;
+const DEFAULT_DPI = 300;
+
+/**
+ * GET /dpps/{dppId}/qr: the DPP's data carrier, a QR code (error correction M, quiet zone of 4
+ * modules) that encodes exactly its GS1 Digital Link URI on the public base URL. SVG unless
+ * `format=png`; `size` in pixels, or `mm` (and `dpi`, 300 unless said) for print: 20-50 mm at
+ * 300 dpi is 236-591 px. The owner's only: another company's DPP answers like a missing one.
+ * One GetItem.
+ */
+export async function getDppQr(auth: Principal, { params, query }: v.InferOutput<typeof getDppQrInput>) {
+  const dpp = await readDpp(params.dppId);
+  if (dpp?.company_id !== auth.companyId) throw dppNotFound();
+  const ids = identifiersOf(dpp.search_id);
+  // Every DPP the API creates has an item path; an imported one without it has no carrier.
+  if (!ids) throw dppNotFound();
+  const uri = digitalLinkUri(ids.gtin, ids.serial);
+  const dpi = query.dpi ?? DEFAULT_DPI;
+  if (query.format === 'svg') {
+    const width = query.mm !== undefined ? `${query.mm}mm` : `${query.size ?? DEFAULT_PX}px`;
+    return { uri, contentType: 'image/svg+xml', body: qrSvg(uri, width) };
+  }
+  const px = query.mm !== undefined ? Math.round((query.mm * dpi) / 25.4) : (query.size ?? DEFAULT_PX);
+  return { uri, contentType: 'image/png', body: qrPng(uri, px, query.mm !== undefined ? dpi : query.dpi) };
+}

@@ -1,0 +1,66 @@
+import type { DppLinkItem } from '../dpps/link';
+import { dppJsonUrl, versionUri } from '../links';
+import { itemUri, PASSPORT_PAGE } from './link-types';
+
+/** UNTP Digital Product Passport vocabulary (UN/CEFACT), for the terms schema.org has none for. */
+export const UNTP_DPP = 'https://test.uncefact.org/vocabulary/untp/dpp/0/';
+
+/**
+ * The JSON-LD context, embedded in every document so it resolves offline (no remote context).
+ * schema.org is the vocabulary; the UNTP terms are mapped one by one (docs/choices.md, JSON-LD).
+ */
+export const CONTEXT = {
+  '@vocab': 'https://schema.org/',
+  untp: UNTP_DPP,
+  DigitalProductPassport: 'untp:DigitalProductPassport',
+  SecureLink: 'untp:SecureLink',
+  granularityLevel: 'untp:granularityLevel',
+  linkURL: { '@id': 'untp:linkURL', '@type': '@id' },
+  hashDigest: 'untp:hashDigest',
+  hashMethod: 'untp:hashMethod',
+  url: { '@id': 'https://schema.org/url', '@type': '@id' },
+  contentUrl: { '@id': 'https://schema.org/contentUrl', '@type': '@id' },
+} as const;
+
+/**
+ * The passport as JSON-LD: a schema.org `Product` (gtin, serialNumber, name, description,
+ * manufacturer; `image` once the images have public addresses), the subject of a UNTP
+ * `DigitalProductPassport` (its page, its JSON view, item granularity), whose latest version
+ * is a schema.org `MediaObject` and UNTP `SecureLink`: the canonical version document with its
+ * SHA-256 (the hash a notarization anchors).
+ */
+export function jsonLd(link: DppLinkItem) {
+  const latest = link.latest_version;
+  return {
+    '@context': CONTEXT,
+    '@id': itemUri(link),
+    '@type': 'Product',
+    gtin: link.gtin,
+    serialNumber: link.serial,
+    name: link.name,
+    description: link.description,
+    manufacturer: { '@type': 'Organization', identifier: link.company_id },
+    subjectOf: {
+      '@id': dppJsonUrl(link.dpp_id),
+      '@type': ['DigitalProductPassport', 'Dataset'],
+      url: PASSPORT_PAGE.href(link.dpp_id),
+      granularityLevel: 'item',
+      inLanguage: link.language,
+      dateModified: link.updated_at,
+      ...(latest && {
+        version: latest.version,
+        associatedMedia: {
+          '@id': versionUri(link.dpp_id, latest.version),
+          '@type': ['MediaObject', 'SecureLink'],
+          contentUrl: versionUri(link.dpp_id, latest.version),
+          linkURL: versionUri(link.dpp_id, latest.version),
+          encodingFormat: 'application/json',
+          uploadDate: latest.created_at,
+          sha256: latest.hash,
+          hashDigest: latest.hash,
+          hashMethod: 'SHA-256',
+        },
+      }),
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import * as table from '../aws/table';
+import { partition } from '../data/expressions';
+import * as keys from '../data/keys';
+import { gtinCollection } from '../data/keys';
+import type { DppLinkItem } from '../dpps/link';
+
+/** The most items of one GTIN the product level reads (one Query page; docs/choices.md, Resolver). */
+export const PRODUCT_LEVEL_LIMIT = 100;
+
+/** The Digital Link entry of one item: ONE GetItem. */
+export const readItemLink = (gtin14: string, serial: string) => table.get<DppLinkItem>(keys.dppLink(gtin14, serial));
+
+/** The Digital Link entries of one product (GTIN), in serial order: ONE Query of at most PRODUCT_LEVEL_LIMIT. */
+export async function readProductLinks(gtin14: string): Promise<DppLinkItem[]> {
+  const { items } = await table.query({ keyCondition: partition(gtinCollection(gtin14)), limit: PRODUCT_LEVEL_LIMIT });
+  return items as unknown as DppLinkItem[];
+}

@@ -1,0 +1,79 @@
+import {
+  BarcodeFormat,
+  BinaryBitmap,
+  DecodeHintType,
+  HybridBinarizer,
+  MultiFormatReader,
+  RGBLuminanceSource,
+} from '@zxing/library';
+import { PNG } from 'pngjs';
+import { describe, expect, it } from 'vitest';
+import { apiUrl, demo, tokenFor } from '../support/api';
+import { checkResponse } from '../support/contract-check';
+
+const X1 = demo.acme.dpp;
+const X1_URI = `${apiUrl}/01/08012345000012/21/X1-000123`;
+
+async function qr(dppId: string, query = '', tenant: 'acme' | 'globex' = 'acme') {
+  const path = `/dpps/${dppId}/qr${query}`;
+  const response = await fetch(`${apiUrl}${path}`, { headers: { authorization: `Bearer ${await tokenFor(tenant)}` } });
+  const bytes = Buffer.from(await response.arrayBuffer());
+  let body: unknown = bytes.toString('utf8');
+  if (response.headers.get('content-type') === 'application/json') body = JSON.parse(body as string);
+  checkResponse('GET', path, response.status, body, response.headers);
+  return { status: response.status, headers: response.headers, bytes, body };
+}
+
+/** Reads a symbol back with ZXing (an independent decoder), from the PNG's pixels. */
+function decode(png: Buffer, format: BarcodeFormat): string {
+  const image = PNG.sync.read(png);
+  const pixels = new Uint8ClampedArray(image.width * image.height);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = image.data[i * 4]!; // grayscale: R = G = B
+  const source = new RGBLuminanceSource(pixels, image.width, image.height);
+  const reader = new MultiFormatReader();
+  reader.setHints(new Map([[DecodeHintType.POSSIBLE_FORMATS, [format]]]));
+  return reader.decode(new BinaryBitmap(new HybridBinarizer(source))).getText();
+}
+
+describe('GET /dpps/{dppId}/qr', () => {
+  it('answers a PNG QR code that an independent decoder reads back as exactly the Digital Link URI', async () => {
+    const { status, headers, bytes } = await qr(X1.id, '?format=png');
+    expect(status).toBe(200);
+    expect(headers.get('content-type')).toBe('image/png');
+    expect(headers.get('x-digital-link')).toBe(X1_URI);
+    expect(decode(bytes, BarcodeFormat.QR_CODE)).toBe(X1_URI);
+  });
+
+  it('sizes a print PNG by mm and dpi (30 mm at 300 dpi: at most 354 px) and keeps the quiet zone', async () => {
+    const { bytes } = await qr(X1.id, '?format=png&mm=30&dpi=300');
+    const image = PNG.sync.read(bytes);
+    expect(image.width).toBeLessThanOrEqual(354);
+    expect(image.width).toBeGreaterThan(300);
+    // The quiet zone: the outer rows and columns are white.
+    for (let i = 0; i < image.width; i++) {
+      expect(image.data[i * 4]).toBe(255);
+      expect(image.data[i * image.width * 4]).toBe(255);
+    }
+    expect(decode(bytes, BarcodeFormat.QR_CODE)).toBe(X1_URI);
+  });
+
+  it('answers SVG by default, sized in mm on request', async () => {
+    const { status, headers, body } = await qr(X1.id, '?mm=25');
+    expect(status).toBe(200);
+    expect(headers.get('content-type')).toBe('image/svg+xml');
+    expect(body).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 (\d+) \1" width="25mm"/);
+  });
+
+  it('answers 400 for an unknown format or symbology, or a size out of range', async () => {
+    for (const query of ['?format=gif', '?symbology=aztec', '?size=10', '?mm=500', '?dpi=0']) {
+      expect((await qr(X1.id, query)).status).toBe(400);
+    }
+  });
+
+  it('answers 404 for another company’s DPP, as for an unknown one', async () => {
+    const foreign = await qr(X1.id, '', 'globex');
+    const unknown = await qr('no-such-dpp', '', 'globex');
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toEqual(unknown.body);
+  });
+});
