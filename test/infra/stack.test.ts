@@ -1417,6 +1417,14 @@ describe('the custom domain (context domainName + certificateArn)', () => {
       };
     });
 
+  it('keeps the stack within CloudFormation’s 500 resources even in its largest variant, with the domain', () => {
+    // About 10 resources a route (function, role, policy, log group, permission, integration,
+    // route, alarms): a route past the limit needs the stack split, not a failed deploy.
+    const count = Object.keys(withDomain().template.toJSON().Resources).length;
+    expect(count).toBeGreaterThan(400);
+    expect(count).toBeLessThanOrEqual(500);
+  });
+
   it('is absent without them: no domain, no mapping, the execute-api endpoint on, links on the API’s own URL', () => {
     template.resourceCountIs('AWS::ApiGatewayV2::DomainName', 0);
     template.resourceCountIs('AWS::ApiGatewayV2::ApiMapping', 0);
