@@ -18,7 +18,7 @@ export const updateDppInput = v.object({
         type: v.optional(dppType),
         template_id: v.optional(v.nullable(uuid)),
         language: v.optional(sourceLanguage),
-        published: v.optional(v.boolean()),
+        published: v.optional(v.boolean('must be true or false')),
       },
       `is not a field you can change (${EDITABLE}; code and model_id are fixed at creation)`,
     ),

@@ -362,6 +362,7 @@ describe('PUT /dpps/{dppId}', () => {
       [{ name: 'Renamed', version_count: 7 }, 'VALIDATION_ERROR', 'version_count'],
       [{ name: '' }, 'VALIDATION_ERROR', 'name'],
       [{ language: 'english' }, 'VALIDATION_ERROR', 'language'],
+      [{ published: 'yes' }, 'VALIDATION_ERROR', 'published'],
       [{ name: 'Renamed', template_id: demo.acme.template.id }, 'TEMPLATE_NOT_FOUND', 'template_id'],
       [{ template_id: '01a21000-ffff-7000-8000-000000000000' }, 'TEMPLATE_NOT_FOUND', 'template_id'],
     ];
