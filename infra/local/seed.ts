@@ -1,10 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as table from '../../lib/aws/table';
-import * as keys from '../../lib/data/keys';
-import { dppLinkUpsert } from '../../lib/dpps/link';
-import type { DppItem } from '../../lib/dpps/model';
 import { toInvitationItems } from '../../lib/invitations/model';
 import { hashPassword } from '../../lib/invitations/password';
 import { storeInvitation } from '../../lib/invitations/repository';
@@ -65,14 +61,6 @@ export async function seed(data: DemoData): Promise<void> {
     source: relative(process.cwd(), demoDataPath),
     now: SEED_TIME,
   });
-  // Each demo DPP's GS1 Digital Link entry (what the resolver reads; the import writes DPP items only).
-  for (const company of data.companies) {
-    for (const { id } of company.dpps) {
-      const dpp = await table.get<DppItem>(keys.dpp(id));
-      const link = dpp && dppLinkUpsert(dpp);
-      if (link && 'update' in link) await table.update(link.update, link.set);
-    }
-  }
   const now = new Date();
   for (const invitation of data.invitations) {
     const pending = toInvitationItems({

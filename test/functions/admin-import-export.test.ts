@@ -124,6 +124,15 @@ describe('import of the demo file into an empty stack', () => {
     }
   });
 
+  it('makes every imported DPP resolve at its GS1 Digital Link URI, to the same DPP', async () => {
+    // Runs after the import above (tests of a file run in order).
+    for (const dpp of demoDpps.filter((d) => d.search_id)) {
+      const reply = await fetch(`${empty.apiUrl}/${dpp.search_id}`, { redirect: 'manual' });
+      expect({ dpp: dpp.id, status: reply.status }).toEqual({ dpp: dpp.id, status: 307 });
+      expect(reply.headers.get('location')).toBe(`${empty.apiUrl}/dpp/${dpp.id}`);
+    }
+  });
+
   it('creates nothing the second time: every record already present, the table unchanged', async () => {
     const before = await itemCount(empty);
     expect(before).toBeGreaterThan(demoDpps.length * 5);

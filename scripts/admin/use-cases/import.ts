@@ -7,6 +7,7 @@ import { type CompanyItem, toCompanyItem, toMemberItems, toPartnerItems } from '
 import { add, itemExists, update } from '../../../lib/data/expressions';
 import * as keys from '../../../lib/data/keys';
 import { ItemType, type Key } from '../../../lib/data/keys';
+import { toDppLinkItem } from '../../../lib/dpps/link';
 import { toDppCardItem, toDppFileItem, toDppImageItem, toDppItem, toDppTranslationItem } from '../../../lib/dpps/model';
 import { DomainError } from '../../../lib/errors';
 import type { FileContent } from '../../../lib/files/model';
@@ -544,11 +545,14 @@ async function prepareDpp(
     updated_at: d.updated_at ?? createdAt,
   });
 
-  const [collection, template] = await Promise.all([
+  // Its GS1 Digital Link entry (what the resolver reads), outside the DPP's collection.
+  const link = toDppLinkItem(dpp);
+  const [collection, template, linkFound] = await Promise.all([
     readCollection(dpp.pk),
     d.template_id === undefined ? undefined : readItem(keys.template(d.template_id)),
+    link ? readItems([link]) : new Map<string, Item>(),
   ]);
-  const existing = byKey(collection);
+  const existing = new Map([...byKey(collection), ...linkFound]);
   const stored = has(existing, dpp);
   if (stored && stored.company_id !== company.id) throw h.fail(`${path}.id`, `DPP ${d.id} belongs to another company`);
   if (d.template_id !== undefined && (template?.type !== ItemType.Template || template.company_id !== company.id)) {
@@ -559,7 +563,10 @@ async function prepareDpp(
   }
   return {
     id: d.id,
-    plan: planRecord([...images, ...files, ...cards, ...translations, { item: plain(dpp) }], existing),
+    plan: planRecord(
+      [...images, ...files, ...cards, ...translations, ...(link ? [{ item: plain(link) }] : []), { item: plain(dpp) }],
+      existing,
+    ),
   };
 }
 
