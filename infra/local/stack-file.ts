@@ -1,4 +1,4 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /**
@@ -45,7 +45,11 @@ export async function writeStackFile(
     env: Object.fromEntries(CLIENT_SETTINGS.map((name) => [name, env[name] ?? ''])),
     ...(engines && { engines }),
   };
-  await writeFile(stackFilePath(dir), `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
+  // Whole or not at all: a client polls for the file (the tests, the walk-through), and a read
+  // between the open and the last byte of a plain write would see half a JSON document.
+  const partial = `${stackFilePath(dir)}.${process.pid}.tmp`;
+  await writeFile(partial, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
+  await rename(partial, stackFilePath(dir));
 }
 
 export async function removeStackFile(dir: string): Promise<void> {
