@@ -3,11 +3,12 @@
  * one HTTP API route and exactly the grants of its row per route. It composes the parts in
  * infra/constructs/ (data, functions, API and routes, custom domain, workers, alarms) and
  * declares the outputs. Each part adds its resources in the stack's own scope, so every
- * logical id is the one it had when this was a single file.
+ * logical id is the one it had when this was a single file; only the alarms live in a nested
+ * stack of their own (docs/deploy.md, Room in the stack).
  */
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Annotations, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, type NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
 import type { DomainName, HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -82,6 +83,8 @@ export class DppServiceStack extends Stack {
   readonly anchorDeadLetterQueue: Queue;
   /** The anchor worker (functions/anchor-notarization.ts), fed by the table's stream. */
   readonly anchorWorker: NodejsFunction;
+  /** The nested stack of every alarm (infra/constructs/alarms.ts). */
+  readonly monitoring: NestedStack;
 
   constructor(scope: Construct, id: string, props: DppServiceStackProps) {
     super(scope, id, props);
@@ -125,6 +128,7 @@ export class DppServiceStack extends Stack {
       workers,
       table: this.table,
     });
+    this.monitoring = alarms.stack;
 
     new CfnOutput(this, 'ApiUrl', {
       value: config.customDomain !== undefined ? `https://${config.customDomain.domainName}/` : api.stage.url,

@@ -2,9 +2,13 @@
  * CloudWatch alarms, all to one SNS topic (context alarmTopicArn, or one made here), with the
  * thresholds of infra/config.ts (AlarmThresholds): API 5xx rate; per function (that is, per
  * route) errors, throttles and p99 duration; the workers' failures; DynamoDB throttle events.
- * Added in the stack's own scope (see data.ts for why).
+ *
+ * The alarms live in a nested stack of their own (MONITORING_STACK_ID): three a function, they
+ * were a third of the parent's resources, and CloudFormation counts its 500-resource limit per
+ * template. An alarm's name is generated, so moving it only replaces it. The topic stays in the
+ * parent under the id it always had: a replaced topic would drop its subscriptions.
  */
-import { Duration, type Stack } from 'aws-cdk-lib';
+import { Duration, NestedStack, type Stack } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   Alarm,
@@ -39,14 +43,23 @@ export interface AlarmedResources {
   readonly table: Table;
 }
 
-export class Alarms {
-  /** The topic every alarm notifies. */
-  readonly topic: ITopic;
+/** The construct id of the nested stack that holds every alarm. */
+export const MONITORING_STACK_ID = 'Monitoring';
 
-  constructor(stack: Stack, config: StackConfig, watched: AlarmedResources) {
+export class Alarms {
+  /** The topic every alarm notifies (in the parent stack). */
+  readonly topic: ITopic;
+  /** The nested stack that holds every alarm. */
+  readonly stack: NestedStack;
+
+  constructor(parent: Stack, config: StackConfig, watched: AlarmedResources) {
     const thresholds = config.alarms;
     const period = Duration.minutes(thresholds.periodMinutes);
-    this.topic = alarmTopic(stack, config.alarmTopicArn);
+    this.topic = alarmTopic(parent, config.alarmTopicArn);
+    const stack = new NestedStack(parent, MONITORING_STACK_ID, {
+      description: `${parent.stackName}: the CloudWatch alarms of the API, every function, the workers and the table`,
+    });
+    this.stack = stack;
     const action = new SnsAction(this.topic);
     const alarm = (
       id: string,
