@@ -33,3 +33,6 @@ export const dppJsonUrl = (dppId: string): string => `${base()}/dpp/${encodeURIC
  */
 export const digitalLinkUri = (gtin14: string, serial?: string): string =>
   `${base()}/01/${gtin14}${serial === undefined ? '' : `/21/${encodeURIComponent(serial)}`}`;
+
+/** The resolver's root: the public base URL, where Digital Link URIs and /.well-known/gs1resolver live. */
+export const resolverRoot = (): string => base();

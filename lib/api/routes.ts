@@ -27,6 +27,7 @@ import { deleteDppCardDocs } from './routes/delete-dpp-card';
 import { deleteDppFileDocs } from './routes/delete-dpp-file';
 import { deleteDppImageDocs } from './routes/delete-dpp-image';
 import { deleteTemplateFileDocs } from './routes/delete-template-file';
+import { describeResolverDocs } from './routes/describe-resolver';
 import { discountSubscriptionDocs } from './routes/discount-subscription';
 import { generateJwtDocs } from './routes/generate-jwt';
 import { getCompanyDocs } from './routes/get-company';
@@ -105,6 +106,7 @@ export const routes = [
   healthDocs,
   resolveItemDocs,
   resolveProductDocs,
+  describeResolverDocs,
   getDppQrDocs,
   notFoundDocs,
 ] as const satisfies readonly Route[];

@@ -23,6 +23,16 @@ export interface LinkTarget {
   hreflang: string[];
 }
 
+/** The relations a resolved DPP has links for, in the order the link set lists them. */
+export const LINK_TYPES = [
+  `${GS1_VOC}pip`,
+  `${GS1_VOC}dpp`,
+  'describedby',
+  'latest-version',
+  'version-history',
+  `${GS1_VOC}defaultLink`,
+] as const;
+
 /** A relation as a `linkType` names it: `gs1:pip` or its full URI, an IANA name as it is. */
 export const relationOf = (linkType: string): string =>
   linkType.startsWith('gs1:') ? `${GS1_VOC}${linkType.slice(4)}` : linkType;

@@ -191,4 +191,13 @@ describe('GS1 Digital Link resolver', () => {
     expect(version[`${S}contentUrl`][0]['@id']).toBe(`${apiUrl}/dpp/${X1.id}/versions/2`);
     expect(version[`${S}sha256`][0]['@value']).toBe(hash);
   });
+
+  it('describes itself at /.well-known/gs1resolver', async () => {
+    const { status, body } = await get('/.well-known/gs1resolver');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ resolverRoot: apiUrl, supportedPrimaryKeys: ['01'] });
+    expect(body.supportedLinkType.map((t: { prefix: string; profile: string }) => t.prefix + t.profile)).toContain(
+      'gs1:pip',
+    );
+  });
 });
