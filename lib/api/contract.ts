@@ -12,6 +12,13 @@ import type { ErrorKind } from '../errors';
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'ANY';
 
+/** What a GET row may also answer (RuntimeRoute.alsoAnswers). */
+export type OtherMethod = 'HEAD' | 'OPTIONS';
+
+/** The methods a row answers, for `Allow` and `Access-Control-Allow-Methods`: its own, then `alsoAnswers`. */
+export const allowedMethods = (route: { readonly method: HttpMethod; readonly alsoAnswers?: readonly OtherMethod[] }) =>
+  [route.method, ...(route.alsoAnswers ?? [])].join(', ');
+
 export type { Access } from '../access';
 
 /** Every status a route can answer besides 200. */
@@ -61,6 +68,13 @@ export interface RuntimeRoute {
    * per company: needs `auth: 'jwt'`.
    */
   readonly idempotent?: boolean;
+  /**
+   * Methods a GET row's function answers on the same path besides GET, each a route of its own
+   * in the stack and the local server (lib/http/other-methods.ts): `HEAD`, the GET's answer
+   * (status and headers) without its body; `OPTIONS`, 204 with `Allow` and CORS for any origin
+   * (only for public rows: what any page may read).
+   */
+  readonly alsoAnswers?: readonly OtherMethod[];
   /**
    * The start of the `error` text of this route's 500 (lib/http/middleware/errors.ts), where
    * the interface fixes one: `Could not view non-official operators: ` (docs/spec/decisions.md, Errors).

@@ -200,4 +200,55 @@ describe('GS1 Digital Link resolver', () => {
       'gs1:pip',
     );
   });
+
+  it('answers HEAD exactly like GET without the body: the redirect, the link set, the description, the 400 and the 404', async () => {
+    const kept = ['location', 'link', 'etag', 'content-type', 'cache-control', 'access-control-allow-origin', 'vary'];
+    const cases: [string, Record<string, string>][] = [
+      [`${itemPath}?utm=shelf`, {}],
+      [itemPath, { accept: LINKSET }],
+      [`/01/${X1.gtin}?linkType=linkset`, {}],
+      ['/.well-known/gs1resolver', {}],
+      ['/01/08012345000013/21/X1-000123', {}],
+      [`/01/${X1.gtin}/21/NO-SUCH-SERIAL`, {}],
+    ];
+    for (const [path, headers] of cases) {
+      const [byGet, byHead] = (await Promise.all(
+        ['GET', 'HEAD'].map((method) => fetch(`${apiUrl}${path}`, { method, headers, redirect: 'manual' })),
+      )) as [Response, Response];
+      const headersOf = (response: Response) => kept.map((name) => [name, response.headers.get(name)]);
+      expect({ path, status: byHead.status, headers: headersOf(byHead) }).toEqual({
+        path,
+        status: byGet.status,
+        headers: headersOf(byGet),
+      });
+      // A redirect has no body either way; every other GET here has one.
+      if (byGet.status !== 307) expect(await byGet.text()).not.toBe('');
+      expect({ path, body: await byHead.text() }).toEqual({ path, body: '' });
+    }
+  });
+
+  it('answers OPTIONS with 204, the methods it allows and CORS for any origin, before reading or checking anything', async () => {
+    for (const path of [itemPath, `/01/${X1.gtin}`, '/.well-known/gs1resolver', '/01/abc', '/01/00000000000017']) {
+      const response = await fetch(`${apiUrl}${path}`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://any-shop.example', 'access-control-request-method': 'GET' },
+      });
+      expect({ path, status: response.status, body: await response.text() }).toEqual({ path, status: 204, body: '' });
+      expect(
+        Object.fromEntries(
+          ['allow', 'access-control-allow-origin', 'access-control-allow-methods'].map((name) => [
+            name,
+            response.headers.get(name),
+          ]),
+        ),
+      ).toEqual({
+        allow: 'GET, HEAD, OPTIONS',
+        'access-control-allow-origin': '*',
+        'access-control-allow-methods': 'GET, HEAD, OPTIONS',
+      });
+      expect(response.headers.get('access-control-allow-headers')).toContain('accept-language');
+    }
+    // A route that declares neither stays as it was: the catch-all's 404.
+    expect((await fetch(`${apiUrl}/dpp/${X1.id}`, { method: 'HEAD' })).status).toBe(404);
+  });
 });

@@ -26,6 +26,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ESM_REQUIRE_BANNER } from '../../infra/bundling';
 import { CONTEXT_DEFAULTS, readStackConfig, SANDBOX_EVM } from '../../infra/config';
 import { MONITORING_STACK_ID } from '../../infra/constructs/alarms';
+import { assertRouteTableIsDeployable } from '../../infra/constructs/api';
 import {
   ACCESS_LOG_FIELDS,
   ANCHOR_KEY_PLACEHOLDER,
@@ -626,9 +627,36 @@ describe('functions', () => {
 });
 
 describe('HTTP API', () => {
-  it('has one route per row, with the method and path exactly as in the route table, and nothing else', () => {
+  it('has one route per row, with the method and path exactly as in the route table, plus the HEAD and OPTIONS a row also answers, and nothing else', () => {
     const routeKeys = ofType('AWS::ApiGatewayV2::Route').map(([, route]) => route.Properties.RouteKey as string);
-    expect(routeKeys.sort()).toEqual(routes.map(routeKeyOf).sort());
+    const extra = routes.flatMap((route) => (route.alsoAnswers ?? []).map((method) => `${method} ${route.path}`));
+    expect(extra).toContain('HEAD /01/{gtin}/21/{serial}');
+    expect(extra).toContain('OPTIONS /01/{gtin}');
+    expect(routeKeys.sort()).toEqual([...routes.map(routeKeyOf), ...extra].sort());
+  });
+
+  it('sends a row’s HEAD and OPTIONS to the integration of its GET, whose one permission covers every method', () => {
+    const targetOf = (key: string) =>
+      ofType('AWS::ApiGatewayV2::Route').find(([, route]) => route.Properties.RouteKey === key)![1].Properties.Target;
+    for (const route of routes.filter((row) => row.alsoAnswers?.length)) {
+      for (const method of route.alsoAnswers!) {
+        expect(targetOf(`${method} ${route.path}`)).toEqual(targetOf(routeKeyOf(route)));
+      }
+      const permissions = ofType('AWS::Lambda::Permission').filter(([, permission]) =>
+        references(permission.Properties.FunctionName, fnLogicalId(route)),
+      );
+      expect(permissions).toHaveLength(1);
+      // execute-api:/<stage>/<method>/<path>: any stage, any method.
+      expect(JSON.stringify(permissions[0]![1].Properties.SourceArn)).toContain(`/*/*${route.path}`);
+    }
+  });
+
+  it('refuses a row that also answers HEAD or OPTIONS but is not a GET, or OPTIONS (CORS for any origin) on a jwt row', () => {
+    const jwtGet = routes.find((route) => route.method === 'GET' && route.auth === 'jwt')!;
+    const post = routes.find((route) => route.method === 'POST')!;
+    expect(() => assertRouteTableIsDeployable([{ ...post, alsoAnswers: ['HEAD'] }])).toThrow(/only a GET row/);
+    expect(() => assertRouteTableIsDeployable([{ ...jwtGet, alsoAnswers: ['OPTIONS'] }])).toThrow(/only a public row/);
+    expect(() => assertRouteTableIsDeployable([{ ...jwtGet, alsoAnswers: ['HEAD'] }])).not.toThrow();
   });
 
   it('sends every route to a payload-2.0 proxy integration of its own function', () => {

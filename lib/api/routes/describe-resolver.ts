@@ -7,6 +7,7 @@ export const describeResolverRoute = defineRoute({
   path: '/.well-known/gs1resolver',
   fn: 'describe-resolver',
   auth: 'public',
+  alsoAnswers: ['HEAD', 'OPTIONS'],
   access: { links: true },
   input: v.object({}),
   errors: {},
