@@ -137,6 +137,38 @@ export const NAG_ACKNOWLEDGEMENTS = {
       'which has no resource-level permissions; the stream reads themselves (DescribeStream, GetRecords, ' +
       "GetShardIterator) are granted on the table's stream only.",
   },
+  cdnGeoRestriction: {
+    rule: 'AwsSolutions-CFR1',
+    on: 'the CDN (context cdn=true)',
+    reason:
+      'No geo restriction: a passport is read wherever the product is, in any country, as the regulation ' +
+      'intends; the authenticated routes check their token whatever the country.',
+  },
+  cdnWaf: {
+    rule: 'AwsSolutions-CFR2',
+    on: 'the CDN (context cdn=true)',
+    reason:
+      'No WAF web ACL: the public reads are cached reads of public data, and the API stage throttles every ' +
+      'route (the public reads on their own); a web ACL costs per request and per rule, and an operator who ' +
+      'wants one attaches it to the distribution.',
+  },
+  cdnAccessLogs: {
+    rule: 'AwsSolutions-CFR3',
+    on: 'the CDN (context cdn=true)',
+    reason:
+      'No CloudFront access logs: every request CloudFront forwards (each miss, each authenticated call) is in ' +
+      "the API stage's access log and the function's log; a hit serves public data and is counted in " +
+      "CloudFront's metrics. A log bucket would hold little the API log lacks; turn standard logging on where an " +
+      'audit needs each hit.',
+  },
+  cdnViewerTls: {
+    rule: 'AwsSolutions-CFR4',
+    on: 'the CDN (context cdn=true)',
+    reason:
+      "The distribution answers on its cloudfront.net address, whose certificate is CloudFront's own: a minimum " +
+      'TLS policy can only be set with a certificate of your own (an alternate domain name, an ACM certificate in ' +
+      'us-east-1). Toward the API, CloudFront uses TLS 1.2 only.',
+  },
 } as const satisfies Record<string, NagAcknowledgement>;
 
 /** Records one acknowledgement on a construct (cdk-nag 3 reads it from the construct and its ancestors). */

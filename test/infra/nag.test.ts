@@ -116,6 +116,8 @@ beforeAll(() => {
     evmChainId: '1',
     evmExplorerUrl: 'https://etherscan.io',
     region: 'eu-central-1',
+    // The largest variant: the CDN in front too.
+    cdn: 'true',
     domainName: 'dpp.example.com',
     certificateArn: 'arn:aws:acm:eu-central-1:123456789012:certificate/0f8c4c1e-3b0a-4d0e-9d1e-2a7c9b1f6e21',
   });
