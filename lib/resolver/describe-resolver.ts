@@ -1,6 +1,9 @@
 import { resolverRoot } from '../links';
 import { GS1_VOC, LINK_TYPES } from './link-types';
 
+/** The methods of /.well-known/gs1resolver: its row's, and its handler's without importing the row (valibot). */
+export const describeResolverMethods = { method: 'GET', alsoAnswers: ['HEAD', 'OPTIONS'] } as const;
+
 /**
  * GET /.well-known/gs1resolver: the resolver description file of GS1-Conformant Resolver 1.2
  * (its name, root, the primary key it resolves, and the link types it answers). No read, and

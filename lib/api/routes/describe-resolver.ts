@@ -1,13 +1,13 @@
 import * as v from 'valibot';
+import { describeResolverMethods } from '../../resolver/describe-resolver';
 import { defineRoute } from '../contract';
 import { describeRoute } from '../docs';
 
 export const describeResolverRoute = defineRoute({
-  method: 'GET',
+  ...describeResolverMethods,
   path: '/.well-known/gs1resolver',
   fn: 'describe-resolver',
   auth: 'public',
-  alsoAnswers: ['HEAD', 'OPTIONS'],
   access: { links: true },
   input: v.object({}),
   errors: {},
