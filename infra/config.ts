@@ -38,6 +38,11 @@ export interface AlarmThresholds {
   latencyEvaluationPeriods: number;
   /** DynamoDB read + write throttle events of the table and its indexes in a period. */
   dynamoDbThrottleEvents: number;
+  /**
+   * Age in ms of the oldest table-stream record the anchor worker has not taken yet (Lambda's
+   * `IteratorAge`, maximum in a period): past it, new notarizations are waiting, not being anchored.
+   */
+  streamIteratorAgeMs: number;
 }
 
 /** The EVM chain notarizations are anchored on (lib/anchoring). */
@@ -133,6 +138,7 @@ export const CONTEXT_DEFAULTS = {
     p99LatencyMs: 3000,
     latencyEvaluationPeriods: 3,
     dynamoDbThrottleEvents: 1,
+    streamIteratorAgeMs: 600_000,
   },
 } as const;
 

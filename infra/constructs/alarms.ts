@@ -179,6 +179,17 @@ export class Alarms {
       atLeast,
     );
 
+    // The stream's oldest record the worker has not taken: it grows while notarizations wait (the worker
+    // failing and retrying, throttled, or its mapping stalled), whatever the errors say.
+    alarm(
+      `${functionId(ANCHOR_WORKER_FN)}IteratorAgeAlarm`,
+      `${ANCHOR_WORKER_FN}: the oldest table-stream record waited ${thresholds.streamIteratorAgeMs / 1000} s or more ` +
+        'for the worker (new notarizations are not being anchored)',
+      workers.anchorWorker.metric('IteratorAge', { statistic: 'Maximum', period }),
+      thresholds.streamIteratorAgeMs,
+      atLeast,
+    );
+
     // Throttle events of the table and of each index (a throttled index write throttles the table write).
     const throttleEvents: Record<string, IMetric> = {};
     const dimensionSets = [

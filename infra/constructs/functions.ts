@@ -58,7 +58,12 @@ export const VIES_REST_URL = 'https://ec.europa.eu/taxation_customs/vies/rest-ap
 
 const LOCK_FILE = 'package-lock.json';
 
-const BUCKET_ACTIONS = { get: 's3:GetObject', put: 's3:PutObject', delete: 's3:DeleteObject' } as const;
+/** The S3 actions of each `access.bucket` level; a delete tags the object first (lib/aws/released.ts). */
+export const BUCKET_ACTIONS = {
+  get: ['s3:GetObject'],
+  put: ['s3:PutObject'],
+  delete: ['s3:PutObjectTagging', 's3:DeleteObject'],
+} as const;
 
 /** What a function is made from: a route row's fn, access and auth, or a worker's (lib/companies/kyb/worker.ts). */
 export interface FunctionRow extends Pick<Route, 'fn' | 'access' | 'auth'> {
@@ -225,7 +230,7 @@ export class ServiceFunctions {
     if (access.bucket?.length) {
       statements.push(
         new PolicyStatement({
-          actions: [...new Set(access.bucket)].map((action) => BUCKET_ACTIONS[action]),
+          actions: [...new Set(access.bucket)].flatMap((action) => BUCKET_ACTIONS[action]),
           resources: [data.bucket.arnForObjects(`${OBJECT_KEY_PREFIX}*`)],
         }),
       );

@@ -28,6 +28,7 @@ import { CONTEXT_DEFAULTS, readStackConfig, SANDBOX_EVM } from '../../infra/conf
 import { MONITORING_STACK_ID } from '../../infra/constructs/alarms';
 import { assertRouteTableIsDeployable } from '../../infra/constructs/api';
 import { CDN_MAX_TTL, cachedPathPatterns, NEVER_KEPT_ERRORS, pathPattern } from '../../infra/constructs/cdn';
+import { NONCURRENT_RELEASED_DAYS } from '../../infra/constructs/data';
 import {
   ACCESS_LOG_FIELDS,
   ANCHOR_KEY_PLACEHOLDER,
@@ -47,7 +48,14 @@ import {
 import type { Route } from '../../lib/api/contract';
 import { functionId, routeKeyOf, routes as routeTable } from '../../lib/api/routes';
 import { getDppDocs as getDppRoute } from '../../lib/api/routes/get-dpp';
-import { KYB_RETRY_ACCESS, KYB_RETRY_EVERY_MINUTES, KYB_RETRY_TIMEOUT_SECONDS } from '../../lib/companies/kyb/worker';
+import { RELEASED_TAG } from '../../lib/aws/released';
+import {
+  KYB_RETRY_ACCESS,
+  KYB_RETRY_EVERY_MINUTES,
+  KYB_RETRY_TIMEOUT_SECONDS,
+  KYB_RETRY_WORKER_FN,
+} from '../../lib/companies/kyb/worker';
+import { LOCK_MILLISECONDS } from '../../lib/idempotency/model';
 
 type Json = Record<string, any>; // CloudFormation JSON as the assertions library returns it
 interface Statement {
@@ -427,8 +435,9 @@ function expectedGrants(route: Route): Record<string, string[]> {
   }
   if (access.tableIndexes) expected['table-indexes'] = ['dynamodb:Query'];
   if (access.bucket?.length) {
-    const s3 = { get: 's3:GetObject', put: 's3:PutObject', delete: 's3:DeleteObject' } as const;
-    expected['bucket-companies-objects'] = [...new Set(access.bucket.map((action) => s3[action]))].sort();
+    // A delete tags the object first (lib/aws/released.ts).
+    const s3 = { get: ['s3:GetObject'], put: ['s3:PutObject'], delete: ['s3:PutObjectTagging', 's3:DeleteObject'] };
+    expected['bucket-companies-objects'] = [...new Set(access.bucket.flatMap((action) => s3[action]))].sort();
   }
   if (access.email) expected['email-identity'] = ['ses:SendEmail', 'ses:SendRawEmail'];
   expected.any = [...XRAY_ACTIONS, ...(access.translate ? ['translate:TranslateText'] : [])].sort();
@@ -777,8 +786,8 @@ describe('alarms', () => {
     const [topicId] = ofType('AWS::SNS::Topic')[0]!;
     // API 5xx rate; errors, throttles and p99 duration per function; DynamoDB throttling.
     // API 5xx rate; errors, throttles and p99 duration per route; errors and throttles of the KYB worker;
-    // FAILED notarizations, dead letters and errors of the anchor worker; DynamoDB.
-    expect(alarms()).toHaveLength(1 + 3 * routes.length + 2 + 3 + 1);
+    // FAILED notarizations, dead letters, errors and the stream's iterator age of the anchor worker; DynamoDB.
+    expect(alarms()).toHaveLength(1 + 3 * routes.length + 2 + 4 + 1);
     for (const alarm of alarms()) {
       expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(alarm.OKActions).toEqual([{ Ref: topicId }]);
@@ -880,7 +889,7 @@ describe('alarms', () => {
     Template.fromStack(built.stack.monitoring).resourceCountIs('AWS::SNS::Topic', 0);
     expect(Object.keys(built.template.toJSON().Outputs)).not.toContain('AlarmTopicArn');
     const all = alarmProperties(built);
-    expect(all).toHaveLength(1 + 3 * routes.length + 2 + 3 + 1);
+    expect(all).toHaveLength(1 + 3 * routes.length + 2 + 4 + 1);
     for (const alarm of all) expect(alarm.AlarmActions).toEqual([alarmTopicArn]);
     const latency = all.filter((alarm) => alarm.MetricName === 'Duration');
     expect(latency.map((alarm) => alarm.Threshold)).toEqual(routes.map(() => 5000));
@@ -941,7 +950,11 @@ describe('data stores', () => {
         LifecycleConfiguration: {
           Rules: Match.arrayWith([
             Match.objectLike({ Status: 'Enabled', AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }),
-            Match.objectLike({ Status: 'Enabled', NoncurrentVersionExpiration: { NoncurrentDays: 30 } }),
+            Match.objectLike({
+              Status: 'Enabled',
+              TagFilters: [{ Key: 'released', Value: 'true' }],
+              NoncurrentVersionExpiration: { NoncurrentDays: 30 },
+            }),
           ]),
         },
       },
@@ -1416,7 +1429,7 @@ describe('the anchor worker', () => {
     });
   });
 
-  it('alarms on a notarization it gave up on (FAILED), on a record in its dead-letter queue and on its errors', () => {
+  it('alarms on a notarization it gave up on (FAILED), on a record in its dead-letter queue, on its errors and on the stream’s iterator age', () => {
     const alarms = alarmProperties();
     const failed = alarms.find((alarm) => alarm.MetricName === 'NotarizationsFailed');
     expect(failed).toMatchObject({
@@ -1437,7 +1450,13 @@ describe('the anchor worker', () => {
         (dimension) => dimension.Name === 'FunctionName' && references(dimension.Value, workerId()),
       ),
     );
-    expect(ofWorker.map((alarm) => alarm.MetricName)).toEqual(['Errors']);
+    expect(ofWorker.map((alarm) => alarm.MetricName).sort()).toEqual(['Errors', 'IteratorAge']);
+    expect(ofWorker.find((alarm) => alarm.MetricName === 'IteratorAge')).toMatchObject({
+      Namespace: 'AWS/Lambda',
+      Statistic: 'Maximum',
+      Threshold: CONTEXT_DEFAULTS.alarms.streamIteratorAgeMs,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
   });
 
   // Its bundle and its cold start with exactly its environment: with every function's, under 'functions'.
@@ -1755,5 +1774,75 @@ describe('the CDN (context cdn=true)', () => {
     expect(variables.PUBLIC_BASE_URL).toEqual(expected);
     const named = unbundledStack({ ...CDN_CONTEXT, publicBaseUrl: 'https://passports.example.com' });
     expect(named.template.toJSON().Outputs.PublicBaseUrl.Value).toBe('https://passports.example.com');
+  });
+});
+
+describe('durability (docs/deploy.md, Durability)', () => {
+  it('keeps the table restorable to any second of the last 35 days, undeletable while protected, and retained by the stack', () => {
+    expect(resources[ids.table]).toMatchObject({
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: {
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        DeletionProtectionEnabled: true,
+      },
+    });
+  });
+
+  it('keeps every deleted object restorable, and expires only noncurrent versions the service released (never a version document or a pinned file)', () => {
+    const bucket = resources[ids.bucket]!;
+    expect(bucket).toMatchObject({
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: { VersioningConfiguration: { Status: 'Enabled' } },
+    });
+    const rules = bucket.Properties.LifecycleConfiguration.Rules as Json[];
+    // Nothing ever expires a current version; a rule that removes noncurrent versions or delete
+    // markers is scoped to the tag the service writes just before its own deletes (lib/aws/released.ts).
+    for (const rule of rules) {
+      expect({ id: rule.Id, expires: rule.ExpirationInDays ?? rule.ExpirationDate }).toEqual({
+        id: rule.Id,
+        expires: undefined,
+      });
+      const removesNoncurrent =
+        rule.NoncurrentVersionExpiration !== undefined ||
+        rule.NoncurrentVersionExpirationInDays !== undefined ||
+        rule.NoncurrentVersionTransitions !== undefined ||
+        rule.ExpiredObjectDeleteMarker !== undefined;
+      if (removesNoncurrent) {
+        expect({ id: rule.Id, tags: rule.TagFilters, prefix: rule.Prefix }).toEqual({
+          id: rule.Id,
+          tags: [{ Key: RELEASED_TAG.key, Value: RELEASED_TAG.value }],
+          prefix: undefined,
+        });
+      }
+    }
+    expect(rules.find((rule) => rule.NoncurrentVersionExpiration)).toMatchObject({
+      NoncurrentVersionExpiration: { NoncurrentDays: NONCURRENT_RELEASED_DAYS },
+    });
+    // Only a row that deletes may tag, and it tags only to delete.
+    for (const route of routes) {
+      const actions = grants(route)['bucket-companies-objects'] ?? [];
+      expect({ fn: route.fn, tags: actions.includes('s3:PutObjectTagging') }).toEqual({
+        fn: route.fn,
+        tags: actions.includes('s3:DeleteObject'),
+      });
+    }
+  });
+
+  it('times every route’s function out before the idempotency lock lapses, so no retry takes over a request still running', () => {
+    // Any row may take an Idempotency-Key (lib/http/middleware/idempotency.ts), so every route's function counts.
+    const lockSeconds = LOCK_MILLISECONDS / 1000;
+    for (const route of routes) {
+      const timeout = fnProps(route).Timeout as number;
+      expect({ fn: route.fn, timeout, shorterThanTheLock: timeout < lockSeconds }).toEqual({
+        fn: route.fn,
+        timeout,
+        shorterThanTheLock: true,
+      });
+    }
+    // The two workers have no route: no request reaches them, so none carries a key.
+    expect(routes.map((route) => route.fn)).not.toContain(ANCHOR_WORKER_FN);
+    expect(routes.map((route) => route.fn)).not.toContain(KYB_RETRY_WORKER_FN);
   });
 });
