@@ -28,7 +28,8 @@ export const NAG_ACKNOWLEDGEMENTS = {
       'Gateway JWT authorizer needs a published JWKS URL). Public by the interface and docs/spec/decisions.md: GET ' +
       '/dpp/{dppId} and a version document GET /dpp/{dppId}/versions/{version} (passports and their proofs), ' +
       'GET /generateJWT/... (which checks an API key), POST /accept-invitation (the invitation id is the ' +
-      'secret), GET /health (a fixed answer for load balancers) and the $default 404.',
+      'secret), GET /health (a fixed answer for load balancers), the GS1 Digital Link resolver (GET, HEAD and ' +
+      'OPTIONS of /01/{gtin} and /01/{gtin}/21/{serial}, and /.well-known/gs1resolver) and the $default 404.',
   },
   starResource: {
     rule: 'AwsSolutions-IAM5[Resource::*]',

@@ -85,7 +85,7 @@ describe.each(authenticated.map((r) => [`${r.method} ${r.path}`, r] as const))('
 });
 
 describe('public routes', () => {
-  it('are exactly the token endpoint, the passport view, a version document, the GS1 Digital Link resolver (item and product), accepting an invitation, the health check and the unknown-route catch-all', () => {
+  it('are exactly the token endpoint, the passport view, a version document, the GS1 Digital Link resolver (item, product and its description), accepting an invitation, the health check and the unknown-route catch-all', () => {
     expect(
       routes
         .filter((r) => r.auth === 'public')
@@ -93,6 +93,7 @@ describe('public routes', () => {
         .sort(),
     ).toEqual([
       'accept-invitation',
+      'describe-resolver',
       'generate-jwt',
       'get-dpp',
       'get-dpp-version-document',
