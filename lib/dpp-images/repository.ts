@@ -2,13 +2,18 @@ import { isConditionFailure } from '../aws/errors';
 import * as table from '../aws/table';
 import { noItem, ofCompany, where } from '../data/expressions';
 import * as keys from '../data/keys';
-import type { DppImageItem } from '../dpps/model';
+import type { DppImageItem, DppItem } from '../dpps/model';
 import { writeUnderDpp } from '../dpps/repository';
+import { readWithParent } from '../files/repository';
 
 /**
  * All DynamoDB access of a DPP's images (`DPP#<dppId>` / `IMAGE#<imageId>`). Every write is
  * conditioned on the caller's company: a new image on its DPP's, a delete on the image's own.
  */
+
+/** An image with its DPP: ONE BatchGetItem of the two items (a public read checks `published`). */
+export const readImageWithDpp = (dppId: string, imageId: string) =>
+  readWithParent<DppItem, DppImageItem>(keys.dpp(dppId), keys.dppImage(dppId, imageId));
 
 /** Writes a new image only if its DPP exists and is the image's company's (one transaction); false otherwise. */
 export const putImageIfDpp = (dppId: string, image: DppImageItem): Promise<boolean> =>
