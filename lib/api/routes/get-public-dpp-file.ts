@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { getPublicDppFileInput } from '../../dpp-files/get-public-dpp-file';
 import { defineRoute } from '../contract';
+import { DPP, DPP_FILE } from '../demo';
 import { describeRoute } from '../docs';
 import { invalid, unavailable } from '../errors';
 
@@ -31,9 +32,9 @@ export const getPublicDppFileDocs = /* @__PURE__ */ describeRoute(getPublicDppFi
     not_found:
       'No such file on a published DPP (`DPP_FILE_NOT_FOUND`): a deleted file, another DPP’s file and a file of an unpublished DPP answer alike',
   },
-  // The demo passport X1 and its user manual (demo-data.json): no example deletes them.
+  // The sample-event passport (lib/api/demo.ts); its events run before delete-dpp-image's, in route-table order.
   example: {
-    params: { dppId: '01a19656-4a8b-7000-8000-000000000011', fileId: '01a19656-4a8d-7000-8000-000000000013' },
+    params: { dppId: DPP, fileId: DPP_FILE.read },
     status: 307,
   },
 }));

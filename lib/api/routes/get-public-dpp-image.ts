@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { getPublicDppImageInput } from '../../dpp-images/get-public-dpp-image';
 import { defineRoute } from '../contract';
+import { DPP, DPP_IMAGE } from '../demo';
 import { describeRoute } from '../docs';
 import { invalid, unavailable } from '../errors';
 
@@ -31,9 +32,9 @@ export const getPublicDppImageDocs = /* @__PURE__ */ describeRoute(getPublicDppI
     not_found:
       'No such image on a published DPP (`IMAGE_NOT_FOUND`): a deleted image, another DPP’s image and an image of an unpublished DPP answer alike',
   },
-  // The demo passport X1 and its image (demo-data.json): no example deletes them.
+  // The sample-event passport (lib/api/demo.ts); its events run before delete-dpp-image's, in route-table order.
   example: {
-    params: { dppId: '01a19656-4a8b-7000-8000-000000000011', imageId: '01a19656-4a8c-7000-8000-000000000012' },
+    params: { dppId: DPP, imageId: DPP_IMAGE },
     status: 307,
   },
 }));
