@@ -9,7 +9,9 @@ import { type DppItem, isPublished } from './model';
  * product identifiers (`GTIN#<gtin14>` / `LINK#<serial>`), so an item-level or product-level
  * Digital Link URI is answered with ONE Query (docs/data-model.md). The DPP's writes keep it
  * current: POST /dpps puts it with the DPP, PUT /dpps/{dppId} and a new version upsert it
- * (which also writes it for a DPP stored before the entry existed).
+ * (which also writes it for a DPP stored before the entry existed), and the image routes keep
+ * its image ids (dppLinkImage). The company's name and country are copied at create, update and
+ * import, for the JSON-LD's manufacturer.
  */
 export interface DppLinkItem {
   pk: string;
