@@ -28,6 +28,17 @@ export const invitationUrl = (invitationId: string): string =>
 export const dppJsonUrl = (dppId: string): string => `${base()}/dpp/${encodeURIComponent(dppId)}`;
 
 /**
+ * The public download of a DPP's file (GET /dpp/{dppId}/files/{fileId}): a redirect to a
+ * short-lived signed URL of its current bytes, while the DPP is published.
+ */
+export const publicFileUrl = (dppId: string, fileId: string): string =>
+  `${base()}/dpp/${encodeURIComponent(dppId)}/files/${encodeURIComponent(fileId)}`;
+
+/** The public address of a DPP's image (GET /dpp/{dppId}/images/{imageId}), like publicFileUrl. */
+export const publicImageUrl = (dppId: string, imageId: string): string =>
+  `${base()}/dpp/${encodeURIComponent(dppId)}/images/${encodeURIComponent(imageId)}`;
+
+/**
  * A GS1 Digital Link URI on the public base URL: the product `01/<gtin14>`, or the item
  * `01/<gtin14>/21/<serial>` (what a DPP's data carrier encodes: GET /dpps/{dppId}/qr).
  */

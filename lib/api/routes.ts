@@ -38,6 +38,8 @@ import { getDppQrDocs } from './routes/get-dpp-qr';
 import { getDppVersionDocumentDocs } from './routes/get-dpp-version-document';
 import { getKybDataDocs } from './routes/get-kyb-data';
 import { getNonOfficialOperatorDocs } from './routes/get-non-official-operator';
+import { getPublicDppFileDocs } from './routes/get-public-dpp-file';
+import { getPublicDppImageDocs } from './routes/get-public-dpp-image';
 import { getTemplateFileDocs } from './routes/get-template-file';
 import { healthDocs } from './routes/health';
 import { listDppFilesDocs } from './routes/list-dpp-files';
@@ -85,6 +87,8 @@ export const routes = [
   updateDppCardDocs,
   deleteDppCardDocs,
   createDppImageDocs,
+  getPublicDppFileDocs,
+  getPublicDppImageDocs,
   deleteDppImageDocs,
   putDppTranslationDocs,
   listDppVersionsDocs,

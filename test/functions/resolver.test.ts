@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import jsonld from 'jsonld';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiUrl, call, demo, tokenFor } from '../support/api';
+import { apiUrl, call, demo, fixture, form, tokenFor } from '../support/api';
 import { checkResponse } from '../support/contract-check';
 
 /** The demo passport X1: published (it has no flag), two versions. */
@@ -165,7 +165,7 @@ describe('GS1 Digital Link resolver', () => {
     expect((await get(`/01/${X1.gtin}`)).status).toBe(307);
   });
 
-  it('answers the passport as JSON-LD that expands offline to the GTIN, the name and the latest version’s hash', async () => {
+  it('answers the passport as JSON-LD that expands offline to the GTIN, the name, the latest version’s hash, the images and the manufacturer', async () => {
     const { status, headers, body } = await get(itemPath, { accept: 'application/ld+json' });
     expect(status).toBe(200);
     expect(headers.get('content-type')).toBe('application/ld+json');
@@ -190,6 +190,47 @@ describe('GS1 Digital Link resolver', () => {
       .digest('hex');
     expect(version[`${S}contentUrl`][0]['@id']).toBe(`${apiUrl}/dpp/${X1.id}/versions/2`);
     expect(version[`${S}sha256`][0]['@value']).toBe(hash);
+    // The images: their public addresses, which redirect to the bytes.
+    const images = product[`${S}image`].map((i: { '@id': string }) => i['@id']);
+    expect(images).toEqual(demo.acme.dpp.images.map((i) => `${apiUrl}/dpp/${X1.id}/images/${i.id}`));
+    expect((await fetch(images[0])).status).toBe(200);
+    // The manufacturer: the company's name and country.
+    const maker = product[`${S}manufacturer`][0];
+    expect(maker['@type']).toEqual([`${S}Organization`]);
+    expect(maker[`${S}name`][0]['@value']).toBe(demo.acme.company.name);
+    expect(maker[`${S}address`][0][`${S}addressCountry`][0]['@value']).toBe(demo.acme.company.country_code);
+  });
+
+  it('answers 304 without a body when If-None-Match names the JSON-LD’s ETag, with public caching', async () => {
+    const first = await get(itemPath, { accept: 'application/ld+json' });
+    expect(first.headers.get('cache-control')).toMatch(/^public, max-age=\d+, stale-while-revalidate=\d+$/);
+    const again = await get(itemPath, { accept: 'application/ld+json', 'if-none-match': first.headers.get('etag')! });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+  });
+
+  it('names the company and the images of a DPP made through the API, following its image changes', async () => {
+    const token = await tokenFor('acme');
+    const uri = `/01/${fresh.gtin}/21/${fresh.serial}?linkType=gs1:dpp`;
+    const published = await call('PUT', `/dpps/${fresh.id}`, { token, ...json({ published: true }) });
+    expect(published.status).toBe(200);
+    const png = fixture('sample.png');
+    const added = await call('POST', `/dpps/${fresh.id}/images`, {
+      token,
+      form: form({}, { bytes: png, name: 'a.png' }),
+    });
+    expect(added.status).toBe(200);
+    const imageUrl = `${apiUrl}/dpp/${fresh.id}/images/${added.body.image.uuid}`;
+    const withImage = await get(uri);
+    expect(withImage.body.image).toEqual([imageUrl]);
+    expect(withImage.body.manufacturer).toMatchObject({
+      name: demo.acme.company.name,
+      address: { addressCountry: demo.acme.company.country_code },
+    });
+    expect(Buffer.from(await (await fetch(imageUrl)).arrayBuffer()).equals(png)).toBe(true);
+    const deleted = await call('DELETE', `/dpps/${fresh.id}/images/${added.body.image.uuid}`, { token });
+    expect(deleted.status).toBe(200);
+    expect((await get(uri)).body.image).toBeUndefined();
   });
 
   it('describes itself at /.well-known/gs1resolver', async () => {

@@ -11,7 +11,7 @@ export const getDppRoute = defineRoute({
   path: '/dpp/{dppId}',
   fn: 'get-dpp',
   auth: 'public',
-  access: { table: 'update', bucket: ['get'], translate: true },
+  access: { table: 'update', bucket: ['get'], translate: true, links: true },
   input: viewDppInput,
   errors: {
     invalid: 400,
@@ -27,7 +27,9 @@ export const getDppDocs = /* @__PURE__ */ describeRoute(getDppRoute, () => ({
   description:
     'Public: consumers scan a QR code. Texts come from stored translations first, then from the translation ' +
     'provider (stored for next time); with none, a text keeps its original. `Content-Language` names the ' +
-    'languages returned, the asked one first (`it`, or `it, en` when some texts had no translation).',
+    'languages returned, the asked one first (`it`, or `it, en` when some texts had no translation). Each file ' +
+    'and image has `url`, its public address (`GET /dpp/{dppId}/files/{fileId}`, `…/images/{imageId}`: a ' +
+    'redirect to its bytes), beside the interface’s fields.',
   response: v.strictObject({ dpp: translatedDpp }),
   responseHeaders: { 'content-language': 'The languages of the texts returned, the asked one first' },
   errors: {

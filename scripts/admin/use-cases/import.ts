@@ -7,7 +7,7 @@ import { type CompanyItem, toCompanyItem, toMemberItems, toPartnerItems } from '
 import { add, itemExists, update } from '../../../lib/data/expressions';
 import * as keys from '../../../lib/data/keys';
 import { ItemType, type Key } from '../../../lib/data/keys';
-import { toDppLinkItem } from '../../../lib/dpps/link';
+import { manufacturerOf, toDppLinkItem } from '../../../lib/dpps/link';
 import { toDppCardItem, toDppFileItem, toDppImageItem, toDppItem, toDppTranslationItem } from '../../../lib/dpps/model';
 import { DomainError } from '../../../lib/errors';
 import type { FileContent } from '../../../lib/files/model';
@@ -545,8 +545,12 @@ async function prepareDpp(
     updated_at: d.updated_at ?? createdAt,
   });
 
-  // Its GS1 Digital Link entry (what the resolver reads), outside the DPP's collection.
-  const link = toDppLinkItem(dpp);
+  // Its GS1 Digital Link entry (what the resolver reads), outside the DPP's collection, with the
+  // company's name and country and the DPP's images (the JSON-LD's manufacturer and image).
+  const link = toDppLinkItem(dpp, {
+    manufacturer: manufacturerOf(company),
+    imageIds: d.images.map((image) => image.id),
+  });
   const [collection, template, linkFound] = await Promise.all([
     readCollection(dpp.pk),
     d.template_id === undefined ? undefined : readItem(keys.template(d.template_id)),
