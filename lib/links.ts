@@ -18,11 +18,26 @@ export const versionUri = (dppId: string, version: number): string =>
 
 /**
  * The accept link of an invitation e-mail: the address of POST /accept-invitation with the
- * invitation's id as `invitationId`. The id is the secret; a client (the web app) opens the link
- * and POSTs `{invitationId}` there. The API itself answers no GET at this address.
+ * invitation's id as `invitationId`. The id is the secret. A browser that opens the link gets the
+ * invitation page (GET /accept-invitation), whose button POSTs `{invitationId}` to the same address.
  */
 export const invitationUrl = (invitationId: string): string =>
   `${base()}/accept-invitation?invitationId=${encodeURIComponent(invitationId)}`;
+
+/**
+ * The passport page (GET /passport/{dppId}), the default link a scan lands on; `lang` picks one
+ * of the passport's languages (the page otherwise follows Accept-Language).
+ */
+export const passportPageUrl = (dppId: string, lang?: string): string =>
+  `${base()}/passport/${encodeURIComponent(dppId)}${lang === undefined ? '' : `?lang=${encodeURIComponent(lang)}`}`;
+
+/** A file of a published DPP, public (GET /dpp/{dppId}/files/{fileId}): what the passport page links to download. */
+export const publicFileUrl = (dppId: string, fileId: string): string =>
+  `${base()}/dpp/${encodeURIComponent(dppId)}/files/${encodeURIComponent(fileId)}`;
+
+/** An image of a published DPP, public (GET /dpp/{dppId}/images/{imageId}): what the passport page shows. */
+export const publicImageUrl = (dppId: string, imageId: string): string =>
+  `${base()}/dpp/${encodeURIComponent(dppId)}/images/${encodeURIComponent(imageId)}`;
 
 /** The public JSON view of a DPP (GET /dpp/{dppId}). */
 export const dppJsonUrl = (dppId: string): string => `${base()}/dpp/${encodeURIComponent(dppId)}`;

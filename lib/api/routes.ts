@@ -37,6 +37,7 @@ import { getDppQrDocs } from './routes/get-dpp-qr';
 import { getDppVersionDocumentDocs } from './routes/get-dpp-version-document';
 import { getKybDataDocs } from './routes/get-kyb-data';
 import { getNonOfficialOperatorDocs } from './routes/get-non-official-operator';
+import { getPassportPageDocs } from './routes/get-passport-page';
 import { getTemplateFileDocs } from './routes/get-template-file';
 import { healthDocs } from './routes/health';
 import { listDppFilesDocs } from './routes/list-dpp-files';
@@ -106,6 +107,7 @@ export const routes = [
   resolveItemDocs,
   resolveProductDocs,
   getDppQrDocs,
+  getPassportPageDocs,
   notFoundDocs,
 ] as const satisfies readonly Route[];
 

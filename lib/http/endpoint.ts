@@ -6,7 +6,7 @@ import type { RouteFn, RouteOf } from '../api/routes';
 import type { Principal } from '../auth/claims';
 import { assertConfigured } from '../config';
 import { bearerAuth } from './middleware/auth';
-import { errorMiddleware } from './middleware/errors';
+import { type ErrorAnswer, errorMiddleware } from './middleware/errors';
 import { observability } from './middleware/observability';
 import { validateMiddleware } from './middleware/validate';
 import { type HttpResponse, isReply, ok, type RawReply, type Reply } from './response';
@@ -72,6 +72,8 @@ export interface Parts {
   auth?: middy.MiddlewareObj<ApiEvent>;
   body?: middy.MiddlewareObj<ApiEvent>;
   idempotency?: (route: string) => middy.MiddlewareObj<ApiEvent, HttpResponse>;
+  /** How errors are sent where not as JSON alone (the HTML routes: lib/http/page-endpoint.ts). */
+  errorAnswer?: ErrorAnswer;
 }
 
 /**
@@ -85,7 +87,7 @@ export function compose<R extends RuntimeRoute>(route: R, run: Run<R>, parts: Pa
   // Fail at cold start, naming every missing setting the function's modules declared.
   assertConfigured();
   const handler = middy<ApiEvent, HttpResponse>(observability(route.fn)).use(
-    errorMiddleware(route.errors, route.failurePrefix),
+    errorMiddleware(route.errors, route.failurePrefix, parts.errorAnswer),
   );
   if (parts.auth) handler.use(parts.auth);
   if (parts.body) handler.use(parts.body);

@@ -1,0 +1,9 @@
+import { getPassportPageRoute } from '../lib/api/routes/get-passport-page';
+import { htmlPage } from '../lib/http/html';
+import { publicPageEndpoint } from '../lib/http/page-endpoint';
+import { viewPassport } from '../lib/pages/view-passport';
+
+export const handler = publicPageEndpoint(getPassportPageRoute, async ({ input }) => {
+  const { html, headers } = await viewPassport(input);
+  return htmlPage(html, headers, input.headers['if-none-match']);
+});
