@@ -35,6 +35,7 @@ import { getDppDocs } from './routes/get-dpp';
 import { getDppFileDocs } from './routes/get-dpp-file';
 import { getDppQrDocs } from './routes/get-dpp-qr';
 import { getDppVersionDocumentDocs } from './routes/get-dpp-version-document';
+import { getInvitationPageDocs } from './routes/get-invitation-page';
 import { getKybDataDocs } from './routes/get-kyb-data';
 import { getNonOfficialOperatorDocs } from './routes/get-non-official-operator';
 import { getPassportPageDocs } from './routes/get-passport-page';
@@ -98,6 +99,7 @@ export const routes = [
   getNonOfficialOperatorDocs,
   createInvitationDocs,
   acceptInvitationDocs,
+  getInvitationPageDocs,
   verifyBusinessDocs,
   getKybDataDocs,
   getCompanyDocs,

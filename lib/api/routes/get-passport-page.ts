@@ -4,6 +4,7 @@ import { defineRoute } from '../contract';
 import { DPP } from '../demo';
 import { describeRoute } from '../docs';
 import { invalid, unavailable } from '../errors';
+import { HTML_ERRORS } from '../html-errors';
 
 export const getPassportPageRoute = defineRoute({
   method: 'GET',
@@ -42,6 +43,7 @@ export const getPassportPageDocs = /* @__PURE__ */ describeRoute(getPassportPage
   answers: [
     { status: 200, contentType: 'text/html', description: 'The passport page' },
     { status: 304, description: '`If-None-Match` names the current `ETag`: no body' },
+    ...HTML_ERRORS,
   ],
   errors: {
     invalid: invalid('`dppId` is malformed'),
