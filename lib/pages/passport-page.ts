@@ -78,14 +78,17 @@ function wordsFor(lang: string) {
   return { labels, mark, t };
 }
 
-function notarizationCell(n: PassportView['versions'][number]['notarization'], t: (k: keyof Labels) => string) {
+/** A transaction hash as a link text: its start and end (the link holds it whole). */
+const short = (hash: string): string => (hash.length > 20 ? `${hash.slice(0, 10)}…${hash.slice(-8)}` : hash);
+
+function notarizationLine(n: PassportView['versions'][number]['notarization'], t: (k: keyof Labels) => string) {
   if (!n) return t('notNotarized');
   const status = n.status === 'ANCHORED' ? t('anchored') : n.status === 'FAILED' ? t('failed') : t('pending');
   if (!n.transaction) return status;
-  const link = n.url
-    ? `<a href="${esc(n.url)}">${t('transaction')} <code>${esc(n.transaction)}</code></a>`
-    : `${t('transaction')} <code>${esc(n.transaction)}</code>`;
-  return `${status}<br>${link}`;
+  // With an explorer link the hash is in it; without one, the whole hash is the reader's only way to look it up.
+  return n.url
+    ? `${status}: <a href="${esc(n.url)}">${t('transaction')} <code>${esc(short(n.transaction))}</code></a>`
+    : `${status}: ${t('transaction')} <code>${esc(n.transaction)}</code>`;
 }
 
 /** The whole passport page: HTML with its style inline and no script, and its CSP. */
@@ -126,7 +129,7 @@ export function renderPassport(view: PassportView, imageOrigins: string[] = []):
       `${t('images', 'h2')}<ul class="gallery">${view.images
         .map(
           (src, i) =>
-            `<li><img src="${esc(src)}" alt="${esc(`${labels.imageOf} ${view.name}${view.images.length > 1 ? ` (${i + 1})` : ''}`)}" loading="lazy" decoding="async" width="288" height="288"></li>`,
+            `<li><img src="${esc(src)}" alt="${esc(`${labels.imageOf} ${view.name}${view.images.length > 1 ? ` (${i + 1})` : ''}`)}" loading="lazy"></li>`,
         )
         .join('')}</ul>`,
     );
@@ -163,26 +166,20 @@ export function renderPassport(view: PassportView, imageOrigins: string[] = []):
   parts.push(t('history', 'h2'));
   if (view.versions.length === 0) parts.push(`<p${mark}>${esc(labels.noVersions)}</p>`);
   else {
-    const head = (['version', 'date', 'notarization'] as const).map(
-      (k) => `<th scope="col"${mark}>${esc(labels[k])}</th>`,
-    );
     parts.push(
-      `<table><thead><tr>${head.join('')}</tr></thead><tbody>${view.versions
+      `<ol class="plain versions">${view.versions
         .map(
           (v) =>
-            `<tr><td data-label="${esc(labels.version)}"><a href="${esc(v.href)}">${esc(labels.version)} ${v.number}</a><br>SHA-256 <code>${esc(v.hash)}</code></td>` +
-            `<td data-label="${esc(labels.date)}">${date(v.date, lang)}</td>` +
-            `<td data-label="${esc(labels.notarization)}">${notarizationCell(v.notarization, t)}</td></tr>`,
+            `<li><a href="${esc(v.href)}">${t('version')} ${v.number}</a> · ${date(v.date, lang)}<br>` +
+            `SHA-256 <code>${esc(v.hash)}</code><br>${notarizationLine(v.notarization, t)}</li>`,
         )
-        .join('')}</tbody></table>`,
+        .join('')}</ol>`,
     );
-    if (view.versionCount > view.versions.length) {
-      const oldest = view.versions[view.versions.length - 1]!;
+    const oldest = view.versions[view.versions.length - 1]!;
+    if (oldest.number > 1) {
+      const at = (n: number) => `<a href="${esc(oldest.href.replace(/\/\d+$/, `/${n}`))}">${n}</a>`;
       parts.push(
-        `<p class="meta"><span${mark}>${esc(labels.olderVersions)}</span>: ${Array.from(
-          { length: oldest.number - 1 },
-          (_, i) => `<a href="${esc(oldest.href.replace(/\/\d+$/, `/${i + 1}`))}">${i + 1}</a>`,
-        ).join(' ')}</p>`,
+        `<p class="meta">${t('olderVersions')}: ${at(1)}${oldest.number > 2 ? ` … ${at(oldest.number - 1)}` : ''}</p>`,
       );
     }
     const example = view.versions[0]!;

@@ -9,7 +9,7 @@ import type { NotarizationItem } from '../notarizations/model';
 import type { DppVersionItem } from '../versions/model';
 
 /** The most versions the passport page lists (the newest); older ones stay at their documents' addresses. */
-export const PAGE_VERSIONS = 20;
+export const PAGE_VERSIONS = 10;
 
 /** Everything the passport page shows. */
 export interface PassportData {

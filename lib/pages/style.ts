@@ -29,14 +29,11 @@ export const CSS = [
   '.card ul{margin:.5rem 0 0;padding-left:1.25rem}',
   '.plain li{margin:0 0 .75rem}',
   '.meta{color:var(--muted);font-size:.9rem}',
-  'table{width:100%;border-collapse:collapse;font-size:.95rem}',
-  'th,td{text-align:left;vertical-align:top;padding:.5rem .5rem .5rem 0;border-bottom:1px solid var(--line)}',
+  '.versions li{padding-bottom:.75rem;border-bottom:1px solid var(--line)}',
   'code,pre{font:.85rem/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;word-break:break-all}',
   'pre{white-space:pre-wrap;background:var(--soft);border:1px solid var(--line);border-radius:.25rem;padding:.75rem}',
   'footer{margin:2rem auto;padding-bottom:2rem;color:var(--muted);font-size:.9rem}',
   'button{font:inherit;padding:.5rem 1.25rem;border:0;border-radius:.25rem;background:var(--accent);color:#fff;cursor:pointer}',
   'button:focus-visible{outline:3px solid var(--ink);outline-offset:2px}',
-  // Narrow screens: the history table becomes one block per version.
-  '@media (max-width:40rem){thead{position:absolute;left:-9999px}table,tbody,tr,td{display:block}tr{border-bottom:1px solid var(--line);padding:.5rem 0}td{border:0;padding:.1rem 0}td[data-label]::before{content:attr(data-label) ": ";color:var(--muted)}}',
-  '@media print{nav,.noprint{display:none}body{font-size:11pt}h2{break-after:avoid}.card,tr,li{break-inside:avoid}a{color:inherit}.plain a[href]::after,td a[href]::after{content:" <" attr(href) ">";font-size:.8em;word-break:break-all}.gallery img{width:12rem}}',
+  '@media print{nav,.noprint{display:none}body{font-size:11pt}h2{break-after:avoid}.card,li{break-inside:avoid}a{color:inherit}.plain a[href]::after{content:" <" attr(href) ">";font-size:.8em;word-break:break-all}.gallery img{width:12rem}}',
 ].join('');
