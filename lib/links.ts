@@ -24,23 +24,19 @@ export const versionUri = (dppId: string, version: number): string =>
 export const invitationUrl = (invitationId: string): string =>
   `${base()}/accept-invitation?invitationId=${encodeURIComponent(invitationId)}`;
 
-/**
- * The passport page (GET /passport/{dppId}), the default link a scan lands on; `lang` picks one
- * of the passport's languages (the page otherwise follows Accept-Language).
- */
-export const passportPageUrl = (dppId: string, lang?: string): string =>
-  `${base()}/passport/${encodeURIComponent(dppId)}${lang === undefined ? '' : `?lang=${encodeURIComponent(lang)}`}`;
+/** The public JSON view of a DPP (GET /dpp/{dppId}). */
+export const dppJsonUrl = (dppId: string): string => `${base()}/dpp/${encodeURIComponent(dppId)}`;
 
-/** A file of a published DPP, public (GET /dpp/{dppId}/files/{fileId}): what the passport page links to download. */
+/**
+ * The public download of a DPP's file (GET /dpp/{dppId}/files/{fileId}): a redirect to a
+ * short-lived signed URL of its current bytes, while the DPP is published.
+ */
 export const publicFileUrl = (dppId: string, fileId: string): string =>
   `${base()}/dpp/${encodeURIComponent(dppId)}/files/${encodeURIComponent(fileId)}`;
 
-/** An image of a published DPP, public (GET /dpp/{dppId}/images/{imageId}): what the passport page shows. */
+/** The public address of a DPP's image (GET /dpp/{dppId}/images/{imageId}), like publicFileUrl. */
 export const publicImageUrl = (dppId: string, imageId: string): string =>
   `${base()}/dpp/${encodeURIComponent(dppId)}/images/${encodeURIComponent(imageId)}`;
-
-/** The public JSON view of a DPP (GET /dpp/{dppId}). */
-export const dppJsonUrl = (dppId: string): string => `${base()}/dpp/${encodeURIComponent(dppId)}`;
 
 /**
  * A GS1 Digital Link URI on the public base URL: the product `01/<gtin14>`, or the item
@@ -48,3 +44,10 @@ export const dppJsonUrl = (dppId: string): string => `${base()}/dpp/${encodeURIC
  */
 export const digitalLinkUri = (gtin14: string, serial?: string): string =>
   `${base()}/01/${gtin14}${serial === undefined ? '' : `/21/${encodeURIComponent(serial)}`}`;
+
+/**
+ * The passport page (GET /passport/{dppId}), the default link a scan lands on; `lang` picks one
+ * of the passport's languages (the page otherwise follows Accept-Language).
+ */
+export const passportPageUrl = (dppId: string, lang?: string): string =>
+  `${base()}/passport/${encodeURIComponent(dppId)}${lang === undefined ? '' : `?lang=${encodeURIComponent(lang)}`}`;

@@ -19,7 +19,7 @@ export const getPassportPageRoute = defineRoute({
 
 /** The row's docs and example (lib/api/docs.ts): the route table's, never a function's. */
 export const getPassportPageDocs = /* @__PURE__ */ describeRoute(getPassportPageRoute, () => ({
-  tag: 'Passport page',
+  tag: 'DPPs',
   summary: 'The passport page: server-rendered HTML anyone can read, in the reader’s language',
   description:
     'Where a scan lands (the resolver’s default link, `gs1:pip`; docs/choices.md, Passport page). Name, ' +
