@@ -1,9 +1,9 @@
 import { getInvitationPageRoute } from '../lib/api/routes/get-invitation-page';
 import { publicPageEndpoint } from '../lib/http/page-endpoint';
 import { raw } from '../lib/http/response';
-import { invitationPage } from '../lib/pages/invitation-page';
+import { viewInvitation } from '../lib/pages/view-invitation';
 
 export const handler = publicPageEndpoint(getInvitationPageRoute, async ({ input }) => {
-  const { html, headers } = invitationPage(input);
-  return raw(200, headers, html);
+  const { status, html, headers } = await viewInvitation(input);
+  return raw(status, headers, html);
 });

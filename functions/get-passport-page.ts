@@ -3,7 +3,6 @@ import { htmlPage } from '../lib/http/html';
 import { publicPageEndpoint } from '../lib/http/page-endpoint';
 import { viewPassport } from '../lib/pages/view-passport';
 
-export const handler = publicPageEndpoint(getPassportPageRoute, async ({ input }) => {
-  const { html, headers } = await viewPassport(input);
-  return htmlPage(html, headers, input.headers['if-none-match']);
-});
+export const handler = publicPageEndpoint(getPassportPageRoute, async ({ input }) =>
+  htmlPage(await viewPassport(input), input.headers['if-none-match']),
+);

@@ -19,9 +19,14 @@ export const PAGE_CACHE = 'public, max-age=60, stale-while-revalidate=300';
 
 /**
  * A page as HTTP: a strong ETag (the SHA-256 of its bytes), and a 304 without a body when
- * `If-None-Match` names it. `headers` carry the page's CSP, Content-Language and Vary.
+ * `If-None-Match` names it. Its `headers` carry the page's CSP, Content-Language and Vary.
  */
-export function htmlPage(html: string, headers: Record<string, string>, ifNoneMatch: string | undefined): RawReply {
+export function htmlPage(
+  page: { html: string; headers: Record<string, string> },
+  ifNoneMatch: string | undefined,
+): RawReply {
+  // Defaults for the bench's stubbed use case, which answers `{}` (scripts/bench/overhead.ts).
+  const { html = '', headers = {} } = page;
   const etag = `"${createHash('sha256').update(html).digest('base64url')}"`;
   const common: Record<string, string> = { 'cache-control': PAGE_CACHE, ...headers, etag };
   const tags = (ifNoneMatch ?? '').split(',').map((tag) => tag.trim().replace(/^W\//, ''));

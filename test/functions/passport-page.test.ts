@@ -280,7 +280,7 @@ describe('browsers elsewhere', () => {
       ['/01/08012345000013/21/X1-000123', 400, 'This address is not valid'],
       ['/01/08012345000029/21/NO-SUCH', 404, 'Passport not found'],
       ['/01/09506000134352', 404, 'Passport not found'],
-      ['/no-such-route', 404, 'Passport not found'],
+      ['/no-such-route', 404, 'Not found'],
     ] as const) {
       const html = await get(path, { accept: BROWSER });
       expect(html.status).toBe(status);
@@ -295,15 +295,55 @@ describe('browsers elsewhere', () => {
 });
 
 describe('GET /accept-invitation', () => {
-  it('is a page with the invitation’s accept button (a hashed script) and a no-JavaScript explanation; opening it accepts nothing', async () => {
-    const id = 'AAAAAAAAAAAAAAAAAAAAAA';
+  /** An invitation item written straight to the table, in the state a test needs. */
+  async function putInvitation(fields: Record<string, unknown>): Promise<string> {
+    const id = randomUUID().replace(/-/g, '').slice(0, 22);
+    const { doc, tableName } = localTable();
+    const item = {
+      ...keys.invitation(id),
+      type: ItemType.Invitation,
+      id,
+      company_id: demo.acme.company.id,
+      email: 'page.invitee@example.com',
+      wallet: `0x${'1'.repeat(40)}`,
+      area: 'Quality',
+      password_hash: 'scrypt$test',
+      status: 'PENDING',
+      invited_by: demo.acme.admin.id,
+      created_at: new Date().toISOString(),
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+      ttl: 0,
+      ...fields,
+    };
+    await doc.send(new BatchWriteCommand({ RequestItems: { [tableName]: [{ PutRequest: { Item: item } }] } }));
+    return id;
+  }
+
+  it('shows a pending invitation with its accept button (a hashed script) and a no-JavaScript explanation; opening it accepts nothing', async () => {
+    const id = await putInvitation({});
     const { status, headers, text } = await get(`/accept-invitation?invitationId=${id}`, { accept: BROWSER });
     expect(status).toBe(200);
     expect(headers.get('cache-control')).toBe('no-store');
     expect(headers.get('set-cookie')).toBeNull();
     expect(headers.get('content-security-policy')).toMatch(/script-src 'sha256-[A-Za-z0-9+/]+=*'; connect-src 'self'/);
+    expect(textOf(text)).toContain('page.invitee@example.com');
     expect(text).toContain(`data-invitation="${id}"`);
     expect(text).toContain('<noscript>');
+    // Still pending: the page read it, and nothing else.
+    const again = await get(`/accept-invitation?invitationId=${id}`, { accept: BROWSER });
+    expect(again.text).toContain(`data-invitation="${id}"`);
+  });
+
+  it('says when an invitation was accepted or has expired (no button), and answers an unknown one 404', async () => {
+    const accepted = await get(`/accept-invitation?invitationId=${await putInvitation({ status: 'ACCEPTED' })}`);
+    expect(accepted.status).toBe(200);
+    expect(accepted.text).toContain('Invitation accepted');
+    expect(accepted.text).not.toContain('<script');
+    const expired = await putInvitation({ expires_at: new Date(Date.now() - 1000).toISOString() });
+    expect((await get(`/accept-invitation?invitationId=${expired}`)).text).toContain('Invitation expired');
+    const unknown = await get(`/accept-invitation?invitationId=${'A'.repeat(22)}`, { accept: BROWSER });
+    expect(unknown.status).toBe(404);
+    expect(unknown.text).toContain('Invitation not found');
     const missing = await get('/accept-invitation', { accept: BROWSER });
     expect(missing.status).toBe(400);
     expect(missing.text).toContain('This address is not valid');
