@@ -479,6 +479,10 @@ function routeWorlds(world: World): Record<string, RouteWorld> {
     'resolve-item': { pools: { own: { gtin: () => ['08012345000012'], serial: () => ['X1-000123'] } } },
     'resolve-product': { pools: { own: { gtin: () => ['08012345000012', '8012345000012'] } } },
     'get-dpp-qr': { pools: { own: { dppid: () => [demo.acme.dpp.id] } } },
+    // The invitation page reads any invitation, pending or settled (its own fuzz's, like the accept route's).
+    'get-invitation-page': {
+      pools: { own: { invitationid: () => [...world.invitations.pending, ...world.invitations.used] } },
+    },
   };
 }
 
