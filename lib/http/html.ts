@@ -37,6 +37,15 @@ export function htmlPage(
   return raw(200, common, html);
 }
 
+/**
+ * A page that is not cached (no ETag: the invitation page, `no-store`), with its status (200
+ * unless said). Defaults for the bench's stubbed use case, which answers `{}`.
+ */
+export function uncachedPage(page: { status?: number; html: string; headers: Record<string, string> }): RawReply {
+  const { status = 200, html = '', headers = {} } = page;
+  return raw(status, headers, html);
+}
+
 const header = (event: ApiEvent, name: string): string | undefined =>
   event.headers?.[name] ?? event.headers?.[name.replace(/(^|-)[a-z]/g, (c) => c.toUpperCase())];
 

@@ -27,13 +27,11 @@ export const GOALS = {
  * Read routes whose design takes another number of round trips than the goal, and why: the
  * related-DPPs search cannot know its partners' DPPs and the linked ones before it has read the
  * company's DPPs and partners (docs/spec/decisions.md, Related DPPs): 2 round trips, each of requests in
- * parallel. GET /health answers load balancers without reading the table: 0. The invitation page
- * is a form around the id in its link, and reads nothing: 0.
+ * parallel. GET /health answers load balancers without reading the table: 0.
  */
 export const READ_ROUND_TRIPS_BY_DESIGN: Readonly<Record<string, number>> = {
   'search-related-dpps': 2,
   health: 0,
-  'get-invitation-page': 0,
 };
 
 export type Goal = keyof typeof GOALS;
