@@ -21,7 +21,7 @@ export function renderErrorPage(
   const { lang, labels } = labelsFor(negotiateLanguage(PAGE_LANGUAGES, acceptLanguage));
   const [title, text] = TEXTS[status] ?? ['errorTitle', 'errorText'];
   const body =
-    `<main><p class="kicker">${esc(labels.passport)}</p><h1>${esc(labels[title])}</h1><p>${esc(labels[text])}</p>` +
+    `<main class="single"><p class="kicker">${esc(labels.passport)}</p><h1>${esc(labels[title])}</h1><p>${esc(labels[text])}</p>` +
     `<p class="meta">HTTP ${status}${code ? ` · <code>${esc(code)}</code>` : ''}</p></main>`;
   return {
     html: page({ lang, title: labels[title], css: CSS, body }),

@@ -59,7 +59,7 @@ function bodyOf(invitation: InvitationState): { title: string; body: string } {
 export function renderInvitationPage(invitation: InvitationState): { html: string; headers: Record<string, string> } {
   const { title, body } = bodyOf(invitation);
   const pending = invitation.state === 'pending';
-  const main = `<main><p class="kicker">Digital product passport service</p><h1>${esc(title)}</h1>${body}</main>`;
+  const main = `<main class="single"><p class="kicker">Digital product passport service</p><h1>${esc(title)}</h1>${body}</main>`;
   return {
     html: page({ lang: 'en', title, css: CSS, body: main, ...(pending && { script: SCRIPT }) }),
     headers: {

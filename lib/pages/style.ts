@@ -31,7 +31,10 @@ export const CSS = [
   '.meta{color:var(--muted);font-size:.9rem}',
   '.versions li{padding-bottom:.75rem;border-bottom:1px solid var(--line)}',
   'code,pre{font:.85rem/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;word-break:break-all}',
-  'pre{white-space:pre-wrap;background:var(--soft);border:1px solid var(--line);border-radius:.25rem;padding:.75rem}',
+  // A command wraps at its spaces first (a hash or an address anywhere, when it must).
+  'pre{white-space:pre-wrap;overflow-wrap:anywhere;background:var(--soft);border:1px solid var(--line);border-radius:.25rem;padding:.75rem}',
+  'pre code{word-break:normal}',
+  '.single{padding-top:1.5rem}',
   'footer{margin:2rem auto;padding-bottom:2rem;color:var(--muted);font-size:.9rem}',
   'button{font:inherit;padding:.5rem 1.25rem;border:0;border-radius:.25rem;background:var(--accent);color:#fff;cursor:pointer}',
   'button:focus-visible{outline:3px solid var(--ink);outline-offset:2px}',
