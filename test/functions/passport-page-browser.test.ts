@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiUrl, demo, localEnv } from '../support/api';
+import * as keys from '../../lib/data/keys';
+import { ItemType } from '../../lib/data/keys';
+import { apiUrl, demo, localEnv, localTable } from '../support/api';
 import { CHROMIUM_ARGS, findChromium, INSTALL_TIMEOUT_MS } from '../support/browser';
 
 /**
@@ -71,6 +75,32 @@ describe('the passport page in a browser', () => {
 
   it('has no WCAG 2.1 A/AA violation on the 404 page', async () => {
     expect(await violations('/passport/no-such-passport', { accept: 'text/html' })).toEqual([]);
+  });
+
+  it('has no WCAG 2.1 A/AA violation on the invitation page, its button shown by its script', async () => {
+    const id = randomUUID().replace(/-/g, '').slice(0, 22);
+    const { doc, tableName } = localTable();
+    const now = Date.now();
+    await doc.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: {
+          ...keys.invitation(id),
+          type: ItemType.Invitation,
+          id,
+          company_id: demo.acme.company.id,
+          email: 'axe.invitee@example.com',
+          wallet: `0x${'2'.repeat(40)}`,
+          password_hash: 'scrypt$test',
+          status: 'PENDING',
+          invited_by: demo.acme.admin.id,
+          created_at: new Date(now).toISOString(),
+          expires_at: new Date(now + 86_400_000).toISOString(),
+          ttl: 0,
+        },
+      }),
+    );
+    expect(await violations(`/accept-invitation?invitationId=${id}`)).toEqual([]);
   });
 
   it('does not scroll sideways at 360 px, with JavaScript off, and loads nothing from another origin but the images’ bucket', async () => {
