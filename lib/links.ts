@@ -18,8 +18,8 @@ export const versionUri = (dppId: string, version: number): string =>
 
 /**
  * The accept link of an invitation e-mail: the address of POST /accept-invitation with the
- * invitation's id as `invitationId`. The id is the secret; a client (the web app) opens the link
- * and POSTs `{invitationId}` there. The API itself answers no GET at this address.
+ * invitation's id as `invitationId`. The id is the secret. A browser that opens the link gets the
+ * invitation page (GET /accept-invitation), whose button POSTs `{invitationId}` to the same address.
  */
 export const invitationUrl = (invitationId: string): string =>
   `${base()}/accept-invitation?invitationId=${encodeURIComponent(invitationId)}`;
@@ -47,3 +47,9 @@ export const digitalLinkUri = (gtin14: string, serial?: string): string =>
 
 /** The resolver's root: the public base URL, where Digital Link URIs and /.well-known/gs1resolver live. */
 export const resolverRoot = (): string => base();
+/**
+ * The passport page (GET /passport/{dppId}), the default link a scan lands on; `lang` picks one
+ * of the passport's languages (the page otherwise follows Accept-Language).
+ */
+export const passportPageUrl = (dppId: string, lang?: string): string =>
+  `${base()}/passport/${encodeURIComponent(dppId)}${lang === undefined ? '' : `?lang=${encodeURIComponent(lang)}`}`;

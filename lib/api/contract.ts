@@ -115,11 +115,13 @@ export interface Route extends Omit<RuntimeRoute, 'errors'>, RouteDescription {
 
 /**
  * A success answer that is not the row's JSON 200 (lib/http/response.ts `raw`): a redirect, a
- * 304, or a 200 of another media type. The OpenAPI document lists it; the contract check
+ * 304, or a 200 of another media type; or an error in another media type than JSON (the HTML
+ * error page, lib/http/html.ts). The OpenAPI document lists it; the contract check
  * accepts it by status and media type, without a body schema.
  */
 export interface OtherAnswer {
-  readonly status: 200 | 304 | 307;
+  /** A success answer's, or an error's sent in another media type (the HTML error page a browser gets). */
+  readonly status: 200 | 303 | 304 | 307 | 400 | 404;
   /** The media type of its body; absent for an answer without one (a redirect, a 304). */
   readonly contentType?: string;
   readonly description: string;

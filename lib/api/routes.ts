@@ -36,8 +36,10 @@ import { getDppDocs } from './routes/get-dpp';
 import { getDppFileDocs } from './routes/get-dpp-file';
 import { getDppQrDocs } from './routes/get-dpp-qr';
 import { getDppVersionDocumentDocs } from './routes/get-dpp-version-document';
+import { getInvitationPageDocs } from './routes/get-invitation-page';
 import { getKybDataDocs } from './routes/get-kyb-data';
 import { getNonOfficialOperatorDocs } from './routes/get-non-official-operator';
+import { getPassportPageDocs } from './routes/get-passport-page';
 import { getPublicDppFileDocs } from './routes/get-public-dpp-file';
 import { getPublicDppImageDocs } from './routes/get-public-dpp-image';
 import { getTemplateFileDocs } from './routes/get-template-file';
@@ -102,6 +104,7 @@ export const routes = [
   getNonOfficialOperatorDocs,
   createInvitationDocs,
   acceptInvitationDocs,
+  getInvitationPageDocs,
   verifyBusinessDocs,
   getKybDataDocs,
   getCompanyDocs,
@@ -112,6 +115,7 @@ export const routes = [
   resolveProductDocs,
   describeResolverDocs,
   getDppQrDocs,
+  getPassportPageDocs,
   notFoundDocs,
 ] as const satisfies readonly Route[];
 

@@ -13,6 +13,8 @@ export const viewDppInput = v.object({
   params: v.object({ dppId: id }),
   headers: v.object({
     language: v.optional(v.picklist(ISO_639_1, 'must be an ISO 639-1 code in lowercase, such as en or fr'), 'en'),
+    // A browser (text/html ranked above JSON) is sent to the passport page instead (functions/get-dpp.ts).
+    accept: v.optional(v.string()),
   }),
 });
 

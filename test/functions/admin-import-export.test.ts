@@ -137,7 +137,7 @@ describe('import of the demo file into an empty stack', () => {
     for (const dpp of demoDpps.filter((d) => d.search_id)) {
       const reply = await fetch(`${empty.apiUrl}/${dpp.search_id}`, { redirect: 'manual' });
       expect({ dpp: dpp.id, status: reply.status }).toEqual({ dpp: dpp.id, status: 307 });
-      expect(reply.headers.get('location')).toBe(`${empty.apiUrl}/dpp/${dpp.id}`);
+      expect(reply.headers.get('location')).toBe(`${empty.apiUrl}/passport/${dpp.id}`);
     }
   });
 

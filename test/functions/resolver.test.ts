@@ -49,7 +49,7 @@ describe('GS1 Digital Link resolver', () => {
   it('redirects an item URI (307) to the default link, with the linkset Link header and the query passed on', async () => {
     const { status, headers } = await get(`${itemPath}?utm=shelf&x=1`);
     expect(status).toBe(307);
-    expect(headers.get('location')).toBe(`${apiUrl}/dpp/${X1.id}?utm=shelf&x=1`);
+    expect(headers.get('location')).toBe(`${apiUrl}/passport/${X1.id}?utm=shelf&x=1`);
     expect(headers.get('link')).toBe(`<${apiUrl}${itemPath}?linkType=linkset>; rel="linkset"; type="${LINKSET}"`);
     expect(headers.get('cache-control')).toMatch(/^public, max-age=\d+, stale-while-revalidate=\d+$/);
     expect(headers.get('set-cookie')).toBeNull();
@@ -86,7 +86,11 @@ describe('GS1 Digital Link resolver', () => {
       `${apiUrl}/dpp/${X1.id}/versions/2`,
       `${apiUrl}/dpp/${X1.id}/versions/1`,
     ]);
-    expect(context['https://gs1.org/voc/pip'][0]).toMatchObject({ href: `${apiUrl}/dpp/${X1.id}`, hreflang: ['en'] });
+    expect(context['https://gs1.org/voc/pip'][0]).toMatchObject({
+      href: `${apiUrl}/passport/${X1.id}`,
+      type: 'text/html',
+      hreflang: ['en'],
+    });
   });
 
   it('answers 304 without a body when If-None-Match names the ETag', async () => {
@@ -103,7 +107,7 @@ describe('GS1 Digital Link resolver', () => {
     expect(latest.status).toBe(307);
     expect(latest.headers.get('location')).toBe(`${apiUrl}/dpp/${X1.id}/versions/2`);
     const pip = await get(`${itemPath}?linkType=gs1:pip`);
-    expect(pip.headers.get('location')).toBe(`${apiUrl}/dpp/${X1.id}`);
+    expect(pip.headers.get('location')).toBe(`${apiUrl}/passport/${X1.id}`);
     const unknown = await get(`${itemPath}?linkType=gs1:recipeInfo`);
     expect(unknown).toMatchObject({ status: 404, body: { code: 'LINK_TYPE_NOT_FOUND' } });
     // A DPP without versions has no version links.

@@ -486,6 +486,10 @@ function routeWorlds(world: World): Record<string, RouteWorld> {
     'get-public-dpp-image': {
       pools: { own: { dppid: () => [demo.acme.dpp.id], imageid: () => [demo.acme.dpp.images[0]!.id] } },
     },
+    // The invitation page reads any invitation, pending or settled (its own fuzz's, like the accept route's).
+    'get-invitation-page': {
+      pools: { own: { invitationid: () => [...world.invitations.pending, ...world.invitations.used] } },
+    },
   };
 }
 

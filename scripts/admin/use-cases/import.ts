@@ -540,6 +540,9 @@ async function prepareDpp(
     description: d.description,
     dpp_type: d.type,
     language: d.language,
+    // The copy the passport page reads (docs/data-model.md).
+    company_name: company.name,
+    company_country: company.country_code,
     ...(d.related_dpps !== undefined && { related_dpps: d.related_dpps }),
     created_at: createdAt,
     updated_at: d.updated_at ?? createdAt,
