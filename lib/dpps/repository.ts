@@ -143,9 +143,10 @@ export async function putNewDpp(item: DppItem): Promise<NewDppOutcome> {
   // The template first: a request naming a wrong one is wrong whatever the company's KYB status.
   const template = item.template_id === undefined ? [] : [templateOfCompany(item.template_id, item.company_id)];
   // Its GS1 Digital Link entry with it (what the resolver reads), when its search_id is an item path,
-  // with the company's name and country for the JSON-LD's manufacturer (read first: ONE GetItem).
-  const link =
-    identifiersOf(item.search_id) && toDppLinkItem(item, { manufacturer: await readManufacturer(item.company_id) });
+  // with the company's name and country for the JSON-LD's manufacturer: the copy the DPP carries
+  // (createDpp read the company once for both).
+  const manufacturer = manufacturerOf({ name: item.company_name, country_code: item.company_country });
+  const link = identifiersOf(item.search_id) && toDppLinkItem(item, { manufacturer });
   const failed = await transactWithConditions([
     ...template,
     kybVerified,
