@@ -21,7 +21,7 @@ import {
   recordAnchorAccountBalance,
 } from '../metrics';
 import type { NotarizationItem } from '../notarizations/model';
-import { type AnchorKey, anchorKey } from './anchor-key';
+import { type AnchorKey, AnchorKeyError, anchorKey } from './anchor-key';
 import { anchoringRepository as records, type StoredTransaction } from './repository';
 import { RpcUrlError, rpcUrl } from './rpc-url';
 import {
@@ -135,7 +135,9 @@ export function waitingFor(error: unknown): WaitingFor | undefined {
   if (error instanceof AnchoringWaits) return error.waitingFor;
   if (error instanceof RpcUnavailableError) return 'chain';
   if (isInsufficientFunds(error)) return 'funds';
-  if (error instanceof RpcUrlError || error instanceof ChainSettingError) return 'configuration';
+  if (error instanceof RpcUrlError || error instanceof ChainSettingError || error instanceof AnchorKeyError) {
+    return 'configuration';
+  }
   if (isReplacementUnderpriced(error)) return 'mining';
   if (isDependencyUnavailable(error)) return 'dependency';
   return undefined;

@@ -2,6 +2,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEvm } from '../../../infra/local/engines/evm';
+import { parseAnchorKey } from '../../../lib/anchoring/anchor-key';
 import {
   AnchoringWaits,
   anchorNotarization,
@@ -9,6 +10,7 @@ import {
   parseCount,
   waitingFor,
 } from '../../../lib/anchoring/anchor-notarization';
+import { parseRpcUrl } from '../../../lib/anchoring/rpc-url';
 import { MAX_ATTEMPTS, retryDelayMs } from '../../../lib/anchoring/worker';
 import { type Ethereum, RpcError, RpcUnavailableError } from '../../../lib/evm/rpc';
 import type { Hex } from '../../../lib/evm/transaction';
@@ -277,6 +279,15 @@ describe('an unreachable chain', () => {
   });
 });
 
+const captured = (run: () => unknown): unknown => {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected it to throw');
+};
+
 describe('waitingFor', () => {
   it('tells the causes that go away from the ones that do not', () => {
     expect(waitingFor(new RpcUnavailableError('eth_chainId', 'the node is unreachable'))).toBe('chain');
@@ -287,6 +298,9 @@ describe('waitingFor', () => {
       'mining',
     );
     expect(waitingFor(new AnchoringWaits('confirmations', 'not yet'))).toBe('confirmations');
+    // The anchoring-key secret still holds its placeholder; the RPC-URL secret holds no URL.
+    expect(waitingFor(captured(() => parseAnchorKey('REPLACE_ME', 'The anchoring-key secret')))).toBe('configuration');
+    expect(waitingFor(captured(() => parseRpcUrl('REPLACE_ME', 'The RPC-URL secret')))).toBe('configuration');
     expect(waitingFor(dynamoErrors.throttling())).toBe('dependency');
     expect(waitingFor(new RpcError('eth_sendRawTransaction', -32000, 'invalid chain id'))).toBeUndefined();
     expect(waitingFor(new Error('anything else'))).toBeUndefined();
