@@ -263,13 +263,12 @@ export async function anchorNotarization(
         ...(again ? { retry_in_ms: delayMs } : {}),
         error,
       };
-      // Waiting for a block is the normal course on a real chain: not worth a warning.
+      // Waiting for a block is the normal course on a real chain: not worth a warning; nor is the
+      // same wait as last time (the sweep tries every few seconds locally): logged when it changes.
+      const message = `anchor worker: attempt did not anchor; ${again ? 'delivered again' : 'the sweep tries again'}`;
       if (waits === 'mining' || waits === 'confirmations') logger.info('anchor worker: PENDING, waiting', line);
-      else
-        logger.warn(
-          `anchor worker: attempt did not anchor; ${again ? 'delivered again' : 'the sweep tries again'}`,
-          line,
-        );
+      else if (waits && waits === counted.waiting_for) logger.debug(message, line);
+      else logger.warn(message, line);
       if (!again) return 'waiting';
       await deps.pause(delayMs);
       throw error;

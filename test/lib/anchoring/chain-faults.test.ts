@@ -1,6 +1,6 @@
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startEvm } from '../../../infra/local/engines/evm';
 import { parseAnchorKey } from '../../../lib/anchoring/anchor-key';
 import {
@@ -14,6 +14,7 @@ import { parseRpcUrl } from '../../../lib/anchoring/rpc-url';
 import { MAX_ATTEMPTS, retryDelayMs } from '../../../lib/anchoring/worker';
 import { type Ethereum, RpcError, RpcUnavailableError } from '../../../lib/evm/rpc';
 import type { Hex } from '../../../lib/evm/transaction';
+import { logger } from '../../../lib/logger';
 import type { NotarizationItem } from '../../../lib/notarizations/model';
 import { ACCOUNT_9, chainAt, chainDeps, keyOf, metricsOf, pendingRecord, rpcOf } from '../../support/unit/anchoring';
 import { dynamoErrors } from '../../support/unit/aws-errors';
@@ -50,6 +51,20 @@ const deps = (overrides: Parameters<typeof chainDeps>[2] = {}) => chainDeps(evm.
 const stored = (record: NotarizationItem) => table.item(keyOf(record)) as NotarizationItem | undefined;
 const mine = (blocks = 1) => rpc('anvil_mine', [`0x${blocks.toString(16)}`]);
 const sweepRun = { redeliver: false } as const;
+/** How long an attempt that is expected to stop waiting (unmined, unconfirmed) waits. */
+const SHORT_WAIT = { receiptTimeoutMs: 300 };
+
+/**
+ * Attempts until the record holds the block its transaction is in (anvil mines at once, but a
+ * loaded machine may take longer than an attempt's short wait): what the sweep would do.
+ */
+async function untilInABlock(record: NotarizationItem, attemptDeps: ReturnType<typeof deps>) {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    expect(await anchorNotarization(keyOf(record), attemptDeps, sweepRun)).toBe('waiting');
+    if (stored(record)?.block_hash) return stored(record)!;
+  }
+  throw new Error('the transaction was never seen in a block');
+}
 
 function serve(record: NotarizationItem) {
   table = fakeRecords(db, [record]);
@@ -59,10 +74,9 @@ describe('confirmations', () => {
   it('keeps a mined notarization PENDING, with its block, until its block has EVM_CONFIRMATIONS confirmations', async () => {
     const record = pendingRecord();
     serve(record);
-    const three = deps({ confirmations: () => 3 });
+    const three = deps({ confirmations: () => 3, ...SHORT_WAIT });
 
-    expect(await anchorNotarization(keyOf(record), three, sweepRun)).toBe('waiting');
-    const mined = stored(record)!;
+    const mined = await untilInABlock(record, three);
     const receipt = await chain.receipt(mined.transaction_hash as Hex);
     expect(mined).toMatchObject({
       status: 'PENDING',
@@ -90,11 +104,10 @@ describe('a reorg', () => {
   it('sends the same signed transaction again when its block leaves the chain before it is confirmed, and anchors it in the new block', async () => {
     const record = pendingRecord();
     serve(record);
-    const three = deps({ confirmations: () => 3 });
+    const three = deps({ confirmations: () => 3, ...SHORT_WAIT });
     const snapshot = await rpc<Hex>('evm_snapshot');
 
-    expect(await anchorNotarization(keyOf(record), three, sweepRun)).toBe('waiting');
-    const first = stored(record)!;
+    const first = await untilInABlock(record, three);
     expect(first.block_hash).toMatch(/^0x[0-9a-f]{64}$/);
 
     // The chain reorganizes: the block that held the transaction is gone, other blocks take its height.
@@ -102,8 +115,7 @@ describe('a reorg', () => {
     await mine(1);
     expect(await chain.transaction(first.transaction_hash as Hex)).toBeNull();
 
-    expect(await anchorNotarization(keyOf(record), three, sweepRun)).toBe('waiting');
-    const again = stored(record)!;
+    const again = await untilInABlock(record, three);
     expect(again).toMatchObject({ status: 'PENDING', reorgs: 1, transaction_hash: first.transaction_hash });
     expect(again.raw_transaction).toBe(first.raw_transaction);
     expect(again.block_hash).not.toBe(first.block_hash);
@@ -123,17 +135,15 @@ describe('a reorg', () => {
   it('signs anew, with the next nonce, when the reorged transaction’s nonce went to another one meanwhile', async () => {
     const record = pendingRecord();
     serve(record);
-    const three = deps({ confirmations: () => 3 });
+    const three = deps({ confirmations: () => 3, ...SHORT_WAIT });
     const snapshot = await rpc<Hex>('evm_snapshot');
-    expect(await anchorNotarization(keyOf(record), three, sweepRun)).toBe('waiting');
-    const first = stored(record)!;
+    const first = await untilInABlock(record, three);
 
     await rpc('evm_revert', [snapshot]);
     // On the new branch another transaction of the account takes the nonce.
     await rpc<Hex>('eth_sendTransaction', [{ from: ACCOUNT_9, to: ACCOUNT_9, data: '0x03' }]);
 
-    expect(await anchorNotarization(keyOf(record), three, sweepRun)).toBe('waiting');
-    const resigned = stored(record)!;
+    const resigned = await untilInABlock(record, three);
     expect(resigned.transaction_hash).not.toBe(first.transaction_hash);
     expect(resigned).toMatchObject({ reorgs: 1, nonce: first.nonce! + 1 });
 
@@ -150,13 +160,15 @@ describe('a stuck transaction', () => {
     await rpc('evm_setAutomine', [false]);
     try {
       // Sent, never mined: automine is off.
-      expect(await anchorNotarization(keyOf(record), deps({ stuckAfterMs: () => 60_000 }), sweepRun)).toBe('waiting');
+      expect(
+        await anchorNotarization(keyOf(record), deps({ stuckAfterMs: () => 60_000, ...SHORT_WAIT }), sweepRun),
+      ).toBe('waiting');
       const first = stored(record)!;
       expect(first).toMatchObject({ status: 'PENDING', waiting_for: 'mining' });
       expect((await chain.transaction(first.transaction_hash as Hex))?.blockHash).toBeNull();
 
       // A minute later it is still unmined: replaced.
-      const later = deps({ stuckAfterMs: () => 60_000, now: () => new Date(Date.now() + 61_000) });
+      const later = deps({ stuckAfterMs: () => 60_000, now: () => new Date(Date.now() + 61_000), ...SHORT_WAIT });
       expect(await anchorNotarization(keyOf(record), later, sweepRun)).toBe('waiting');
       const bumpedRecord = stored(record)!;
       expect(bumpedRecord).toMatchObject({
@@ -188,7 +200,7 @@ describe('a stuck transaction', () => {
     serve(record);
     await rpc('evm_setAutomine', [false]);
     try {
-      expect(await anchorNotarization(keyOf(record), deps(), sweepRun)).toBe('waiting');
+      expect(await anchorNotarization(keyOf(record), deps(SHORT_WAIT), sweepRun)).toBe('waiting');
       const first = stored(record)!;
       // The stuck one is mined (by another node that had it) before the replacement arrives anywhere.
       await mine(1);
@@ -236,7 +248,7 @@ describe('an empty anchoring account', () => {
     await rpc('evm_setAutomine', [false]);
     const funded = await chain.balance(ACCOUNT_9);
     try {
-      expect(await anchorNotarization(keyOf(record), deps(), sweepRun)).toBe('waiting');
+      expect(await anchorNotarization(keyOf(record), deps(SHORT_WAIT), sweepRun)).toBe('waiting');
       // The pool forgets it (a node restarted) and the account is emptied meanwhile.
       await rpc('anvil_dropAllTransactions');
       await rpc('anvil_setBalance', [ACCOUNT_9, '0x0']);
@@ -287,6 +299,27 @@ const captured = (run: () => unknown): unknown => {
   }
   throw new Error('expected it to throw');
 };
+
+describe('the logs of a wait', () => {
+  it('warn when a notarization starts waiting, or waits for another cause, not at every sweep of the same wait', async () => {
+    const record = pendingRecord();
+    serve(record);
+    const warn = vi.spyOn(logger, 'warn');
+    const gone = deps({ chain: () => chainAt('http://127.0.0.1:9/') });
+    try {
+      for (let run = 0; run < 3; run++) await anchorNotarization(keyOf(record), gone, sweepRun);
+      await rpc('anvil_setBalance', [ACCOUNT_9, '0x0']);
+      await anchorNotarization(keyOf(record), deps(), sweepRun);
+      expect(warn.mock.calls.map(([, line]) => (line as { waiting_for?: string }).waiting_for)).toEqual([
+        'chain',
+        'funds',
+      ]);
+    } finally {
+      warn.mockRestore();
+      await rpc('anvil_setBalance', [ACCOUNT_9, '0x21e19e0c9bab2400000']);
+    }
+  });
+});
 
 describe('waitingFor', () => {
   it('tells the causes that go away from the ones that do not', () => {

@@ -42,7 +42,11 @@ export const keyOf = (record: { pk: string; sk: string }) => ({ pk: record.pk, s
 /** The node at `endpoint`, as the worker calls it. */
 export const chainAt = (endpoint: string): Ethereum => ethereum(rpcClient(endpoint, { timeoutMs: 2_000 }));
 
-/** The worker's dependencies on `endpoint`'s chain: short waits, no backoff pauses (recorded in `pauses`). */
+/**
+ * The worker's dependencies on `endpoint`'s chain: no backoff pauses (recorded in `pauses`), and
+ * a wait for a block that anvil's automine never makes long, even on a loaded machine; a test
+ * that expects the attempt to stop waiting gives `receiptTimeoutMs` a short one of its own.
+ */
 export function chainDeps(
   endpoint: string,
   pauses: number[] = [],
@@ -54,7 +58,7 @@ export function chainDeps(
     chainId: () => 31337n,
     explorerUrl: () => EXPLORER,
     key: async () => parseAnchorKey(ACCOUNT_9_KEY, 'test'),
-    receiptTimeoutMs: 300,
+    receiptTimeoutMs: 5_000,
     confirmations: () => 1,
     stuckAfterMs: () => 600_000,
     poll: (ms) => new Promise((wake) => setTimeout(wake, Math.min(ms, 50))),
