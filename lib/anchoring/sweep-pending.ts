@@ -1,7 +1,14 @@
 import type { Item } from '../aws/dynamodb';
 import { logger } from '../logger';
-import { recordAnchorAccountBalance } from '../metrics';
-import { type AnchoringDeps, type AnchorOutcome, anchorNotarization, configuredDeps } from './anchor-notarization';
+import { countAnchoringBlocked, recordAnchorAccountBalance } from '../metrics';
+import {
+  type AnchoringDeps,
+  type AnchorOutcome,
+  anchorNotarization,
+  configuredDeps,
+  type WaitingFor,
+  waitingFor,
+} from './anchor-notarization';
 import { anchoringRepository as records } from './repository';
 import { SWEEP_RECEIPT_TIMEOUT_MS } from './worker';
 
@@ -22,6 +29,8 @@ export interface SweepSummary {
   other: number;
   /** Whether the run stopped before the end of the index for lack of time (the next run goes on). */
   stoppedEarly: boolean;
+  /** The node did not answer the balance read: no record was tried (each would only wait for it). */
+  chainUnreachable: boolean;
 }
 
 export interface SweepOptions {
@@ -34,8 +43,22 @@ export async function sweepPendingNotarizations(
   options: SweepOptions = {},
   deps: AnchoringDeps = configuredDeps(),
 ): Promise<SweepSummary> {
-  const summary: SweepSummary = { tried: 0, anchored: 0, waiting: 0, failed: 0, other: 0, stoppedEarly: false };
-  await readBalance(deps);
+  const summary: SweepSummary = {
+    tried: 0,
+    anchored: 0,
+    waiting: 0,
+    failed: 0,
+    other: 0,
+    stoppedEarly: false,
+    chainUnreachable: false,
+  };
+  if ((await readBalance(deps)) === 'chain') {
+    // Every attempt would spend its RPC timeout learning the same; the next run looks again.
+    countAnchoringBlocked();
+    summary.chainUnreachable = true;
+    logger.debug('anchor sweep: the node is unreachable; no notarization tried', { ...summary });
+    return summary;
+  }
   // A record's wait for its block is short here: the sweep has others to try.
   const sweepDeps = { ...deps, receiptTimeoutMs: Math.min(deps.receiptTimeoutMs, SWEEP_RECEIPT_TIMEOUT_MS) };
   const outOfTime = () => options.remainingMs !== undefined && options.remainingMs() < (options.reserveMs ?? 0);
@@ -68,13 +91,18 @@ export async function sweepPendingNotarizations(
   return summary;
 }
 
-/** The account's balance as a metric; a chain that cannot say is logged, not fatal (the attempts say why). */
-async function readBalance(deps: AnchoringDeps): Promise<void> {
+/**
+ * The account's balance as a metric. A chain that cannot say is logged, not fatal (the
+ * attempts say why); what it waits for is returned.
+ */
+async function readBalance(deps: AnchoringDeps): Promise<WaitingFor | undefined> {
   try {
     const chain = await deps.chain();
     const { address } = await deps.key();
     recordAnchorAccountBalance(await chain.balance(address));
+    return undefined;
   } catch (error) {
     logger.warn('anchor sweep: the anchoring account balance could not be read', { error });
+    return waitingFor(error);
   }
 }

@@ -2,6 +2,7 @@ import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEvm } from '../../../infra/local/engines/evm';
+import { AnchorKeyError } from '../../../lib/anchoring/anchor-key';
 import { sweepPendingNotarizations } from '../../../lib/anchoring/sweep-pending';
 import * as keys from '../../../lib/data/keys';
 import type { NotarizationItem } from '../../../lib/notarizations/model';
@@ -38,7 +39,15 @@ describe('sweepPendingNotarizations', () => {
 
     const { result, emf } = await metricsOf(() => sweepPendingNotarizations({}, chainDeps(evm.endpoint)));
 
-    expect(result).toEqual({ tried: 2, anchored: 2, waiting: 0, failed: 0, other: 0, stoppedEarly: false });
+    expect(result).toEqual({
+      tried: 2,
+      anchored: 2,
+      waiting: 0,
+      failed: 0,
+      other: 0,
+      stoppedEarly: false,
+      chainUnreachable: false,
+    });
     expect(db.commandCalls(QueryCommand)[0]!.args[0].input).toMatchObject({
       IndexName: keys.gsi1.name,
       ExpressionAttributeValues: { ':pk': keys.gsi1.notarizationPendingPartition() },
@@ -51,17 +60,32 @@ describe('sweepPendingNotarizations', () => {
     expect(emf).toMatchObject({ NotarizationsAnchored: 2, AnchorAccountBalance: expect.any(Number) });
   });
 
-  it('never throws and never fails a notarization while the chain is unreachable: they stay PENDING for the next run', async () => {
-    const record = pendingRecord({ attempts: 20 });
+  it('tries nothing while the node is unreachable (each attempt would only wait for it): the notarizations stay PENDING for the next run', async () => {
+    const record = pendingRecord({ attempts: 20, waiting_for: 'chain' });
     table = fakeRecords(db, [record]);
     const gone = chainDeps(evm.endpoint, [], { chain: () => chainAt('http://127.0.0.1:9/') });
 
     const { result, emf } = await metricsOf(() => sweepPendingNotarizations({}, gone));
 
-    expect(result).toMatchObject({ tried: 1, waiting: 1, failed: 0 });
-    expect(stored(record)).toMatchObject({ status: 'PENDING', waiting_for: 'chain', attempts: 21 });
+    expect(result).toMatchObject({ tried: 0, chainUnreachable: true });
+    expect(stored(record)).toEqual(record);
     expect(emf).toMatchObject({ AnchoringBlocked: 1 });
     expect(emf).not.toHaveProperty('AnchorAccountBalance');
+  });
+
+  it('still tries every notarization when the balance cannot be read for another cause (a wrong setting they record)', async () => {
+    const record = pendingRecord({ attempts: 2 });
+    table = fakeRecords(db, [record]);
+    const otherChain = chainDeps(evm.endpoint, [], {
+      key: async () => {
+        throw new AnchorKeyError('The anchoring-key secret does not hold an anchoring key');
+      },
+    });
+
+    const result = await sweepPendingNotarizations({}, otherChain);
+
+    expect(result).toMatchObject({ tried: 1, waiting: 1, failed: 0, chainUnreachable: false });
+    expect(stored(record)).toMatchObject({ status: 'PENDING', waiting_for: 'configuration', attempts: 3 });
   });
 
   it('takes no record with less time left than its reserve, and says it stopped early', async () => {
