@@ -13,7 +13,7 @@ import {
 } from '../../../lib/anchoring/anchor-notarization';
 import { MAX_ATTEMPTS, retryDelayMs } from '../../../lib/anchoring/worker';
 import * as keys from '../../../lib/data/keys';
-import { ethereum, rpcClient } from '../../../lib/evm/rpc';
+import { ethereum, rpcClient, waitForReceipt } from '../../../lib/evm/rpc';
 import { fromHex, type Hex, signEip1559, toHex } from '../../../lib/evm/transaction';
 import { logger } from '../../../lib/logger';
 import { flushMetrics, startMetrics } from '../../../lib/metrics';
@@ -133,6 +133,13 @@ const conditionOf = (op: Op) => writes().find((write) => write.op === op)?.condi
 
 const rpc = <T>(method: string, params: unknown[] = []) => rpcClient(evm.endpoint)<T>(method, params);
 const nonceOfAccount9 = async () => chain.pendingNonce(ACCOUNT_9);
+
+/** Another transaction of the account, sent and mined (anvil answers the hash before its block exists). */
+async function otherTransaction(data: Hex): Promise<Hex> {
+  const hash = await rpc<Hex>('eth_sendTransaction', [{ from: ACCOUNT_9, to: ACCOUNT_9, data }]);
+  await waitForReceipt(chain, hash, { timeoutMs: 10_000 });
+  return hash;
+}
 
 /** An anchor transaction for `record` signed now, at `nonce`, as an earlier attempt would have stored it. */
 async function signedFor(record: NotarizationItem, nonce: bigint, chainId = 31337n) {
@@ -268,7 +275,7 @@ describe('anchorNotarization', () => {
     const nonce = await nonceOfAccount9();
     const stored = await signedFor(record, nonce); // stored, never sent
     // Meanwhile another transaction of the key takes that nonce.
-    const other = await rpc<Hex>('eth_sendTransaction', [{ from: ACCOUNT_9, to: ACCOUNT_9, data: '0x01' }]);
+    const other = await otherTransaction('0x01');
     serve({ ...record, ...stored });
 
     expect(await anchorNotarization(keyOf(record), deps())).toBe('anchored');
@@ -286,7 +293,7 @@ describe('anchorNotarization', () => {
   it('sends no replacement when the record changed its transaction meanwhile (the replace is conditioned on the old hash)', async () => {
     const record = pending({ attempts: 1 });
     const stored = await signedFor(record, await nonceOfAccount9());
-    await rpc<Hex>('eth_sendTransaction', [{ from: ACCOUNT_9, to: ACCOUNT_9, data: '0x02' }]);
+    await otherTransaction('0x02');
     serve(
       { ...record, ...stored },
       {

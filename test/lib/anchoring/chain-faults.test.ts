@@ -12,7 +12,7 @@ import {
 } from '../../../lib/anchoring/anchor-notarization';
 import { parseRpcUrl } from '../../../lib/anchoring/rpc-url';
 import { MAX_ATTEMPTS, retryDelayMs } from '../../../lib/anchoring/worker';
-import { type Ethereum, RpcError, RpcUnavailableError } from '../../../lib/evm/rpc';
+import { type Ethereum, RpcError, RpcUnavailableError, waitForReceipt } from '../../../lib/evm/rpc';
 import type { Hex } from '../../../lib/evm/transaction';
 import { logger } from '../../../lib/logger';
 import type { NotarizationItem } from '../../../lib/notarizations/model';
@@ -141,7 +141,8 @@ describe('a reorg', () => {
 
     await rpc('evm_revert', [snapshot]);
     // On the new branch another transaction of the account takes the nonce.
-    await rpc<Hex>('eth_sendTransaction', [{ from: ACCOUNT_9, to: ACCOUNT_9, data: '0x03' }]);
+    const other = await rpc<Hex>('eth_sendTransaction', [{ from: ACCOUNT_9, to: ACCOUNT_9, data: '0x03' }]);
+    await waitForReceipt(chain, other, { timeoutMs: 10_000 });
 
     const resigned = await untilInABlock(record, three);
     expect(resigned.transaction_hash).not.toBe(first.transaction_hash);
