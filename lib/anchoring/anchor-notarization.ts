@@ -325,6 +325,15 @@ async function anchorOnce(key: Key, record: NotarizationItem, deps: AnchoringDep
     if (sent.hash !== tx.hash) hashes.unshift(sent.hash);
     tx = sent;
     found = await untilMined(key, record, tx, hashes, chain, deps, deadline);
+  } else if (record.block_hash && !same(found.blockHash, record.block_hash)) {
+    logger.warn('anchor worker: a reorg moved the transaction to another block; counting again', {
+      pk: key.pk,
+      sk: key.sk,
+      transaction_hash: found.transactionHash,
+      previous_block_hash: record.block_hash,
+      block_hash: found.blockHash,
+    });
+    await records.noteReorg(key, deps.now().toISOString());
   }
   const confirmed = await untilConfirmed(key, found, chain, confirmations, deps, deadline);
   const mined = {

@@ -132,6 +132,34 @@ describe('a reorg', () => {
     });
   });
 
+  it('counts its confirmations from the new block when a reorg moves the transaction to another one (anvil_reorg)', async () => {
+    const record = pendingRecord();
+    serve(record);
+    const three = deps({ confirmations: () => 3, ...SHORT_WAIT });
+    const first = await untilInABlock(record, three);
+    await mine(1);
+
+    // The last two blocks are replaced; the transaction is in the second of the new ones.
+    await rpc('anvil_reorg', [2, [[first.raw_transaction, 1]]]);
+    const moved = await chain.receipt(first.transaction_hash as Hex);
+    expect(moved!.blockHash).not.toBe(first.block_hash);
+    expect(Number(moved!.blockNumber)).toBe(first.block_number! + 1);
+
+    // Two blocks on from the first block, but one on from the new: still waiting, at the new block.
+    expect(await anchorNotarization(keyOf(record), three, sweepRun)).toBe('waiting');
+    expect(stored(record)).toMatchObject({
+      status: 'PENDING',
+      reorgs: 1,
+      block_hash: moved!.blockHash,
+      block_number: Number(moved!.blockNumber),
+      transaction_hash: first.transaction_hash,
+    });
+
+    await mine(2);
+    expect(await anchorNotarization(keyOf(record), three, sweepRun)).toBe('anchored');
+    expect(stored(record)).toMatchObject({ status: 'ANCHORED', block_hash: moved!.blockHash, confirmations: 3 });
+  });
+
   it('signs anew, with the next nonce, when the reorged transaction’s nonce went to another one meanwhile', async () => {
     const record = pendingRecord();
     serve(record);
