@@ -23,7 +23,7 @@ import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { type ITopic, Topic } from 'aws-cdk-lib/aws-sns';
-import { ANCHOR_WORKER_FN } from '../../lib/anchoring/worker';
+import { ANCHOR_BALANCE_ALARM_ETH, ANCHOR_WORKER_FN } from '../../lib/anchoring/worker';
 import type { Route } from '../../lib/api/contract';
 import { functionId, isCatchAll } from '../../lib/api/routes';
 import { KYB_RETRY_EVERY_MINUTES, KYB_RETRY_WORKER_FN } from '../../lib/companies/kyb/worker';
@@ -170,6 +170,20 @@ export class Alarms {
       workers.anchorDeadLetterQueue.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period }),
       1,
       atLeast,
+    );
+    // The anchoring account running out of gas money: notarizations would wait (PENDING) until it is funded.
+    alarm(
+      `${functionId(ANCHOR_WORKER_FN)}BalanceAlarm`,
+      `${ANCHOR_WORKER_FN}: the anchoring account holds less than ${ANCHOR_BALANCE_ALARM_ETH} ETH; fund it`,
+      new Metric({
+        namespace: DEFAULT_METRICS_NAMESPACE,
+        metricName: METRIC.anchorAccountBalance,
+        dimensionsMap: { service: SERVICE_NAME, route: ANCHOR_WORKER_FN },
+        statistic: 'Minimum',
+        period,
+      }),
+      ANCHOR_BALANCE_ALARM_ETH,
+      ComparisonOperator.LESS_THAN_THRESHOLD,
     );
     alarm(
       `${functionId(ANCHOR_WORKER_FN)}ErrorsAlarm`,

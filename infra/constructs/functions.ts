@@ -179,7 +179,6 @@ export class ServiceFunctions {
       ...(access.anchoring
         ? {
             TABLE_NAME: data.table.tableName,
-            EVM_RPC_URL: config.evm.rpcUrl,
             EVM_CHAIN_ID: String(config.evm.chainId),
             EVM_EXPLORER_URL: config.evm.explorerUrl,
             ANCHOR_KEY_SECRET_ID: data.anchorKeySecret.secretArn,

@@ -107,13 +107,23 @@ export const NAG_ACKNOWLEDGEMENTS = {
       'which the operator creates, funds with gas and puts in the secret; a rotation Lambda could do neither. ' +
       'The worker reads the secret again every 5 minutes, so a new key is used with no redeploy.',
   },
+  anchorRpcUrlRotation: {
+    rule: 'AwsSolutions-SMG4',
+    on: "the anchor worker's RPC-URL secret",
+    reason:
+      "The value is a node provider's URL with its API key, which the provider issues and revokes in its own " +
+      'dashboard; a rotation Lambda cannot. The operator puts the new URL in the secret, and the worker reads it ' +
+      'again every 5 minutes, so it is used with no redeploy.',
+  },
   anchorWorkerDeadLetterQueue: {
     rule: 'Serverless-LambdaDLQ',
     on: 'the anchor worker',
     reason:
       'A function dead-letter queue only receives asynchronous invocations; the anchor worker is invoked ' +
       'synchronously by its DynamoDB stream event source mapping, whose on-failure destination is an SQS ' +
-      'dead-letter queue (with an alarm) that receives every stream record the mapping gave up on.',
+      'dead-letter queue (with an alarm) that receives every stream record the mapping gave up on. Its only ' +
+      "asynchronous invocations are its sweep schedule's, with no payload to keep: the sweep's work list is the " +
+      'pending index (gsi1 NOTARIZATION#PENDING), which the next run reads again.',
   },
   anchorDeadLetterQueue: {
     rule: 'AwsSolutions-SQS3',

@@ -40,9 +40,11 @@ import {
   VIES_REST_URL,
 } from '../../infra/stack';
 import {
+  ANCHOR_BALANCE_ALARM_ETH,
   ANCHOR_WORKER_FN,
   NOTARIZATION_INSERTS,
   STREAM_RETRY_ATTEMPTS,
+  SWEEP_EVERY_MINUTES,
   WORKER_TIMEOUT_SECONDS,
 } from '../../lib/anchoring/worker';
 import type { Route } from '../../lib/api/contract';
@@ -56,6 +58,7 @@ import {
   KYB_RETRY_WORKER_FN,
 } from '../../lib/companies/kyb/worker';
 import { LOCK_MILLISECONDS } from '../../lib/idempotency/model';
+import { METRIC } from '../../lib/metrics';
 
 type Json = Record<string, any>; // CloudFormation JSON as the assertions library returns it
 interface Statement {
@@ -206,6 +209,7 @@ let ids: {
   cursorKey: string;
   stripeKey: string;
   anchorKey: string;
+  anchorRpcUrl: string;
   deadLetters: string;
   emailIdentity: string;
 };
@@ -241,10 +245,19 @@ beforeAll(() => {
     cursorKey: logicalId(stack.cursorKeySecret.node.defaultChild),
     stripeKey: logicalId(stack.stripeKeySecret.node.defaultChild),
     anchorKey: logicalId(stack.anchorKeySecret.node.defaultChild),
+    anchorRpcUrl: rpcUrlSecretOf(template),
     deadLetters: logicalId(stack.anchorDeadLetterQueue.node.defaultChild),
     emailIdentity: logicalId(stack.emailIdentity.node.defaultChild),
   };
 }, SYNTH_TIMEOUT_MS);
+
+/** The anchor worker's RPC-URL secret (infra/constructs/workers.ts), by its description. */
+function rpcUrlSecretOf(built: Template): string {
+  const [id] = Object.entries(built.findResources('AWS::SecretsManager::Secret')).find(([, secret]) =>
+    String(secret.Properties.Description).startsWith('JSON-RPC URL'),
+  ) ?? [''];
+  return id;
+}
 
 /** The function's environment as deployed: Refs become dummy names, strings stay as they are. */
 function environmentOf(route: Route): Record<string, string> {
@@ -400,6 +413,7 @@ function resourceKind(resource: unknown): string {
   if (references(resource, ids.cursorKey)) return 'cursor-key-secret';
   if (references(resource, ids.stripeKey)) return 'stripe-key-secret';
   if (references(resource, ids.anchorKey)) return 'anchor-key-secret';
+  if (references(resource, ids.anchorRpcUrl)) return 'anchor-rpc-url-secret';
   if (references(resource, ids.deadLetters)) return 'anchor-dead-letter-queue';
   if (text.includes(`identity/${CONTEXT_DEFAULTS.sesFromAddress}`) || references(resource, ids.emailIdentity)) {
     return 'email-identity';
@@ -786,7 +800,7 @@ describe('alarms', () => {
     const [topicId] = ofType('AWS::SNS::Topic')[0]!;
     // API 5xx rate; errors, throttles and p99 duration per function; DynamoDB throttling.
     // API 5xx rate; errors, throttles and p99 duration per route; errors and throttles of the KYB worker;
-    // FAILED notarizations, dead letters, errors and the stream's iterator age of the anchor worker; DynamoDB.
+    // FAILED notarizations, dead letters, errors, the stream's iterator age and the account's balance of the anchor worker; DynamoDB.
     expect(alarms()).toHaveLength(1 + 3 * routes.length + 2 + 4 + 1);
     for (const alarm of alarms()) {
       expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
@@ -1077,9 +1091,11 @@ describe('least privilege', () => {
       { ...getDppRoute, access: { table: 'read', tableIndexes: true } },
     ]);
     // The KYB retry worker queries the index too (checked in its own describe); here, the row's role.
-    const workerRole = indexedStack.getLogicalId(indexedStack.kybRetryWorker.role!.node.defaultChild as CfnResource);
+    const workerRoles = [indexedStack.kybRetryWorker, indexedStack.anchorWorker].map((worker) =>
+      indexedStack.getLogicalId(worker.role!.node.defaultChild as CfnResource),
+    );
     const statements = rolePolicies(indexedTemplate.toJSON().Resources)
-      .filter(({ role }) => role !== workerRole)
+      .filter(({ role }) => !workerRoles.includes(role))
       .flatMap(({ statements: ofRole }) => ofRole);
     const onIndexes = statements.filter((statement) => JSON.stringify(statement.Resource).includes('/index/'));
     expect(onIndexes).toHaveLength(1);
@@ -1219,7 +1235,10 @@ describe('the Stripe secret key', () => {
 describe('the KYB retry worker', () => {
   const workerId = () => logicalId(stack.kybRetryWorker.node.defaultChild);
   const workerProps = () => resources[workerId()]!.Properties as Json;
-  const schedules = () => ofType('AWS::Scheduler::Schedule').map(([, schedule]) => schedule.Properties as Json);
+  const schedules = () =>
+    ofType('AWS::Scheduler::Schedule')
+      .map(([, schedule]) => schedule.Properties as Json)
+      .filter((schedule) => references(schedule.Target.Arn, workerId()));
   const roleOf = (props: Json) => (props.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
   const statementsOfRole = (roleId: string) =>
     rolePolicies()
@@ -1243,7 +1262,7 @@ describe('the KYB retry worker', () => {
     });
   });
 
-  it('lets Scheduler, of this account only, invoke exactly the worker (not its versions or aliases)', () => {
+  it('lets Scheduler, of this account only, invoke exactly the scheduled workers (not their versions or aliases)', () => {
     const roleId = (schedules()[0]!.Target.RoleArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
     const trust = (resources[roleId]!.Properties as Json).AssumeRolePolicyDocument.Statement as Statement[];
     expect(trust).toEqual([
@@ -1253,8 +1272,19 @@ describe('the KYB retry worker', () => {
         Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } },
       }),
     ]);
+    // This worker and the anchor worker's sweep, through the one role.
+    const anchorWorkerId = logicalId(stack.anchorWorker.node.defaultChild);
+    expect(statementsOfRole(roleId)).toHaveLength(1);
+    expect((statementsOfRole(roleId)[0]!.Resource as unknown[]).length).toBe(2);
     expect(statementsOfRole(roleId)).toEqual([
-      { Effect: 'Allow', Action: 'lambda:InvokeFunction', Resource: { 'Fn::GetAtt': [workerId(), 'Arn'] } },
+      {
+        Effect: 'Allow',
+        Action: 'lambda:InvokeFunction',
+        Resource: expect.arrayContaining([
+          { 'Fn::GetAtt': [workerId(), 'Arn'] },
+          { 'Fn::GetAtt': [anchorWorkerId, 'Arn'] },
+        ]),
+      },
     ]);
   });
 
@@ -1346,10 +1376,10 @@ describe('the anchor worker', () => {
     });
   });
 
-  it('gets the table, the chain, the explorer and the key’s secret id from context, and no JWT setting', () => {
+  it('gets the table, the chain, the explorer, the key’s and the RPC URL’s secret ids, and no JWT setting', () => {
     expect(workerProps().Environment.Variables).toEqual({
       TABLE_NAME: { Ref: ids.table },
-      EVM_RPC_URL: EVM_CONTEXT.evmRpcUrl,
+      EVM_RPC_URL_SECRET_ID: { Ref: ids.anchorRpcUrl },
       EVM_CHAIN_ID: EVM_CONTEXT.evmChainId,
       EVM_EXPLORER_URL: EVM_CONTEXT.evmExplorerUrl,
       ANCHOR_KEY_SECRET_ID: { Ref: ids.anchorKey },
@@ -1364,13 +1394,14 @@ describe('the anchor worker', () => {
     const worker =
       sandboxTemplate.toJSON().Resources[sandbox.getLogicalId(sandbox.anchorWorker.node.defaultChild as CfnResource)];
     expect(worker.Properties.Environment.Variables).toMatchObject({
-      EVM_RPC_URL: SANDBOX_EVM.rpcUrl,
       EVM_CHAIN_ID: String(SANDBOX_EVM.chainId),
       EVM_EXPLORER_URL: SANDBOX_EVM.explorerUrl,
     });
+    const rpcUrlSecret = rpcUrlSecretOf(sandboxTemplate);
+    expect(sandboxTemplate.toJSON().Resources[rpcUrlSecret].Properties.SecretString).toBe(SANDBOX_EVM.rpcUrl);
   });
 
-  it('may GetItem and UpdateItem, read the table’s stream, send to its dead-letter queue and read its key: nothing else', () => {
+  it('may GetItem and UpdateItem, Query the pending index, read the table’s stream, send to its dead-letter queue and read its two secrets: nothing else', () => {
     const byKind: Record<string, Set<string>> = {};
     const statements = rolePolicies()
       .filter(({ role }) => role === roleId())
@@ -1385,8 +1416,10 @@ describe('the anchor worker', () => {
     expect(Object.fromEntries(Object.entries(byKind).map(([kind, actions]) => [kind, [...actions].sort()]))).toEqual({
       'own-log-group': ['logs:CreateLogStream', 'logs:PutLogEvents'],
       table: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+      'table-indexes': ['dynamodb:Query'],
       'table-stream': ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'],
       'anchor-key-secret': ['secretsmanager:GetSecretValue'],
+      'anchor-rpc-url-secret': ['secretsmanager:GetSecretValue'],
       'anchor-dead-letter-queue': ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'],
       // X-Ray, and ListStreams, which takes no narrower resource (cdk-nag acknowledgement anchorWorkerStarResource).
       any: ['dynamodb:ListStreams', ...XRAY_ACTIONS].sort(),
@@ -1456,6 +1489,46 @@ describe('the anchor worker', () => {
       Statistic: 'Maximum',
       Threshold: CONTEXT_DEFAULTS.alarms.streamIteratorAgeMs,
       ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+  });
+
+  it('keeps its RPC URL in a secret (context evmRpcUrl its first value) that it alone reads: no function has EVM_RPC_URL', () => {
+    expect(resources[ids.anchorRpcUrl]).toMatchObject({
+      Type: 'AWS::SecretsManager::Secret',
+      Properties: { SecretString: EVM_CONTEXT.evmRpcUrl },
+    });
+    const readers = ofType('AWS::IAM::Policy')
+      .filter(([, policy]) => references(policy.Properties.PolicyDocument, ids.anchorRpcUrl))
+      .flatMap(([, policy]) => (policy.Properties.Roles as { Ref: string }[]).map((role) => role.Ref));
+    expect(readers).toEqual([roleId()]);
+    for (const [, fn] of ofType('AWS::Lambda::Function')) {
+      expect(Object.keys(fn.Properties.Environment?.Variables ?? {})).not.toContain('EVM_RPC_URL');
+    }
+  });
+
+  it(`is also run every ${SWEEP_EVERY_MINUTES} minutes by EventBridge Scheduler (its sweep of PENDING notarizations), with its context and no late retry`, () => {
+    const sweeps = ofType('AWS::Scheduler::Schedule')
+      .map(([, schedule]) => schedule.Properties as Json)
+      .filter((schedule) => references(schedule.Target.Arn, workerId()));
+    expect(sweeps).toHaveLength(1);
+    expect(sweeps[0]).toMatchObject({
+      ScheduleExpression: `rate(${SWEEP_EVERY_MINUTES} minutes)`,
+      Target: { RetryPolicy: { MaximumRetryAttempts: 0, MaximumEventAgeInSeconds: 60 } },
+    });
+    expect(JSON.parse(sweeps[0]!.Target.Input as string)).toEqual({
+      scheduledTime: '<aws.scheduler.scheduled-time>',
+      executionId: '<aws.scheduler.execution-id>',
+    });
+  });
+
+  it(`alarms when the anchoring account's balance, the metric it emits, falls under ${ANCHOR_BALANCE_ALARM_ETH} ETH`, () => {
+    const alarms = ofType('AWS::CloudWatch::Alarm').map(([, alarm]) => alarm.Properties as Json);
+    expect(alarms.find((alarm) => alarm.MetricName === METRIC.anchorAccountBalance)).toMatchObject({
+      Namespace: 'DppService',
+      Dimensions: expect.arrayContaining([{ Name: 'route', Value: ANCHOR_WORKER_FN }]),
+      Statistic: 'Minimum',
+      Threshold: ANCHOR_BALANCE_ALARM_ETH,
+      ComparisonOperator: 'LessThanThreshold',
     });
   });
 
