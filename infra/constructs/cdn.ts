@@ -38,11 +38,18 @@ import { acknowledge, NAG_ACKNOWLEDGEMENTS } from './nag';
 
 /**
  * The rows CloudFront may cache: public GETs, the same answer for every reader. Not the
- * catch-all, and not a row that signs tokens (GET /generateJWT answers per API key).
+ * catch-all, not a row that signs tokens (GET /generateJWT answers per API key), and not a GET
+ * whose path another method also serves (the invitation page shares /accept-invitation with
+ * its POST, which must reach the API as sent; the page is `no-store` anyway).
  */
 export const cachedRows = (routes: readonly Route[]): Route[] =>
   routes.filter(
-    (route) => route.auth === 'public' && route.method === 'GET' && !isCatchAll(route) && !route.access.signingKey,
+    (route) =>
+      route.auth === 'public' &&
+      route.method === 'GET' &&
+      !isCatchAll(route) &&
+      !route.access.signingKey &&
+      !routes.some((other) => other.path === route.path && other.method !== 'GET'),
   );
 
 /** A row's path as a CloudFront path pattern: each `{parameter}` is `*`. */
