@@ -1,14 +1,7 @@
-import {
-  BarcodeFormat,
-  BinaryBitmap,
-  DecodeHintType,
-  HybridBinarizer,
-  MultiFormatReader,
-  RGBLuminanceSource,
-} from '@zxing/library';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { apiUrl, demo, tokenFor } from '../support/api';
+import { BarcodeFormat, decodePng as decode } from '../support/barcodes';
 import { checkResponse } from '../support/contract-check';
 
 const X1 = demo.acme.dpp;
@@ -22,17 +15,6 @@ async function qr(dppId: string, query = '', tenant: 'acme' | 'globex' = 'acme')
   if (response.headers.get('content-type') === 'application/json') body = JSON.parse(body as string);
   checkResponse('GET', path, response.status, body, response.headers);
   return { status: response.status, headers: response.headers, bytes, body };
-}
-
-/** Reads a symbol back with ZXing (an independent decoder), from the PNG's pixels. */
-function decode(png: Buffer, format: BarcodeFormat): string {
-  const image = PNG.sync.read(png);
-  const pixels = new Uint8ClampedArray(image.width * image.height);
-  for (let i = 0; i < pixels.length; i++) pixels[i] = image.data[i * 4]!; // grayscale: R = G = B
-  const source = new RGBLuminanceSource(pixels, image.width, image.height);
-  const reader = new MultiFormatReader();
-  reader.setHints(new Map([[DecodeHintType.POSSIBLE_FORMATS, [format]]]));
-  return reader.decode(new BinaryBitmap(new HybridBinarizer(source))).getText();
 }
 
 describe('GET /dpps/{dppId}/qr', () => {

@@ -1,28 +1,8 @@
-import {
-  BarcodeFormat,
-  BinaryBitmap,
-  DecodeHintType,
-  HybridBinarizer,
-  MultiFormatReader,
-  RGBLuminanceSource,
-} from '@zxing/library';
-import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { apiUrl, call, fixture, form, json, tokenFor } from '../support/api';
+import { BarcodeFormat, decodePng } from '../support/barcodes';
 
 const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
-
-/** Reads a QR code back with ZXing (an independent decoder), from the PNG's pixels. */
-function decodeQr(png: Buffer): string {
-  const image = PNG.sync.read(png);
-  const pixels = new Uint8ClampedArray(image.width * image.height);
-  for (let i = 0; i < pixels.length; i++) pixels[i] = image.data[i * 4]!;
-  const reader = new MultiFormatReader();
-  reader.setHints(new Map([[DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.QR_CODE]]]));
-  return reader
-    .decode(new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(pixels, image.width, image.height))))
-    .getText();
-}
 
 describe('the whole chain, from the owner to the person holding the product', () => {
   it('create and publish a DPP with a card and a file; its QR code leads a browser to the page, whose file link downloads the file', async () => {
@@ -55,7 +35,7 @@ describe('the whole chain, from the owner to the person holding the product', ()
     // Its data carrier, read back by an independent decoder.
     const qr = await fetch(`${apiUrl}/dpps/${dppId}/qr?format=png`, { headers: { authorization: `Bearer ${token}` } });
     expect(qr.status).toBe(200);
-    const uri = decodeQr(Buffer.from(await qr.arrayBuffer()));
+    const uri = decodePng(Buffer.from(await qr.arrayBuffer()), BarcodeFormat.QR_CODE);
     expect(uri).toMatch(new RegExp(`^${apiUrl}/01/04012345000023/21/[^/]+$`));
 
     // A person scans it: the browser follows the redirects and lands on the page.

@@ -1,12 +1,3 @@
-import {
-  BarcodeFormat,
-  BinaryBitmap,
-  DecodeHintType,
-  HybridBinarizer,
-  MultiFormatReader,
-  RGBLuminanceSource,
-} from '@zxing/library';
-import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import {
   asciiCodewords,
@@ -20,6 +11,7 @@ import {
   withErrorCorrection,
 } from '../../../lib/carriers/datamatrix';
 import { pngOf } from '../../../lib/carriers/raster';
+import { BarcodeFormat, decodePng } from '../../support/barcodes';
 
 /**
  * The Data Matrix ECC 200 encoder (lib/carriers/datamatrix.ts): its pieces against the standard's
@@ -27,17 +19,7 @@ import { pngOf } from '../../../lib/carriers/raster';
  * independent decoder.
  */
 
-/** ZXing's Data Matrix reader on the PNG's pixels. */
-function decode(png: Buffer): string {
-  const image = PNG.sync.read(png);
-  const pixels = new Uint8ClampedArray(image.width * image.height);
-  for (let i = 0; i < pixels.length; i++) pixels[i] = image.data[i * 4]!;
-  const reader = new MultiFormatReader();
-  reader.setHints(new Map([[DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.DATA_MATRIX]]]));
-  return reader
-    .decode(new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(pixels, image.width, image.height))))
-    .getText();
-}
+const decode = (png: Buffer): string => decodePng(png, BarcodeFormat.DATA_MATRIX);
 
 describe('ASCII encodation', () => {
   it('packs a digit pair into one codeword (130 + its value), as the standard’s "123456" example: 142 164 186', () => {
