@@ -12,7 +12,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Route } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { loadLocalStack } from '../infra/local/index';
 import { CHROMIUM_ARGS, findChromium } from '../test/support/browser';
 
@@ -25,25 +25,6 @@ const SHOTS = [
   { lang: 'it', width: 360 },
   { lang: 'it', width: 1280 },
 ] as const;
-
-/**
- * The image route (GET /dpp/{dppId}/images/{imageId}: a redirect to a signed URL) as it answers;
- * where this branch has no such route yet (404), the same redirect to the image's signed URL
- * from the public JSON view, said on the console, so the screenshot shows the image.
- */
-async function imageRoute(api: string, route: Route): Promise<void> {
-  const url = route.request().url();
-  const answer = await fetch(url, { redirect: 'manual' });
-  if (answer.status !== 404) return route.continue();
-  const [, dppId, imageId] = /\/dpp\/([^/]+)\/images\/([^/?]+)/.exec(url) ?? [];
-  const view = (await (await fetch(`${api}/dpp/${dppId}`)).json()) as {
-    dpp: { images: Array<{ uuid: string; image: string }> };
-  };
-  const signed = view.dpp.images.find((image) => image.uuid === imageId)?.image;
-  if (!signed) return route.continue();
-  console.log(`${url} answered 404 (no image route here): redirected to its signed URL instead`);
-  return route.fulfill({ status: 307, headers: { location: signed } });
-}
 
 const dir = await mkdtemp(join(tmpdir(), 'dpp-screenshots-'));
 const { startLocalStack } = await loadLocalStack();
@@ -58,7 +39,6 @@ try {
       extraHTTPHeaders: { 'accept-language': lang },
     });
     const page = await context.newPage();
-    await page.route('**/dpp/*/images/*', (route) => imageRoute(api, route));
     const response = await page.goto(`${api}/passport/${X1}`, { waitUntil: 'load' });
     if (response?.status() !== 200) throw new Error(`the page answered ${response?.status()}`);
     const file = join(OUT, `passport-${lang}-${width}.png`);
