@@ -22,6 +22,11 @@ export interface Access {
   readonly translate?: boolean;
   /** secretsmanager:GetSecretValue on the JWT signing-key secret. */
   readonly signingKey?: boolean;
+  /**
+   * Signs or publishes verifiable credentials (lib/credentials): secretsmanager:GetSecretValue on
+   * the credential issuer-key secret, and the setting VC_ISSUER_KEY_SECRET_ID.
+   */
+  readonly issuerKey?: boolean;
   /** secretsmanager:GetSecretValue on the cursor-key secret: the lists sign their cursors (lib/data/paging.ts). */
   readonly cursorKey?: boolean;
   /**

@@ -33,3 +33,11 @@ export const dppJsonUrl = (dppId: string): string => `${base()}/dpp/${encodeURIC
  */
 export const digitalLinkUri = (gtin14: string, serial?: string): string =>
   `${base()}/01/${gtin14}${serial === undefined ? '' : `/21/${encodeURIComponent(serial)}`}`;
+
+/**
+ * The service's own DID, the issuer of its credentials (docs/choices.md, Verifiable
+ * credentials): `did:web:` and the public base URL's host, its port percent-encoded as did:web
+ * requires (`did:web:localhost%3A3000`). A resolver reads its DID document at
+ * `https://<host>/.well-known/did.json`, which GET /.well-known/did.json answers.
+ */
+export const issuerDid = (): string => `did:web:${encodeURIComponent(new URL(base()).host)}`;

@@ -156,6 +156,7 @@ export class ServiceFunctions {
       ...(access.email ? { SES_FROM_ADDRESS: config.sesFromAddress } : {}),
       ...(access.translate ? { TRANSLATE_PROVIDER: 'aws' } : {}),
       ...(access.signingKey ? { JWT_SIGNING_KEY_SECRET_ID: data.signingKeySecret.secretArn } : {}),
+      ...(access.issuerKey ? { VC_ISSUER_KEY_SECRET_ID: data.issuerKeySecret.secretArn } : {}),
       ...(access.cursorKey ? { CURSOR_KEY_SECRET_ID: data.cursorKeySecret.secretArn } : {}),
       ...(access.vies ? { VIES_URL: VIES_REST_URL } : {}),
       // Public links (a version's uri, an invitation's link).
@@ -234,6 +235,7 @@ export class ServiceFunctions {
     }
     for (const [granted, secret] of [
       [access.signingKey, data.signingKeySecret],
+      [access.issuerKey, data.issuerKeySecret],
       [access.cursorKey, data.cursorKeySecret],
       [access.stripe, data.stripeKeySecret],
     ] as const) {

@@ -31,6 +31,7 @@ import { discountSubscriptionDocs } from './routes/discount-subscription';
 import { generateJwtDocs } from './routes/generate-jwt';
 import { getCompanyDocs } from './routes/get-company';
 import { getCompanyDppDocs } from './routes/get-company-dpp';
+import { getDidDocumentDocs } from './routes/get-did-document';
 import { getDppDocs } from './routes/get-dpp';
 import { getDppFileDocs } from './routes/get-dpp-file';
 import { getDppQrDocs } from './routes/get-dpp-qr';
@@ -89,6 +90,7 @@ export const routes = [
   listDppVersionsDocs,
   createDppVersionDocs,
   getDppVersionDocumentDocs,
+  getDidDocumentDocs,
   notarizeDppVersionDocs,
   listDppNotarizationsDocs,
   searchRelatedDppsDocs,
