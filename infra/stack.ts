@@ -143,6 +143,11 @@ export class DppServiceStack extends Stack {
       value: this.signingKeySecret.secretArn,
       description: 'Put the PKCS#8 PEM of the ES256 private key here (aws secretsmanager put-secret-value)',
     });
+    new CfnOutput(this, 'IssuerKeySecretArn', {
+      value: data.issuerKeySecret.secretArn,
+      description:
+        'Put the PKCS#8 PEM of the credential issuer ES256 private key here (aws secretsmanager put-secret-value)',
+    });
     new CfnOutput(this, 'AnchorKeySecretArn', {
       value: this.anchorKeySecret.secretArn,
       description:
