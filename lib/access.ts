@@ -41,6 +41,11 @@ export interface Access {
    */
   readonly anchoring?: boolean;
   /**
+   * Reads the configured EVM chain (JSON-RPC, no key: lib/verification): the settings
+   * EVM_RPC_URL and EVM_CHAIN_ID. Not a grant, settings.
+   */
+  readonly chain?: boolean;
+  /**
    * Calls Stripe (lib/stripe/client.ts): secretsmanager:GetSecretValue on the Stripe secret-key
    * secret, and the settings STRIPE_SECRET_KEY_SECRET_ID and STRIPE_PRICE_ID.
    */

@@ -60,6 +60,7 @@ import { updateTemplateDocs } from './routes/update-template';
 import { updateTemplateFileDocs } from './routes/update-template-file';
 import { validatePromotionalCodeDocs } from './routes/validate-promotional-code';
 import { verifyBusinessDocs } from './routes/verify-business';
+import { verifyDppVersionDocs } from './routes/verify-dpp-version';
 
 export const routes = [
   generateJwtDocs,
@@ -90,6 +91,7 @@ export const routes = [
   listDppVersionsDocs,
   createDppVersionDocs,
   getDppVersionDocumentDocs,
+  verifyDppVersionDocs,
   getDidDocumentDocs,
   notarizeDppVersionDocs,
   listDppNotarizationsDocs,

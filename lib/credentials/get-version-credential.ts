@@ -64,6 +64,16 @@ export async function getVersionCredential({
       version: version.version,
       document,
       content_hash: version.content_hash,
+      // What the company signed (EIP-191 over the report hash), so anyone can recover the signer.
+      ...(notarization && version.signature
+        ? {
+            notarization: {
+              report_hash: notarization.report_hash,
+              signature: version.signature,
+              submitter: notarization.submitter,
+            },
+          }
+        : {}),
       ...(anchor ? { anchor } : {}),
     },
   };

@@ -169,6 +169,7 @@ let ids: {
   cursorKey: string;
   stripeKey: string;
   anchorKey: string;
+  issuerKey: string;
   deadLetters: string;
   emailIdentity: string;
 };
@@ -203,6 +204,7 @@ beforeAll(() => {
     cursorKey: logicalId(stack.cursorKeySecret.node.defaultChild),
     stripeKey: logicalId(stack.stripeKeySecret.node.defaultChild),
     anchorKey: logicalId(stack.anchorKeySecret.node.defaultChild),
+    issuerKey: Object.keys(resources).find((id) => id.startsWith('VcIssuerKey'))!,
     deadLetters: logicalId(stack.anchorDeadLetterQueue.node.defaultChild),
     emailIdentity: logicalId(stack.emailIdentity.node.defaultChild),
   };
@@ -337,6 +339,7 @@ function resourceKind(resource: unknown): string {
   if (references(resource, ids.cursorKey)) return 'cursor-key-secret';
   if (references(resource, ids.stripeKey)) return 'stripe-key-secret';
   if (references(resource, ids.anchorKey)) return 'anchor-key-secret';
+  if (references(resource, ids.issuerKey)) return 'issuer-key-secret';
   if (references(resource, ids.deadLetters)) return 'anchor-dead-letter-queue';
   if (text.includes(`identity/${CONTEXT_DEFAULTS.sesFromAddress}`) || references(resource, ids.emailIdentity)) {
     return 'email-identity';
@@ -380,6 +383,7 @@ function expectedGrants(route: Route): Record<string, string[]> {
   if (access.signingKey) expected['signing-key-secret'] = ['secretsmanager:GetSecretValue'];
   if (access.cursorKey) expected['cursor-key-secret'] = ['secretsmanager:GetSecretValue'];
   if (access.stripe) expected['stripe-key-secret'] = ['secretsmanager:GetSecretValue'];
+  if (access.issuerKey) expected['issuer-key-secret'] = ['secretsmanager:GetSecretValue'];
   return expected;
 }
 
@@ -510,6 +514,8 @@ describe('functions', () => {
         ...(access.translate ? { TRANSLATE_PROVIDER: 'aws' } : {}),
         ...(access.signingKey ? { JWT_SIGNING_KEY_SECRET_ID: { Ref: ids.secret } } : {}),
         ...(access.cursorKey ? { CURSOR_KEY_SECRET_ID: { Ref: ids.cursorKey } } : {}),
+        ...(access.issuerKey ? { VC_ISSUER_KEY_SECRET_ID: { Ref: ids.issuerKey } } : {}),
+        ...(access.chain ? { EVM_RPC_URL: EVM_CONTEXT.evmRpcUrl, EVM_CHAIN_ID: EVM_CONTEXT.evmChainId } : {}),
         ...(access.stripe ? { STRIPE_SECRET_KEY_SECRET_ID: { Ref: ids.stripeKey }, STRIPE_PRICE_ID } : {}),
         ...(access.vies ? { VIES_URL: VIES_REST_URL } : {}),
         ...(access.links ? { PUBLIC_BASE_URL: stack.resolve(stack.api.apiEndpoint) } : {}),
@@ -884,12 +890,12 @@ describe('data stores', () => {
     });
   });
 
-  it('keeps on stack deletion exactly the table, the bucket, the three secrets put in by hand and the log groups (docs/deploy.md, Teardown)', () => {
+  it('keeps on stack deletion exactly the table, the bucket, the four secrets put in by hand and the log groups (docs/deploy.md, Teardown)', () => {
     const retained = Object.entries(resources)
       .filter(([, resource]) => resource.DeletionPolicy === 'Retain')
       .map(([id, resource]) => (resource.Type === 'AWS::Logs::LogGroup' ? 'log group' : id));
     expect(retained.filter((kind) => kind !== 'log group').sort()).toEqual(
-      [ids.table, ids.bucket, ids.secret, ids.anchorKey, ids.stripeKey].sort(),
+      [ids.table, ids.bucket, ids.secret, ids.anchorKey, ids.stripeKey, ids.issuerKey].sort(),
     );
     expect(retained.filter((kind) => kind === 'log group')).toHaveLength(ofType('AWS::Logs::LogGroup').length);
     // The cursor key is worthless without the stack: deleted with it.
@@ -911,6 +917,7 @@ describe('data stores', () => {
       'AnchorKeySecretArn',
       'ApiUrl',
       'BucketName',
+      'IssuerKeySecretArn',
       'PublicBaseUrl',
       'SigningKeySecretArn',
       'StripeSecretKeyArn',
@@ -1018,6 +1025,7 @@ describe('least privilege', () => {
           !references(statement.Resource, ids.cursorKey) &&
           !references(statement.Resource, ids.stripeKey) &&
           !references(statement.Resource, ids.anchorKey) &&
+          !references(statement.Resource, ids.issuerKey) &&
           (references(statement.Resource, ids.secret) ||
             actionsOf(statement).some((action) => action.startsWith('secretsmanager:'))),
       ),
