@@ -80,6 +80,7 @@ describe('GET /dpp/{dppId}/versions/{version} with Accept: application/vc+jwt', 
         id: `${apiUrl}/dpp/${X1}/versions/1`,
         version: 1,
         content_hash: createHash('sha256').update(bytes).digest('hex'),
+        notarization: { report_hash: notarization.report_hash, submitter: notarization.submitter },
         anchor: {
           transaction_hash: notarization.transaction_hash,
           block_hash: notarization.block_hash,
@@ -99,6 +100,7 @@ describe('GET /dpp/{dppId}/versions/{version} with Accept: application/vc+jwt', 
     const { payload } = await verify(reply.body);
     expect(payload.credentialSubject).toMatchObject({ version: 2 });
     expect(payload.credentialSubject).not.toHaveProperty('anchor');
+    expect(payload.credentialSubject).not.toHaveProperty('notarization');
   });
 
   it('keeps the JSON document, immutable, for any other Accept', async () => {
