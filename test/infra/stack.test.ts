@@ -1318,9 +1318,10 @@ describe('the anchor worker', () => {
       .filter(([, policy]) => references(policy.Properties.PolicyDocument, ids.anchorKey))
       .flatMap(([, policy]) => (policy.Properties.Roles as { Ref: string }[]).map((role) => role.Ref));
     expect(readers).toEqual([roleId()]);
+    // A route reads the chain (access.chain: the verification), never the anchoring key.
     for (const route of routes) {
       expect(Object.keys(fnProps(route).Environment.Variables).filter((name) => /^(EVM_|ANCHOR_)/.test(name))).toEqual(
-        [],
+        route.access.chain ? ['EVM_RPC_URL', 'EVM_CHAIN_ID'] : [],
       );
     }
   });
