@@ -57,6 +57,35 @@ describe('GET /dpps/{dppId}/qr', () => {
     expect(decode(bytes, BarcodeFormat.QR_CODE)).toBe(X1_URI);
   });
 
+  it('answers a GS1 DataMatrix on request, as PNG that an independent decoder reads back as exactly the URI', async () => {
+    const { status, headers, bytes } = await qr(X1.id, '?symbology=datamatrix&format=png');
+    expect(status).toBe(200);
+    expect(headers.get('content-type')).toBe('image/png');
+    expect(headers.get('x-digital-link')).toBe(X1_URI);
+    expect(decode(bytes, BarcodeFormat.DATA_MATRIX)).toBe(X1_URI);
+  });
+
+  it('answers each company’s DPP as a DataMatrix of its own URI, sized for print, quiet zone white', async () => {
+    const globex = demo.globex.dpp;
+    const { headers, bytes } = await qr(globex.id, '?symbology=datamatrix&format=png&mm=20&dpi=300', 'globex');
+    const uri = `${apiUrl}/${globex.search_id}`;
+    expect(headers.get('x-digital-link')).toBe(uri);
+    const image = PNG.sync.read(bytes);
+    expect(image.width).toBeLessThanOrEqual(236);
+    for (let i = 0; i < image.width; i++) {
+      expect(image.data[i * 4]).toBe(255);
+      expect(image.data[i * image.width * 4]).toBe(255);
+    }
+    expect(decode(bytes, BarcodeFormat.DATA_MATRIX)).toBe(uri);
+  });
+
+  it('answers a DataMatrix as SVG too', async () => {
+    const { status, headers, body } = await qr(X1.id, '?symbology=datamatrix&mm=20');
+    expect(status).toBe(200);
+    expect(headers.get('content-type')).toBe('image/svg+xml');
+    expect(body).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 (\d+) \1" width="20mm"/);
+  });
+
   it('answers SVG by default, sized in mm on request', async () => {
     const { status, headers, body } = await qr(X1.id, '?mm=25');
     expect(status).toBe(200);
