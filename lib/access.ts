@@ -42,8 +42,9 @@ export interface Access {
    */
   readonly anchoring?: boolean;
   /**
-   * Reads the configured EVM chain (JSON-RPC, no key: lib/verification): the settings
-   * EVM_RPC_URL and EVM_CHAIN_ID. Not a grant, settings.
+   * Reads the configured EVM chain (JSON-RPC, no key: lib/verification) through the anchor
+   * worker's node: secretsmanager:GetSecretValue on its RPC-URL secret, and the settings
+   * EVM_RPC_URL_SECRET_ID and EVM_CHAIN_ID.
    */
   readonly chain?: boolean;
   /**

@@ -185,7 +185,8 @@ export class ServiceFunctions {
             ANCHOR_KEY_SECRET_ID: data.anchorKeySecret.secretArn,
           }
         : {}),
-      ...(access.chain ? { EVM_RPC_URL: config.evm.rpcUrl, EVM_CHAIN_ID: String(config.evm.chainId) } : {}),
+      // Its node's URL comes from the anchor worker's RPC-URL secret (infra/stack.ts): a provider's URL carries its key.
+      ...(access.chain ? { EVM_CHAIN_ID: String(config.evm.chainId) } : {}),
       ...(access.stripe && config.stripePriceId !== undefined ? { STRIPE_PRICE_ID: config.stripePriceId } : {}),
       // Only what the function's auth reads: the verifier's keys for a jwt row, issuer and
       // audience for it and for the signer; a public row gets no JWT setting.

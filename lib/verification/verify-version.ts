@@ -1,4 +1,5 @@
 import type * as v from 'valibot';
+import { rpcUrl } from '../anchoring/rpc-url';
 import { required } from '../config';
 import { readCredentialSource } from '../credentials/repository';
 import { isPublished } from '../dpps/model';
@@ -20,12 +21,11 @@ import {
 } from './checks';
 import { readStoredBytes, readWallet } from './repository';
 
-const rpcUrl = /* @__PURE__ */ required('EVM_RPC_URL');
 const chainId = /* @__PURE__ */ required('EVM_CHAIN_ID');
 
 /** What a node says of the anchoring transaction: three JSON-RPC calls, in parallel. */
 async function anchorOnChain(hash: string): Promise<AnchorOnChain> {
-  const call = rpcClient(rpcUrl(), { timeoutMs: 5000 });
+  const call = rpcClient(await rpcUrl(), { timeoutMs: 5000 });
   try {
     const [transaction, latest, node] = await Promise.all([
       call<AnchorOnChain['transaction']>('eth_getTransactionByHash', [hash]),

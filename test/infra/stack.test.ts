@@ -462,6 +462,7 @@ function expectedGrants(route: Route): Record<string, string[]> {
   if (access.cursorKey) expected['cursor-key-secret'] = ['secretsmanager:GetSecretValue'];
   if (access.stripe) expected['stripe-key-secret'] = ['secretsmanager:GetSecretValue'];
   if (access.issuerKey) expected['issuer-key-secret'] = ['secretsmanager:GetSecretValue'];
+  if (access.chain) expected['anchor-rpc-url-secret'] = ['secretsmanager:GetSecretValue'];
   return expected;
 }
 
@@ -593,7 +594,9 @@ describe('functions', () => {
         ...(access.signingKey ? { JWT_SIGNING_KEY_SECRET_ID: { Ref: ids.secret } } : {}),
         ...(access.cursorKey ? { CURSOR_KEY_SECRET_ID: { Ref: ids.cursorKey } } : {}),
         ...(access.issuerKey ? { VC_ISSUER_KEY_SECRET_ID: { Ref: ids.issuerKey } } : {}),
-        ...(access.chain ? { EVM_RPC_URL: EVM_CONTEXT.evmRpcUrl, EVM_CHAIN_ID: EVM_CONTEXT.evmChainId } : {}),
+        ...(access.chain
+          ? { EVM_RPC_URL_SECRET_ID: { Ref: ids.anchorRpcUrl }, EVM_CHAIN_ID: EVM_CONTEXT.evmChainId }
+          : {}),
         ...(access.stripe ? { STRIPE_SECRET_KEY_SECRET_ID: { Ref: ids.stripeKey }, STRIPE_PRICE_ID } : {}),
         ...(access.vies ? { VIES_URL: VIES_REST_URL } : {}),
         ...(access.links ? { PUBLIC_BASE_URL: stack.resolve(stack.api.apiEndpoint) } : {}),
@@ -1154,6 +1157,7 @@ describe('least privilege', () => {
           !references(statement.Resource, ids.stripeKey) &&
           !references(statement.Resource, ids.anchorKey) &&
           !references(statement.Resource, ids.issuerKey) &&
+          !references(statement.Resource, ids.anchorRpcUrl) &&
           (references(statement.Resource, ids.secret) ||
             actionsOf(statement).some((action) => action.startsWith('secretsmanager:'))),
       ),
@@ -1449,9 +1453,11 @@ describe('the anchor worker', () => {
     expect(readers).toEqual([roleId()]);
     // A route reads the chain (access.chain: the verification), never the anchoring key.
     for (const route of routes) {
-      expect(Object.keys(fnProps(route).Environment.Variables).filter((name) => /^(EVM_|ANCHOR_)/.test(name))).toEqual(
-        route.access.chain ? ['EVM_RPC_URL', 'EVM_CHAIN_ID'] : [],
-      );
+      expect(
+        Object.keys(fnProps(route).Environment.Variables)
+          .filter((name) => /^(EVM_|ANCHOR_)/.test(name))
+          .sort(),
+      ).toEqual(route.access.chain ? ['EVM_CHAIN_ID', 'EVM_RPC_URL_SECRET_ID'] : []);
     }
   });
 
@@ -1500,7 +1506,7 @@ describe('the anchor worker', () => {
     });
   });
 
-  it('keeps its RPC URL in a secret (context evmRpcUrl its first value) that it alone reads: no function has EVM_RPC_URL', () => {
+  it('keeps its RPC URL in a secret (context evmRpcUrl its first value) that only it and the rows reading the chain read: no function has EVM_RPC_URL', () => {
     expect(resources[ids.anchorRpcUrl]).toMatchObject({
       Type: 'AWS::SecretsManager::Secret',
       Properties: { SecretString: EVM_CONTEXT.evmRpcUrl },
@@ -1508,7 +1514,11 @@ describe('the anchor worker', () => {
     const readers = rolePolicies()
       .filter(({ statements }) => references(statements, ids.anchorRpcUrl))
       .map(({ role }) => role);
-    expect(readers).toEqual([roleId()]);
+    const chainReaders = routes
+      .filter((route) => route.access.chain)
+      .map((route) => (fnProps(route).Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0]);
+    expect(chainReaders.length).toBeGreaterThan(0);
+    expect(readers.sort()).toEqual([roleId(), ...chainReaders].sort());
     for (const [, fn] of ofType('AWS::Lambda::Function')) {
       expect(Object.keys(fn.Properties.Environment?.Variables ?? {})).not.toContain('EVM_RPC_URL');
     }
