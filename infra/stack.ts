@@ -6,12 +6,14 @@
  * logical id is the one it had when this was a single file; only the alarms live in a nested
  * stack of their own (docs/deploy.md, Room in the stack).
  */
+
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Annotations, CfnOutput, type NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
 import type { DomainName, HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -128,6 +130,17 @@ export class DppServiceStack extends Stack {
     this.kybRetryWorker = workers.kybRetryWorker;
     this.anchorDeadLetterQueue = workers.anchorDeadLetterQueue;
     this.anchorWorker = workers.anchorWorker;
+    // The rows that read the chain (access.chain) use the anchor worker's node: its URL's secret, not an env value.
+    for (const route of this.routes.filter((candidate) => candidate.access.chain)) {
+      const fn = this.functions.get(route.fn)!;
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['secretsmanager:GetSecretValue'],
+          resources: [workers.anchorRpcUrlSecret.secretArn],
+        }),
+      );
+      fn.addEnvironment('EVM_RPC_URL_SECRET_ID', workers.anchorRpcUrlSecret.secretArn);
+    }
     const alarms = new Alarms(this, config, {
       api: this.api,
       routes: this.routes,
@@ -159,6 +172,11 @@ export class DppServiceStack extends Stack {
     new CfnOutput(this, 'SigningKeySecretArn', {
       value: this.signingKeySecret.secretArn,
       description: 'Put the PKCS#8 PEM of the ES256 private key here (aws secretsmanager put-secret-value)',
+    });
+    new CfnOutput(this, 'IssuerKeySecretArn', {
+      value: data.issuerKeySecret.secretArn,
+      description:
+        'Put the PKCS#8 PEM of the credential issuer ES256 private key here (aws secretsmanager put-secret-value)',
     });
     new CfnOutput(this, 'AnchorKeySecretArn', {
       value: this.anchorKeySecret.secretArn,

@@ -22,6 +22,11 @@ export interface Access {
   readonly translate?: boolean;
   /** secretsmanager:GetSecretValue on the JWT signing-key secret. */
   readonly signingKey?: boolean;
+  /**
+   * Signs or publishes verifiable credentials (lib/credentials): secretsmanager:GetSecretValue on
+   * the credential issuer-key secret, and the setting VC_ISSUER_KEY_SECRET_ID.
+   */
+  readonly issuerKey?: boolean;
   /** secretsmanager:GetSecretValue on the cursor-key secret: the lists sign their cursors (lib/data/paging.ts). */
   readonly cursorKey?: boolean;
   /**
@@ -36,6 +41,12 @@ export interface Access {
    * its RPC-URL secret (EVM_RPC_URL_SECRET_ID, infra/constructs/workers.ts).
    */
   readonly anchoring?: boolean;
+  /**
+   * Reads the configured EVM chain (JSON-RPC, no key: lib/verification) through the anchor
+   * worker's node: secretsmanager:GetSecretValue on its RPC-URL secret, and the settings
+   * EVM_RPC_URL_SECRET_ID and EVM_CHAIN_ID.
+   */
+  readonly chain?: boolean;
   /**
    * Calls Stripe (lib/stripe/client.ts): secretsmanager:GetSecretValue on the Stripe secret-key
    * secret, and the settings STRIPE_SECRET_KEY_SECRET_ID and STRIPE_PRICE_ID.

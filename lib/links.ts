@@ -53,3 +53,11 @@ export const resolverRoot = (): string => base();
  */
 export const passportPageUrl = (dppId: string, lang?: string): string =>
   `${base()}/passport/${encodeURIComponent(dppId)}${lang === undefined ? '' : `?lang=${encodeURIComponent(lang)}`}`;
+
+/**
+ * The service's own DID, the issuer of its credentials (docs/choices.md, Verifiable
+ * credentials): `did:web:` and the public base URL's host, its port percent-encoded as did:web
+ * requires (`did:web:localhost%3A3000`). A resolver reads its DID document at
+ * `https://<host>/.well-known/did.json`, which GET /.well-known/did.json answers.
+ */
+export const issuerDid = (): string => `did:web:${encodeURIComponent(new URL(base()).host)}`;

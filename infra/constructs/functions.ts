@@ -171,6 +171,7 @@ export class ServiceFunctions {
       ...(access.email ? { SES_FROM_ADDRESS: config.sesFromAddress } : {}),
       ...(access.translate ? { TRANSLATE_PROVIDER: 'aws' } : {}),
       ...(access.signingKey ? { JWT_SIGNING_KEY_SECRET_ID: data.signingKeySecret.secretArn } : {}),
+      ...(access.issuerKey ? { VC_ISSUER_KEY_SECRET_ID: data.issuerKeySecret.secretArn } : {}),
       ...(access.cursorKey ? { CURSOR_KEY_SECRET_ID: data.cursorKeySecret.secretArn } : {}),
       ...(access.vies ? { VIES_URL: VIES_REST_URL } : {}),
       // Public links (a version's uri, an invitation's link).
@@ -184,6 +185,8 @@ export class ServiceFunctions {
             ANCHOR_KEY_SECRET_ID: data.anchorKeySecret.secretArn,
           }
         : {}),
+      // Its node's URL comes from the anchor worker's RPC-URL secret (infra/stack.ts): a provider's URL carries its key.
+      ...(access.chain ? { EVM_CHAIN_ID: String(config.evm.chainId) } : {}),
       ...(access.stripe && config.stripePriceId !== undefined ? { STRIPE_PRICE_ID: config.stripePriceId } : {}),
       // Only what the function's auth reads: the verifier's keys for a jwt row, issuer and
       // audience for it and for the signer; a public row gets no JWT setting.
@@ -248,6 +251,7 @@ export class ServiceFunctions {
     }
     for (const [granted, secret] of [
       [access.signingKey, data.signingKeySecret],
+      [access.issuerKey, data.issuerKeySecret],
       [access.cursorKey, data.cursorKeySecret],
       [access.stripe, data.stripeKeySecret],
     ] as const) {

@@ -99,6 +99,14 @@ export const NAG_ACKNOWLEDGEMENTS = {
       'index (gsi1 KYB#PENDING), so the next scheduled run redoes whatever a failed run left, and its Errors ' +
       'alarm reports the failure. A queue of empty events would hold nothing to replay.',
   },
+  issuerKeyRotation: {
+    rule: 'AwsSolutions-SMG4',
+    on: 'the credential issuer-key secret',
+    reason:
+      'Rotated by the operator, not by a rotation Lambda: the new value is the new private key followed by the ' +
+      'previous public key, so the DID document keeps publishing the key of credentials signed before; the ' +
+      'functions read the secret again every 5 minutes (docs/deploy.md).',
+  },
   anchorKeyRotation: {
     rule: 'AwsSolutions-SMG4',
     on: 'the anchoring-key secret',

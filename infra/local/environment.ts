@@ -54,6 +54,8 @@ export function localEnvironment(engines: Engines, keys: SigningKeys, logLevel =
     // One key locally; a rotation lists the new and the previous (docs/deploy.md, Rotating the signing key).
     JWT_PUBLIC_KEYS: keys.publicKeyPem,
     JWT_PRIVATE_KEY: keys.privateKeyPem,
+    // The credential issuer's own key (lib/credentials/issuer-key.ts); a rotation appends the previous public key.
+    VC_ISSUER_KEY: keys.issuerKeyPem,
     TRANSLATE_PROVIDER: 'none',
     // The anchor worker (lib/anchoring) on the local chain; EVM_EXPLORER_URL is set once the API listens (stack.ts).
     EVM_RPC_URL: engines.evm.endpoint,

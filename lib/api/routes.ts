@@ -32,6 +32,7 @@ import { discountSubscriptionDocs } from './routes/discount-subscription';
 import { generateJwtDocs } from './routes/generate-jwt';
 import { getCompanyDocs } from './routes/get-company';
 import { getCompanyDppDocs } from './routes/get-company-dpp';
+import { getDidDocumentDocs } from './routes/get-did-document';
 import { getDppDocs } from './routes/get-dpp';
 import { getDppFileDocs } from './routes/get-dpp-file';
 import { getDppQrDocs } from './routes/get-dpp-qr';
@@ -64,6 +65,7 @@ import { updateTemplateDocs } from './routes/update-template';
 import { updateTemplateFileDocs } from './routes/update-template-file';
 import { validatePromotionalCodeDocs } from './routes/validate-promotional-code';
 import { verifyBusinessDocs } from './routes/verify-business';
+import { verifyDppVersionDocs } from './routes/verify-dpp-version';
 
 export const routes = [
   generateJwtDocs,
@@ -96,6 +98,8 @@ export const routes = [
   listDppVersionsDocs,
   createDppVersionDocs,
   getDppVersionDocumentDocs,
+  verifyDppVersionDocs,
+  getDidDocumentDocs,
   notarizeDppVersionDocs,
   listDppNotarizationsDocs,
   searchRelatedDppsDocs,

@@ -23,16 +23,16 @@ export const keyId = async (key: KeyObject): Promise<string> => {
 const PUBLIC_KEY_PEM = /-----BEGIN PUBLIC KEY-----([^-]+)-----END PUBLIC KEY-----/g;
 
 /**
- * `JWT_PUBLIC_KEYS`: one or more SPKI PEM blocks, concatenated (the current key and, during
- * a rotation, the previous one), by kid. Anything else in the value (a private key, a
+ * `JWT_PUBLIC_KEYS` (or another `setting`, named in errors): one or more SPKI PEM blocks,
+ * concatenated (the current key and, during a rotation, the previous one), by kid. Anything else in the value (a private key, a
  * certificate, a truncated block, another curve) is a ConfigError rather than a key
  * quietly left out.
  */
-export async function parsePublicKeys(pems: string): Promise<PublicKeys> {
+export async function parsePublicKeys(pems: string, setting = 'JWT_PUBLIC_KEYS'): Promise<PublicKeys> {
   const blocks = [...pems.matchAll(PUBLIC_KEY_PEM)];
   if (blocks.length === 0 || pems.replace(PUBLIC_KEY_PEM, '').trim() !== '') {
     throw new ConfigError(
-      'JWT_PUBLIC_KEYS must be one or more SPKI PEM public keys ("-----BEGIN PUBLIC KEY-----"), and nothing else.',
+      `${setting} must be one or more SPKI PEM public keys ("-----BEGIN PUBLIC KEY-----"), and nothing else.`,
     );
   }
   const keys = await Promise.all(
@@ -41,7 +41,7 @@ export async function parsePublicKeys(pems: string): Promise<PublicKeys> {
       const der = Buffer.from(base64.replace(/\s/g, ''), 'base64');
       const key = es256(
         () => createPublicKey({ key: der, format: 'der', type: 'spki' }),
-        `JWT_PUBLIC_KEYS key ${index + 1}`,
+        `${setting} key ${index + 1}`,
       );
       return [await keyId(key), key] as const;
     }),

@@ -97,3 +97,17 @@ export const releaseVersionDocument = (path: string): Promise<void> => releaseOb
 
 /** The stored document's exact text, or undefined when the object is missing. */
 export const readVersionDocument = (path: string): Promise<string | undefined> => bucket.getText(path);
+
+/**
+ * A version's stored document, checked against its content hash before anyone is served it: a
+ * missing or changed object is a server fault (500), never a document that does not match.
+ */
+export async function readCheckedVersionDocument(version: DppVersionItem): Promise<string> {
+  const text = await readVersionDocument(version.document_path);
+  if (text === undefined)
+    throw new Error(`the document of version ${version.version} of DPP ${version.dpp_id} is missing`);
+  if (createHash('sha256').update(text, 'utf8').digest('hex') !== version.content_hash) {
+    throw new Error(`the document of version ${version.version} of DPP ${version.dpp_id} does not match its hash`);
+  }
+  return text;
+}

@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import * as v from 'valibot';
 import { isPublished } from '../dpps/model';
 import { NotFoundError } from '../errors';
 import { id } from '../schemas';
-import { readVersionDocument } from './document';
+import { readCheckedVersionDocument } from './document';
 import { getPublicVersion } from './repository';
 
 /** A version number in a path: a whole number from 1, written without leading zeros. */
@@ -13,7 +12,11 @@ const versionNumber = v.pipe(
   v.transform(Number),
 );
 
-export const getVersionDocumentInput = v.object({ params: v.object({ dppId: id, version: versionNumber }) });
+export const getVersionDocumentInput = v.object({
+  params: v.object({ dppId: id, version: versionNumber }),
+  // `application/vc+jwt` asks for the version as a verifiable credential (lib/credentials).
+  headers: v.object({ accept: v.optional(v.string()) }),
+});
 
 export const versionNotFound = () => new NotFoundError('Version not found', 'VERSION_NOT_FOUND');
 
@@ -28,11 +31,5 @@ export async function getVersionDocument({ params }: v.InferOutput<typeof getVer
   const { version, dpp } = await getPublicVersion(params.dppId, params.version);
   // A version of an unpublished DPP answers exactly like an unknown one.
   if (!version || !dpp || !isPublished(dpp)) throw versionNotFound();
-  const text = await readVersionDocument(version.document_path);
-  if (text === undefined)
-    throw new Error(`the document of version ${version.version} of DPP ${version.dpp_id} is missing`);
-  if (createHash('sha256').update(text, 'utf8').digest('hex') !== version.content_hash) {
-    throw new Error(`the document of version ${version.version} of DPP ${version.dpp_id} does not match its hash`);
-  }
-  return text;
+  return readCheckedVersionDocument(version);
 }

@@ -85,7 +85,7 @@ describe.each(authenticated.map((r) => [`${r.method} ${r.path}`, r] as const))('
 });
 
 describe('public routes', () => {
-  it('are exactly the token endpoint, the passport view, a version document, a published DPP’s file and image downloads, the GS1 Digital Link resolver (item, product and its description), the passport page, the invitation page and accepting an invitation, the health check and the unknown-route catch-all', () => {
+  it('are exactly the token endpoint, the passport view, a version document, a published DPP’s file and image downloads, the GS1 Digital Link resolver (item, product and its description), the passport page, the invitation page and accepting an invitation, a version’s verification, the issuer’s DID document, the health check and the unknown-route catch-all', () => {
     expect(
       routes
         .filter((r) => r.auth === 'public')
@@ -95,6 +95,7 @@ describe('public routes', () => {
       'accept-invitation',
       'describe-resolver',
       'generate-jwt',
+      'get-did-document',
       'get-dpp',
       'get-dpp-version-document',
       'get-invitation-page',
@@ -105,6 +106,7 @@ describe('public routes', () => {
       'not-found',
       'resolve-item',
       'resolve-product',
+      'verify-dpp-version',
     ]);
   });
 });

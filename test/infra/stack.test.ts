@@ -210,6 +210,7 @@ let ids: {
   stripeKey: string;
   anchorKey: string;
   anchorRpcUrl: string;
+  issuerKey: string;
   deadLetters: string;
   emailIdentity: string;
 };
@@ -246,6 +247,7 @@ beforeAll(() => {
     stripeKey: logicalId(stack.stripeKeySecret.node.defaultChild),
     anchorKey: logicalId(stack.anchorKeySecret.node.defaultChild),
     anchorRpcUrl: rpcUrlSecretOf(template),
+    issuerKey: Object.keys(resources).find((id) => id.startsWith('VcIssuerKey'))!,
     deadLetters: logicalId(stack.anchorDeadLetterQueue.node.defaultChild),
     emailIdentity: logicalId(stack.emailIdentity.node.defaultChild),
   };
@@ -414,6 +416,7 @@ function resourceKind(resource: unknown): string {
   if (references(resource, ids.stripeKey)) return 'stripe-key-secret';
   if (references(resource, ids.anchorKey)) return 'anchor-key-secret';
   if (references(resource, ids.anchorRpcUrl)) return 'anchor-rpc-url-secret';
+  if (references(resource, ids.issuerKey)) return 'issuer-key-secret';
   if (references(resource, ids.deadLetters)) return 'anchor-dead-letter-queue';
   if (text.includes(`identity/${CONTEXT_DEFAULTS.sesFromAddress}`) || references(resource, ids.emailIdentity)) {
     return 'email-identity';
@@ -458,6 +461,8 @@ function expectedGrants(route: Route): Record<string, string[]> {
   if (access.signingKey) expected['signing-key-secret'] = ['secretsmanager:GetSecretValue'];
   if (access.cursorKey) expected['cursor-key-secret'] = ['secretsmanager:GetSecretValue'];
   if (access.stripe) expected['stripe-key-secret'] = ['secretsmanager:GetSecretValue'];
+  if (access.issuerKey) expected['issuer-key-secret'] = ['secretsmanager:GetSecretValue'];
+  if (access.chain) expected['anchor-rpc-url-secret'] = ['secretsmanager:GetSecretValue'];
   return expected;
 }
 
@@ -588,6 +593,10 @@ describe('functions', () => {
         ...(access.translate ? { TRANSLATE_PROVIDER: 'aws' } : {}),
         ...(access.signingKey ? { JWT_SIGNING_KEY_SECRET_ID: { Ref: ids.secret } } : {}),
         ...(access.cursorKey ? { CURSOR_KEY_SECRET_ID: { Ref: ids.cursorKey } } : {}),
+        ...(access.issuerKey ? { VC_ISSUER_KEY_SECRET_ID: { Ref: ids.issuerKey } } : {}),
+        ...(access.chain
+          ? { EVM_RPC_URL_SECRET_ID: { Ref: ids.anchorRpcUrl }, EVM_CHAIN_ID: EVM_CONTEXT.evmChainId }
+          : {}),
         ...(access.stripe ? { STRIPE_SECRET_KEY_SECRET_ID: { Ref: ids.stripeKey }, STRIPE_PRICE_ID } : {}),
         ...(access.vies ? { VIES_URL: VIES_REST_URL } : {}),
         ...(access.links ? { PUBLIC_BASE_URL: stack.resolve(stack.api.apiEndpoint) } : {}),
@@ -998,12 +1007,12 @@ describe('data stores', () => {
     });
   });
 
-  it('keeps on stack deletion exactly the table, the bucket, the three secrets put in by hand and the log groups (docs/deploy.md, Teardown)', () => {
+  it('keeps on stack deletion exactly the table, the bucket, the four secrets put in by hand and the log groups (docs/deploy.md, Teardown)', () => {
     const retained = Object.entries(resources)
       .filter(([, resource]) => resource.DeletionPolicy === 'Retain')
       .map(([id, resource]) => (resource.Type === 'AWS::Logs::LogGroup' ? 'log group' : id));
     expect(retained.filter((kind) => kind !== 'log group').sort()).toEqual(
-      [ids.table, ids.bucket, ids.secret, ids.anchorKey, ids.stripeKey].sort(),
+      [ids.table, ids.bucket, ids.secret, ids.anchorKey, ids.stripeKey, ids.issuerKey].sort(),
     );
     expect(retained.filter((kind) => kind === 'log group')).toHaveLength(ofType('AWS::Logs::LogGroup').length);
     // The cursor key is worthless without the stack: deleted with it.
@@ -1025,6 +1034,7 @@ describe('data stores', () => {
       'AnchorKeySecretArn',
       'ApiUrl',
       'BucketName',
+      'IssuerKeySecretArn',
       'PublicBaseUrl',
       'SigningKeySecretArn',
       'StripeSecretKeyArn',
@@ -1146,6 +1156,8 @@ describe('least privilege', () => {
           !references(statement.Resource, ids.cursorKey) &&
           !references(statement.Resource, ids.stripeKey) &&
           !references(statement.Resource, ids.anchorKey) &&
+          !references(statement.Resource, ids.issuerKey) &&
+          !references(statement.Resource, ids.anchorRpcUrl) &&
           (references(statement.Resource, ids.secret) ||
             actionsOf(statement).some((action) => action.startsWith('secretsmanager:'))),
       ),
@@ -1439,10 +1451,13 @@ describe('the anchor worker', () => {
       .filter(({ statements }) => references(statements, ids.anchorKey))
       .map(({ role }) => role);
     expect(readers).toEqual([roleId()]);
+    // A route reads the chain (access.chain: the verification), never the anchoring key.
     for (const route of routes) {
-      expect(Object.keys(fnProps(route).Environment.Variables).filter((name) => /^(EVM_|ANCHOR_)/.test(name))).toEqual(
-        [],
-      );
+      expect(
+        Object.keys(fnProps(route).Environment.Variables)
+          .filter((name) => /^(EVM_|ANCHOR_)/.test(name))
+          .sort(),
+      ).toEqual(route.access.chain ? ['EVM_CHAIN_ID', 'EVM_RPC_URL_SECRET_ID'] : []);
     }
   });
 
@@ -1491,7 +1506,7 @@ describe('the anchor worker', () => {
     });
   });
 
-  it('keeps its RPC URL in a secret (context evmRpcUrl its first value) that it alone reads: no function has EVM_RPC_URL', () => {
+  it('keeps its RPC URL in a secret (context evmRpcUrl its first value) that only it and the rows reading the chain read: no function has EVM_RPC_URL', () => {
     expect(resources[ids.anchorRpcUrl]).toMatchObject({
       Type: 'AWS::SecretsManager::Secret',
       Properties: { SecretString: EVM_CONTEXT.evmRpcUrl },
@@ -1499,7 +1514,11 @@ describe('the anchor worker', () => {
     const readers = rolePolicies()
       .filter(({ statements }) => references(statements, ids.anchorRpcUrl))
       .map(({ role }) => role);
-    expect(readers).toEqual([roleId()]);
+    const chainReaders = routes
+      .filter((route) => route.access.chain)
+      .map((route) => (fnProps(route).Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0]);
+    expect(chainReaders.length).toBeGreaterThan(0);
+    expect(readers.sort()).toEqual([roleId(), ...chainReaders].sort());
     for (const [, fn] of ofType('AWS::Lambda::Function')) {
       expect(Object.keys(fn.Properties.Environment?.Variables ?? {})).not.toContain('EVM_RPC_URL');
     }

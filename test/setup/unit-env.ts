@@ -17,6 +17,9 @@ Object.assign(process.env, {
   JWT_AUDIENCE: 'dpp-api',
   JWT_PUBLIC_KEYS: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
   JWT_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  VC_ISSUER_KEY: generateKeyPairSync('ec', { namedCurve: 'P-256' })
+    .privateKey.export({ type: 'pkcs8', format: 'pem' })
+    .toString(),
   CURSOR_KEY: 'unit-cursor-key-of-at-least-32-characters',
   SES_FROM_ADDRESS: 'no-reply@dpp.unit',
   PUBLIC_BASE_URL: 'https://dpp.unit',

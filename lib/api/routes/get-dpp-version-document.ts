@@ -10,7 +10,7 @@ export const getDppVersionDocumentRoute = defineRoute({
   path: '/dpp/{dppId}/versions/{version}',
   fn: 'get-dpp-version-document',
   auth: 'public',
-  access: { table: 'read', bucket: ['get'] },
+  access: { table: 'read', bucket: ['get'], issuerKey: true, links: true },
   input: getVersionDocumentInput,
   errors: {
     invalid: 400,
@@ -30,9 +30,29 @@ export const getDppVersionDocumentDocs = /* @__PURE__ */ describeRoute(getDppVer
     'the version froze them, with `format`, `dpp_id`, `version`, `version_id` and `created_at`. Its SHA-256, ' +
     'over the body’s bytes as received, is the version’s content hash, the `dpp_hash` a notarization anchors on ' +
     'the chain; re-canonicalizing the parsed body gives the same bytes. The document never changes, so it may ' +
-    'be cached for good.',
+    'be cached for good.\n\n' +
+    '`Accept: application/vc+jwt` answers the version as a W3C verifiable credential (VC Data Model 2.0 secured ' +
+    'with JOSE): a compact JWS, ES256, header `typ` `vc+jwt`, `cty` `vc` and a `kid` naming its key in the ' +
+    'issuer’s DID document (`GET /.well-known/did.json`). Its payload is the credential: `@context` the VC 2.0 ' +
+    'and UNTP DPP contexts, `type` `VerifiableCredential` and `DigitalProductPassport`, `issuer` the service’s ' +
+    '`did:web`, `validFrom` the version’s `created_at`, and a `credentialSubject` with the version’s `uri` as ' +
+    '`id`, its `version`, its `document` (the canonical document parsed), its `content_hash` and, once the ' +
+    'version is anchored, its `anchor` (`transaction_hash`, `block_hash`, `block_number`, `url`). A superseded ' +
+    'version’s credential stays valid: it says what that version was (docs/choices.md, Verifiable credentials).',
   response: versionDocument,
-  responseHeaders: { 'cache-control': 'The document is immutable: `public, max-age=31536000, immutable`' },
+  responseHeaders: {
+    'cache-control':
+      'The document is immutable: `public, max-age=31536000, immutable`. The credential: `public, max-age=86400` ' +
+      'once the version is anchored, else `public, max-age=60, stale-while-revalidate=600` (its anchor may come)',
+    vary: '`Accept`: the same address answers the document or the credential',
+  },
+  answers: [
+    {
+      status: 200,
+      contentType: 'application/vc+jwt',
+      description: '`Accept: application/vc+jwt`: the version as a verifiable credential (a compact JWS)',
+    },
+  ],
   errors: {
     invalid: invalid('`dppId` is malformed, or `version` is not a whole number from 1 (no leading zeros)'),
     not_found:

@@ -1,0 +1,180 @@
+import { execFile } from 'node:child_process';
+import { createHash, randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { localClients } from '../../infra/local/bootstrap';
+import * as keys from '../../lib/data/keys';
+import type { NotarizationItem } from '../../lib/notarizations/model';
+import type { DppVersionItem } from '../../lib/versions/model';
+import { apiUrl, call, demo, demoData, fixture, form, localEnv, putTestDpp, tokenFor } from '../support/api';
+import { signHash, testAccount, WALLET } from '../support/wallets';
+
+/**
+ * A version's public verification (GET …/versions/{version}/verification) and the offline
+ * verifier (`npm run verify`, run here as a child process against the local stack and anvil),
+ * on the seed's anchored version, on a version never notarized, and on a version of a DPP of
+ * this file's own, notarized and anchored here, then tampered with: one byte of its stored
+ * document changed, and its record pointed at a transaction carrying other hashes.
+ */
+const clients = localClients(localEnv);
+const TableName = localEnv.TABLE_NAME!;
+const X1 = demoData.versions[0]!.dpp;
+const run = promisify(execFile);
+
+interface Verification {
+  valid: boolean;
+  checks: Array<{ check: string; ok: boolean; detail: string }>;
+}
+
+const verify = async (dppId: string, version: number) => {
+  const reply = await call<Verification>('GET', `/dpp/${dppId}/versions/${version}/verification`);
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  return reply.body;
+};
+const failed = (result: Verification) => result.checks.filter((c) => !c.ok).map((c) => c.check);
+
+/** `npm run verify -- <uri> --rpc <anvil>`: its exit code and what it printed. */
+async function verifyOffline(dppId: string, version: number): Promise<{ code: number; out: string }> {
+  const uri = `${apiUrl}/dpp/${dppId}/versions/${version}`;
+  try {
+    const { stdout } = await run('node_modules/.bin/tsx', ['scripts/verify.ts', uri, '--rpc', localEnv.EVM_RPC_URL!]);
+    return { code: 0, out: stdout };
+  } catch (error) {
+    const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };
+    return { code, out: `${stdout}${stderr}` };
+  }
+}
+
+const record = async <T>(key: keys.Key) =>
+  (await clients.doc.send(new GetCommand({ TableName, Key: key, ConsistentRead: true }))).Item as T;
+
+/** A fresh DPP of Acme with version 1, notarized by the Acme editor and anchored on the local chain. */
+async function anchoredVersion(): Promise<string> {
+  const { company, dpp: demoDpp } = demo.acme;
+  const dpp = await putTestDpp('vf', { company_id: company.id, model_id: demoDpp.model_id });
+  const token = await tokenFor('acme');
+  const created = await call('POST', `/version/${dpp.id}/create`, {
+    token,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ dppId: dpp.id, versionId: `v-${randomUUID()}` }),
+  });
+  expect(created.status).toBe(200);
+  const report = fixture('sample.csv');
+  const hash = createHash('sha256').update(report).digest('hex');
+  const notarized = await call('POST', `/version/${dpp.id}/notarize`, {
+    token,
+    form: form(
+      {
+        companyId: company.id,
+        hash,
+        signature: signHash(hash, WALLET.acmeEditor),
+        submitter: testAccount(WALLET.acmeEditor).address,
+        filesList: '[]',
+      },
+      { bytes: report, name: 'report.csv' },
+    ),
+  });
+  expect(notarized.status, JSON.stringify(notarized.body)).toBe(200);
+  for (let tries = 0; ; tries++) {
+    const item = await record<NotarizationItem>(keys.notarization(dpp.id, 1));
+    if (item.status === 'ANCHORED') break;
+    expect(item.status).toBe('PENDING');
+    expect(tries, 'anchored within 15 s').toBeLessThan(150);
+    await new Promise((wake) => setTimeout(wake, 100));
+  }
+  return dpp.id;
+}
+
+describe('GET /dpp/{dppId}/versions/{version}/verification', () => {
+  it('is valid for the seed’s notarized and anchored version, every check passed', async () => {
+    const result = await verify(X1, 1);
+    expect(result.checks.map((c) => c.check)).toEqual([
+      'document_hash',
+      'notarization',
+      'report_hash',
+      'signature',
+      'submitter_wallet',
+      'anchor_transaction',
+      'anchor_input',
+      'chain_id',
+    ]);
+    expect(failed(result)).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('is not valid for a version never notarized, naming the missing step', async () => {
+    const result = await verify(X1, 2);
+    expect(result.valid).toBe(false);
+    expect(failed(result)).toEqual(['notarization']);
+    expect(result.checks.find((c) => c.check === 'notarization')?.detail).toMatch(/never notarized/);
+  });
+
+  it('answers 404 for a version that does not exist', async () => {
+    expect((await call('GET', `/dpp/${X1}/versions/999/verification`)).status).toBe(404);
+  });
+});
+
+describe('tampering, seen by the service and by the offline verifier alike', () => {
+  let dppId: string;
+  beforeAll(async () => {
+    dppId = await anchoredVersion();
+  }, 30_000);
+
+  it('both find a freshly anchored version valid', async () => {
+    expect(await verify(dppId, 1)).toMatchObject({ valid: true });
+    const offline = await verifyOffline(dppId, 1);
+    expect(offline.code, offline.out).toBe(0);
+    expect(offline.out).toMatch(/VALID/);
+  });
+
+  it('both name the anchor input when the record points at a transaction carrying other hashes', async () => {
+    const key = keys.notarization(dppId, 1);
+    const own = await record<NotarizationItem>(key);
+    const other = await record<NotarizationItem>(keys.notarization(X1, 1));
+    const point = (hash: string | undefined) =>
+      clients.doc.send(
+        new UpdateCommand({
+          TableName,
+          Key: key,
+          UpdateExpression: 'SET transaction_hash = :h',
+          ExpressionAttributeValues: { ':h': hash },
+        }),
+      );
+    await point(other.transaction_hash);
+    try {
+      const result = await verify(dppId, 1);
+      expect(result.valid).toBe(false);
+      expect(failed(result)).toEqual(['anchor_input']);
+      const offline = await verifyOffline(dppId, 1);
+      expect(offline.code, offline.out).toBe(1);
+      expect(offline.out).toMatch(/FAIL anchor_input/);
+    } finally {
+      await point(own.transaction_hash);
+    }
+  }, 20_000);
+
+  it('both name the document hash when one byte of the stored document is changed', async () => {
+    const version = await record<DppVersionItem>(keys.dppVersion(dppId, 1));
+    const stored = await clients.s3.send(
+      new GetObjectCommand({
+        Bucket: localEnv.BUCKET_NAME,
+        Key: version.document_path,
+      }),
+    );
+    const bytes = Buffer.from(await stored.Body!.transformToByteArray());
+    const at = bytes.indexOf('"name":"') + 8;
+    bytes[at] = bytes[at] === 0x58 ? 0x59 : 0x58;
+    await clients.s3.send(
+      new PutObjectCommand({ Bucket: localEnv.BUCKET_NAME, Key: version.document_path, Body: bytes }),
+    );
+
+    const result = await verify(dppId, 1);
+    expect(result.valid).toBe(false);
+    expect(failed(result)).toEqual(['document_hash']);
+    const offline = await verifyOffline(dppId, 1);
+    expect(offline.code, offline.out).toBe(1);
+    expect(offline.out).toMatch(/FAIL document_hash/);
+  }, 20_000);
+});
