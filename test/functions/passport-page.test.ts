@@ -158,6 +158,18 @@ describe('GET /passport/{dppId}', () => {
     expect(other.status).toBe(200);
   });
 
+  it('answers HEAD with the GET’s status and headers and no body: 200 for a published passport, 404 for an unknown one', async () => {
+    const got = await page(X1.id);
+    const head = await fetch(`${apiUrl}/passport/${X1.id}`, { method: 'HEAD', headers: { accept: BROWSER } });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    for (const name of ['content-type', 'etag', 'cache-control', 'content-language', 'vary']) {
+      expect(head.headers.get(name)).toBe(got.headers.get(name));
+    }
+    const unknown = await fetch(`${apiUrl}/passport/01a19656-4a8b-7000-8000-0000000000ff`, { method: 'HEAD' });
+    expect(unknown.status).toBe(404);
+  });
+
   it('loads nothing from another origin: every src and href is the API’s own, or the chain explorer’s', async () => {
     const { text } = await page(X1.id);
     const addresses = [...text.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);

@@ -11,6 +11,8 @@ export const getPassportPageRoute = defineRoute({
   path: '/passport/{dppId}',
   fn: 'get-passport-page',
   auth: 'public',
+  // A link checker or a crawler asks HEAD first: the GET's status and headers, no body.
+  alsoAnswers: ['HEAD'],
   // The bucket for its origin only (the CSP's img-src: the image route redirects there); links for every address on the page.
   access: { table: 'read', bucket: ['get'], links: true },
   input: viewPassportInput,
