@@ -7,6 +7,7 @@ import {
   type TransactWriteCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { type Fence, fenceLanded, pendingFence } from './budget';
 import {
   dynamodbClient,
   type Expression,
@@ -16,6 +17,7 @@ import {
   type TransactionItem,
   tableName,
 } from './dynamodb';
+import { cancellationCodes } from './errors';
 
 /**
  * The operations on the single table, one export each, imported as a namespace
@@ -92,8 +94,16 @@ export async function queryAll<T = Item>(input: Omit<QueryInput, 'startKey'>): P
   return items as T[];
 }
 
-/** Updates (or creates) an item; returns the item as it is after the write. */
+/**
+ * Updates (or creates) an item; returns the item as it is after the write. Under an
+ * idempotency fence (lib/aws/budget.ts) the update and the fence are one transaction, and
+ * the item is then read back (strongly consistent).
+ */
 export async function update<T = Item>(key: ItemKey, set: Expression, condition?: Expression): Promise<T> {
+  if (pendingFence()) {
+    await transact([{ update: key, set, condition }]);
+    return (await get<T>(key, { consistent: true })) as T;
+  }
   const { Attributes } = await dynamodbClient().send(
     new UpdateCommand({
       TableName: tableName(),
@@ -107,8 +117,16 @@ export async function update<T = Item>(key: ItemKey, set: Expression, condition?
   return Attributes as T;
 }
 
-/** Deletes an item; returns it as it was. */
+/**
+ * Deletes an item; returns it as it was. Under an idempotency fence the delete and the fence
+ * are one transaction, and the item is read (strongly consistent) just before.
+ */
 async function deleteItem<T = Item>(key: ItemKey, condition?: Expression): Promise<T | undefined> {
+  if (pendingFence()) {
+    const before = await get<T>(key, { consistent: true });
+    await transact([{ delete: key, condition }]);
+    return before;
+  }
   const { Attributes } = await dynamodbClient().send(
     new DeleteCommand({
       TableName: tableName(),
@@ -121,8 +139,24 @@ async function deleteItem<T = Item>(key: ItemKey, condition?: Expression): Promi
   return Attributes as T | undefined;
 }
 
-/** All legs succeed or none does (TransactWriteItems). */
+/**
+ * All legs succeed or none does (TransactWriteItems). Under an idempotency fence the fence is
+ * one more leg, after the caller's (so the indexes of a cancellation's reasons stay theirs);
+ * when the fence's own condition fails, the fence's error is thrown instead.
+ */
 export async function transact(items: TransactionItem[]): Promise<void> {
+  const fence = pendingFence();
+  await sendTransaction(fence ? [...items, fenceLeg(fence)] : items, fence);
+  if (fence) fenceLanded();
+}
+
+const fenceLeg = (fence: Fence): TransactionItem => ({
+  update: fence.update,
+  set: fence.set,
+  condition: fence.condition,
+});
+
+async function sendTransaction(items: TransactionItem[], fence: Fence | undefined): Promise<void> {
   const legs: NonNullable<TransactWriteCommandInput['TransactItems']> = items.map((leg) => {
     if ('put' in leg) {
       return {
@@ -164,7 +198,12 @@ export async function transact(items: TransactionItem[]): Promise<void> {
       },
     };
   });
-  await dynamodbClient().send(new TransactWriteCommand({ TransactItems: legs }));
+  try {
+    await dynamodbClient().send(new TransactWriteCommand({ TransactItems: legs }));
+  } catch (error) {
+    if (fence && cancellationCodes(error)?.at(-1) === 'ConditionalCheckFailed') throw fence.lost();
+    throw error;
+  }
 }
 
 export { deleteItem as delete };

@@ -6,6 +6,7 @@ import type { RouteFn, RouteOf } from '../api/routes';
 import type { Principal } from '../auth/claims';
 import { assertConfigured } from '../config';
 import { bearerAuth } from './middleware/auth';
+import { budgetedExecution } from './middleware/budget';
 import { errorMiddleware } from './middleware/errors';
 import { observability } from './middleware/observability';
 import { validateMiddleware } from './middleware/validate';
@@ -84,9 +85,12 @@ export interface Parts {
 export function compose<R extends RuntimeRoute>(route: R, run: Run<R>, parts: Parts): Handler {
   // Fail at cold start, naming every missing setting the function's modules declared.
   assertConfigured();
-  const handler = middy<ApiEvent, HttpResponse>(observability(route.fn)).use(
-    errorMiddleware(route.errors, route.failurePrefix),
-  );
+  // The request's time budget covers every step (lib/http/middleware/budget.ts); it replaces Middy's early timeout.
+  const handler = middy<ApiEvent, HttpResponse>({
+    ...observability(route.fn),
+    timeoutEarlyInMillis: 0,
+    executionMode: budgetedExecution,
+  }).use(errorMiddleware(route.errors, route.failurePrefix));
   if (parts.auth) handler.use(parts.auth);
   if (parts.body) handler.use(parts.body);
   handler.use(validateMiddleware(route.input));

@@ -1,6 +1,6 @@
 import { isConditionFailure } from '../aws/errors';
 import * as table from '../aws/table';
-import { eq, remove, set, setIfAbsent, update, where } from '../data/expressions';
+import { eq, le, notExists, or, remove, set, setIfAbsent, update, where } from '../data/expressions';
 import type { Key } from '../data/keys';
 import type { IdempotencyItem, StoredResponse } from './model';
 
@@ -40,17 +40,20 @@ export const idempotencyRecords = {
 
   /**
    * Replaces a record that no longer binds its key (past its 24 hours, or IN_PROGRESS with
-   * an expired lock) with a new claim; false when another request replaced it first.
+   * an expired lock and no effect applied) with a new claim; false when another request
+   * replaced it first, or when the claim's effect landed meanwhile (a write that was still
+   * on its way when the lock lapsed).
    */
-  async takeOver(item: IdempotencyItem, previousToken: string): Promise<boolean> {
+  async takeOver(item: IdempotencyItem, previousToken: string, nowMs: number): Promise<boolean> {
     try {
       await table.update(
         keyOf(item),
         update(
           CLAIMED.map((attr) => set(attr, item[attr])),
           remove('response'),
+          remove('applied_at'),
         ),
-        where(eq('token', previousToken)),
+        where(eq('token', previousToken), or(notExists('applied_at'), le('ttl', Math.floor(nowMs / 1000)))),
       );
       return true;
     } catch (error) {
@@ -70,10 +73,14 @@ export const idempotencyRecords = {
     }
   },
 
-  /** Deletes the record of the claim `token`, so the key can be used again; a record taken over is left alone. */
-  async release(key: Key, token: string): Promise<void> {
+  /**
+   * Deletes the record of the claim `token`, so the key can be used again; a record taken
+   * over is left alone, and so is one whose effect was applied unless `evenIfApplied` (the
+   * request knows its effect was undone or refused).
+   */
+  async release(key: Key, token: string, evenIfApplied = false): Promise<void> {
     try {
-      await table.delete(key, where(eq('token', token)));
+      await table.delete(key, where(eq('token', token), ...(evenIfApplied ? [] : [notExists('applied_at')])));
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
     }

@@ -1,8 +1,9 @@
 import type middy from '@middy/core';
 import * as v from 'valibot';
+import { lastCalls, markKeyed, outcomeUnknown, requestDeadline, setFence } from '../../aws/budget';
 import { InvalidInputError } from '../../errors';
-import { abandon, begin, type Claim, finish } from '../../idempotency/idempotent-request';
-import { idempotencyKey } from '../../idempotency/model';
+import { abandon, begin, type Claim, fenceOf, finish } from '../../idempotency/idempotent-request';
+import { idempotencyKey, LOCK_MARGIN_MILLISECONDS } from '../../idempotency/model';
 import type { HttpResponse } from '../response';
 import type { ApiEvent } from '../types';
 
@@ -20,6 +21,10 @@ export type IdempotencyPart = (route: string) => middy.MiddlewareObj<ApiEvent, H
  * input. Without the header nothing happens (no round trip). With it: a malformed key is
  * 400; the first request claims the key and its 2xx answer is stored; a retry of the same
  * request gets that answer (`Idempotent-Replayed: true`) without running again.
+ *
+ * The claim runs within the request's budget like every other call (lib/aws/budget.ts), and
+ * holds the key until just past the request's last deadline. While the key is held, the
+ * first write carries the key's fence, so the key gives one effect whatever fails.
  */
 export const idempotency = (): IdempotencyPart => (route) => {
   const claims = new WeakMap<object, Claim>();
@@ -35,12 +40,23 @@ export const idempotency = (): IdempotencyPart => (route) => {
         ]);
       }
       if (!event.auth) throw new Error(`${route}: an idempotent route needs the caller's company (auth: jwt)`);
-      const begun = await begin({ companyId: event.auth.companyId, route, key: parsed.output }, event.input);
+      // From here a failure answers 503 with Retry-After even if a write got no answer: a retry with the key is safe.
+      markKeyed();
+      const now = Date.now();
+      const deadline = requestDeadline();
+      const lockedUntil = deadline === undefined ? undefined : deadline + LOCK_MARGIN_MILLISECONDS;
+      const begun = await begin(
+        { companyId: event.auth.companyId, route, key: parsed.output },
+        event.input,
+        now,
+        lockedUntil,
+      );
       if (begun.replay) {
         const { statusCode, headers, body } = begun.replay;
         return { statusCode, headers: { ...headers, [REPLAYED_HEADER]: 'true' }, body };
       }
       claims.set(request, begun.claim);
+      setFence(fenceOf(begun.claim));
       return undefined;
     },
     after: async (request) => {
@@ -49,12 +65,17 @@ export const idempotency = (): IdempotencyPart => (route) => {
       // Settled here: an error of a later `after` must not release a stored answer.
       claims.delete(request);
       const response = request.response;
-      if (!response) return abandon(claim);
-      await finish(claim, { statusCode: response.statusCode, headers: response.headers ?? {}, body: response.body });
+      const unknown = outcomeUnknown();
+      if (!response) return lastCalls(() => abandon(claim, unknown));
+      const stored = { statusCode: response.statusCode, headers: response.headers ?? {}, body: response.body };
+      await lastCalls(() => finish(claim, stored, unknown));
     },
     onError: async (request) => {
       const claim = claims.get(request);
-      if (claim) await abandon(claim);
+      if (!claim) return;
+      claims.delete(request);
+      const unknown = outcomeUnknown();
+      await lastCalls(() => abandon(claim, unknown));
     },
   };
 };
