@@ -53,7 +53,11 @@ interface Answer {
 }
 
 /** One request to the harness's API, checked against the contract, with how long it took. */
-async function send(method: string, path: string, init: { body?: RequestInit['body']; headers?: Record<string, string> } = {}) {
+async function send(
+  method: string,
+  path: string,
+  init: { body?: RequestInit['body']; headers?: Record<string, string> } = {},
+) {
   const started = Date.now();
   const response = await fetch(`${apiUrl}${path}`, {
     method,
@@ -286,6 +290,44 @@ describe('DynamoDB paused (SIGSTOP): calls hang rather than fail', () => {
     await expectInvariants();
     outcomes.push(
       `DynamoDB | SIGSTOP | 503 in ≤${Math.max(...paused.slice(0, 5).map((a) => a.ms))} ms (keyless write: OUTCOME_UNKNOWN), /health 200 | reads ${readsBack} ms, keyed retries 200 after ${Math.max(cardRetry.afterMs, uploadRetry.afterMs)} ms | one effect per key, invariants hold`,
+    );
+  });
+});
+
+describe('DynamoDB holding a card’s write until after its request gave up (the write lands late)', () => {
+  it('makes one card, whichever of the late write and the key’s release lands first', async () => {
+    const key = `late-${randomUUID()}`;
+    // The claim (UpdateItem) goes through; the card's transaction and the key's release are held, then delivered.
+    await proxies.dynamodb.set({
+      kind: 'pause',
+      only: (request) => /\.(TransactWriteItems|DeleteItem)$/.test(String(request.headers['x-amz-target'])),
+    });
+    let first: Answer;
+    try {
+      first = await workload.card(key, key);
+    } finally {
+      await proxies.dynamodb.set({ kind: 'pass' });
+    }
+    expectUnavailable(first);
+    // The held transaction (and the SDK's retries of it, with the same ClientRequestToken) land now.
+    const started = Date.now();
+    let answer = await workload.card(key, key);
+    while (answer.code === 'IDEMPOTENCY_KEY_IN_PROGRESS' && Date.now() - started < 3 * FUNCTION_TIMEOUT_MS) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      answer = await workload.card(key, key);
+    }
+    // Either the late card landed first (it marked the key applied, the release was refused): the
+    // effect stands, its answer was never stored, and the retry is told so and runs nothing. Or the
+    // release landed first: the late card was refused by the fence, and the retry made the card.
+    expect([
+      { status: 409, code: 'IDEMPOTENCY_KEY_ANSWER_LOST' },
+      { status: 200, code: undefined },
+    ]).toContainEqual({ status: answer.status, code: answer.code });
+    scope.keys!.push({ name: key, effects: () => countNamed('CARD#', key) });
+    expect(await countNamed('CARD#', key)).toBe(1);
+    await expectInvariants();
+    outcomes.push(
+      `DynamoDB | card write and key release held, delivered late | 503 + Retry-After in ${first.ms} ms | retry ${answer.status} ${answer.code ?? ''} after ${Date.now() - started} ms | one card, invariants hold`,
     );
   });
 });

@@ -13,13 +13,14 @@ import type { Socket } from 'node:net';
  * - `pass`: every request goes through;
  * - `pause`: requests are held, not answered, and sent on when the engine returns, even
  *   those whose client gave up meanwhile (what a paused process does: the kernel accepts the
- *   connection and keeps the bytes; the process reads them once it runs again);
+ *   connection and keeps the bytes; the process reads them once it runs again); with `only`,
+ *   only the requests it picks (one kind of call), the others go through;
  * - `down`: the port is closed and open connections are cut (a killed process: ECONNREFUSED);
  * - `error`: every request is answered with the given error (throttling, SlowDown, a 500).
  */
 export type ProxyMode =
   | { kind: 'pass' }
-  | { kind: 'pause' }
+  | { kind: 'pause'; only?: (request: IncomingMessage) => boolean }
   | { kind: 'down' }
   | { kind: 'error'; status: number; headers: Record<string, string>; body: string };
 
@@ -73,7 +74,7 @@ export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', () => {
       const request = { incoming, body: Buffer.concat(chunks), response };
-      if (mode.kind === 'pause') held.push(request);
+      if (mode.kind === 'pause' && (mode.only?.(incoming) ?? true)) held.push(request);
       else if (mode.kind === 'error') {
         response.writeHead(mode.status, { ...mode.headers, 'content-length': Buffer.byteLength(mode.body) });
         response.end(mode.body);
