@@ -90,22 +90,6 @@ export class TooLargeError extends DomainError {
   }
 }
 
-/**
- * A dependency failed while a write was on its way, and the request carried no
- * `Idempotency-Key`: the write may or may not have been applied (docs/behaviour.md, Faults).
- * 503 without `Retry-After`, so no client repeats it blindly.
- */
-export class OutcomeUnknownError extends DomainError {
-  constructor() {
-    super(
-      'unavailable',
-      'OUTCOME_UNKNOWN',
-      'A service failed while this write was being made: it may or may not have been applied. ' +
-        'Check before repeating it, or repeat it with an Idempotency-Key, which is always safe to repeat',
-    );
-  }
-}
-
 /** A dependency (DynamoDB, S3, SES, Translate, Stripe, VIES) is down or throttling. */
 export class UnavailableError extends DomainError {
   constructor(

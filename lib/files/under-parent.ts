@@ -1,5 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
-import { outcomeUnknown } from '../aws/budget';
+import { budget } from '../aws/budget';
 import { type CursorBinding, decodeCursor, encodeCursor } from '../data/paging';
 import { ConflictError, type NotFoundError } from '../errors';
 import { countUpload } from '../metrics';
@@ -45,7 +45,7 @@ async function storeContent(upload: Upload, objectKey: (uploadId: string) => str
  */
 export async function recordOrRelease<T>(newPath: string, write: () => Promise<T>): Promise<T> {
   const result = await write().catch(async (error: unknown) => {
-    if (!outcomeUnknown()) await releaseObject(newPath, undefined);
+    if (!budget()?.unanswered) await releaseObject(newPath, undefined);
     throw error;
   });
   if (!result) await releaseObject(newPath, undefined);

@@ -85,12 +85,10 @@ export interface Parts {
 export function compose<R extends RuntimeRoute>(route: R, run: Run<R>, parts: Parts): Handler {
   // Fail at cold start, naming every missing setting the function's modules declared.
   assertConfigured();
-  // The request's time budget covers every step (lib/http/middleware/budget.ts); it replaces Middy's early timeout.
-  const handler = middy<ApiEvent, HttpResponse>({
-    ...observability(route.fn),
-    timeoutEarlyInMillis: 0,
-    executionMode: budgetedExecution,
-  }).use(errorMiddleware(route.errors, route.failurePrefix));
+  // The request's time budget covers every step (lib/http/middleware/budget.ts), long before Middy's early timeout.
+  const handler = middy<ApiEvent, HttpResponse>({ ...observability(route.fn), executionMode: budgetedExecution }).use(
+    errorMiddleware(route.errors, route.failurePrefix),
+  );
   if (parts.auth) handler.use(parts.auth);
   if (parts.body) handler.use(parts.body);
   handler.use(validateMiddleware(route.input));

@@ -12,7 +12,6 @@ import {
   isExpired,
   keyInProgress,
   keyReused,
-  keyTakenOver,
   LOCK_MILLISECONDS,
   RETENTION_SECONDS,
   type StoredResponse,
@@ -71,7 +70,7 @@ export async function begin(
   // Its request died (or lost the table) after its effect and before its answer was stored.
   if (!expired && current.applied_at !== undefined) throw answerLost();
   // Past its 24 hours (DynamoDB deletes expired items lazily), or a claim whose request died.
-  if (await idempotencyRecords.takeOver(mine, current.token, nowMs)) return { claim: claimOf(mine) };
+  if (await idempotencyRecords.takeOver(mine, current.token, expired)) return { claim: claimOf(mine) };
   throw keyInProgress();
 }
 
@@ -83,38 +82,31 @@ export const fenceOf = (claim: Claim, nowMs = Date.now()): Fence => ({
   update: claim.key,
   set: update(set('applied_at', new Date(nowMs).toISOString())),
   condition: where(eq('token', claim.token)),
-  lost: keyTakenOver,
+  // Taken over by a retry: that retry's answer stands.
+  lost: keyInProgress,
 });
 
 /**
- * Keeps a successful answer for replay; anything else frees the key (see `abandon`). Never
- * fails the request.
+ * Keeps a successful answer for replay. Anything else frees the key: after a refused or
+ * failed request; when its outcome is unknown (a write got no answer), only if no effect was
+ * applied, so a record the effect marked stays and no retry makes a second effect. Never
+ * fails the request, never hides its own error: a failure here is logged (the key's lock lapses).
  */
 export async function finish(claim: Claim, response: StoredResponse, outcomeUnknown = false): Promise<void> {
-  if (response.statusCode < 200 || response.statusCode >= 300) return abandon(claim, outcomeUnknown);
   try {
-    const stored = await idempotencyRecords.complete(claim.key, claim.token, response);
-    if (!stored) logger.warn('idempotency claim taken over before the answer was stored', { key: claim.key.pk });
+    const ok = response.statusCode >= 200 && response.statusCode < 300;
+    if (!ok) await idempotencyRecords.release(claim.key, claim.token, !outcomeUnknown);
+    else if (!(await idempotencyRecords.complete(claim.key, claim.token, response))) {
+      logger.warn('idempotency claim taken over', { key: claim.key.pk });
+    }
   } catch (error) {
-    // The write succeeded and the caller gets its answer; a retry meets the lock, then IDEMPOTENCY_KEY_ANSWER_LOST.
-    logger.error('could not store the answer of an idempotent request', { error: error as Error });
+    logger.error('idempotency record not settled', { error: error as Error });
   }
 }
 
-/**
- * Frees the key after a refused or failed request. When the outcome is unknown (a write got
- * no answer) the key is freed only if no effect was applied; a record the effect marked stays,
- * so no retry makes a second effect. Never hides the request's own error.
- */
-export async function abandon(claim: Claim, outcomeUnknown = false): Promise<void> {
-  try {
-    await idempotencyRecords.release(claim.key, claim.token, !outcomeUnknown);
-  } catch (error) {
-    logger.error('could not release an idempotency key; it frees itself when its lock lapses', {
-      error: error as Error,
-    });
-  }
-}
+/** Frees the key after a refused or failed request (`finish` with no answer). */
+export const abandon = (claim: Claim, outcomeUnknown = false): Promise<void> =>
+  finish(claim, { statusCode: 500, headers: {}, body: '' }, outcomeUnknown);
 
 function newRecord(scope: IdempotencyScope, print: string, nowMs: number, lockedUntilMs: number): IdempotencyItem {
   return {

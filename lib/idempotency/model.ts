@@ -112,12 +112,6 @@ export const keyReused = () =>
     'IDEMPOTENCY_KEY_REUSED',
   );
 
-export const keyTakenOver = () =>
-  new ConflictError(
-    'A retry took over this Idempotency-Key while this request ran; its answer is the one that stands',
-    'IDEMPOTENCY_KEY_IN_PROGRESS',
-  );
-
 /**
  * The request with this key took effect, but died (or lost its connection to the table)
  * before its answer was stored: the effect stands, its answer is lost, and running it again
@@ -125,8 +119,7 @@ export const keyTakenOver = () =>
  */
 export const answerLost = () =>
   new ConflictError(
-    'The request with this Idempotency-Key took effect, but its answer could not be stored; ' +
-      'read the resource to see the result, and use a new key for a new request',
+    'This Idempotency-Key took effect but its answer was lost; read the resource',
     'IDEMPOTENCY_KEY_ANSWER_LOST',
   );
 

@@ -1,9 +1,9 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { ErrorStatus, ErrorStatuses } from '../../api/contract';
-import { isKeyed, outcomeUnknown } from '../../aws/budget';
+import { budget } from '../../aws/budget';
 import { isDependencyUnavailable } from '../../aws/errors';
-import { DomainError, type ErrorKind, OutcomeUnknownError, UnavailableError } from '../../errors';
+import { DomainError, type ErrorKind, UnavailableError } from '../../errors';
 import { logger } from '../../logger';
 import { json } from '../response';
 
@@ -61,7 +61,15 @@ export function errorMiddleware(
 export function toDomainError(error: unknown): DomainError | undefined {
   const domain =
     error instanceof DomainError ? error : isDependencyUnavailable(error) ? new UnavailableError() : undefined;
-  if (domain?.kind === 'unavailable' && outcomeUnknown() && !isKeyed()) return new OutcomeUnknownError();
+  const b = budget();
+  if (domain?.kind === 'unavailable' && b?.unanswered && !b.keyed) {
+    // 503 without Retry-After (headersFor): no blind retry is invited.
+    return new DomainError(
+      'unavailable',
+      'OUTCOME_UNKNOWN',
+      'Outcome unknown: check before repeating this write, or repeat it with an Idempotency-Key',
+    );
+  }
   return domain;
 }
 

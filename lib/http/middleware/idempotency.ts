@@ -1,8 +1,8 @@
 import type middy from '@middy/core';
 import * as v from 'valibot';
-import { lastCalls, markKeyed, outcomeUnknown, requestDeadline, setFence } from '../../aws/budget';
+import { budget, lastCalls } from '../../aws/budget';
 import { InvalidInputError } from '../../errors';
-import { abandon, begin, type Claim, fenceOf, finish } from '../../idempotency/idempotent-request';
+import { begin, type Claim, fenceOf, finish } from '../../idempotency/idempotent-request';
 import { idempotencyKey, LOCK_MARGIN_MILLISECONDS } from '../../idempotency/model';
 import type { HttpResponse } from '../response';
 import type { ApiEvent } from '../types';
@@ -28,6 +28,18 @@ export type IdempotencyPart = (route: string) => middy.MiddlewareObj<ApiEvent, H
  */
 export const idempotency = (): IdempotencyPart => (route) => {
   const claims = new WeakMap<object, Claim>();
+  /**
+   * After the request: a 2xx answer is stored, anything else (an error: no response) frees the
+   * key, or keeps it when a write's outcome is unknown and its effect landed (idempotent-request.ts).
+   * Settled once: an error of a later `after` must not release a stored answer.
+   */
+  const settle = async (request: middy.Request<ApiEvent, HttpResponse>) => {
+    const claim = claims.get(request);
+    if (!claim) return;
+    claims.delete(request);
+    const { statusCode = 500, headers = {}, body = '' } = request.response ?? {};
+    await lastCalls(() => finish(claim, { statusCode, headers, body }, budget()?.unanswered));
+  };
   return {
     before: async (request) => {
       const { event } = request;
@@ -39,12 +51,12 @@ export const idempotency = (): IdempotencyPart => (route) => {
           { path: 'Idempotency-Key', message: parsed.issues[0].message },
         ]);
       }
-      if (!event.auth) throw new Error(`${route}: an idempotent route needs the caller's company (auth: jwt)`);
+      if (!event.auth) throw new Error(`${route}: idempotent, so auth: jwt`);
       // From here a failure answers 503 with Retry-After even if a write got no answer: a retry with the key is safe.
-      markKeyed();
+      const b = budget();
+      if (b) b.keyed = true;
       const now = Date.now();
-      const deadline = requestDeadline();
-      const lockedUntil = deadline === undefined ? undefined : deadline + LOCK_MARGIN_MILLISECONDS;
+      const lockedUntil = b && Number.isFinite(b.last) ? b.last + LOCK_MARGIN_MILLISECONDS : undefined;
       const begun = await begin(
         { companyId: event.auth.companyId, route, key: parsed.output },
         event.input,
@@ -56,26 +68,10 @@ export const idempotency = (): IdempotencyPart => (route) => {
         return { statusCode, headers: { ...headers, [REPLAYED_HEADER]: 'true' }, body };
       }
       claims.set(request, begun.claim);
-      setFence(fenceOf(begun.claim));
+      if (b) b.fence = fenceOf(begun.claim);
       return undefined;
     },
-    after: async (request) => {
-      const claim = claims.get(request);
-      if (!claim) return;
-      // Settled here: an error of a later `after` must not release a stored answer.
-      claims.delete(request);
-      const response = request.response;
-      const unknown = outcomeUnknown();
-      if (!response) return lastCalls(() => abandon(claim, unknown));
-      const stored = { statusCode: response.statusCode, headers: response.headers ?? {}, body: response.body };
-      await lastCalls(() => finish(claim, stored, unknown));
-    },
-    onError: async (request) => {
-      const claim = claims.get(request);
-      if (!claim) return;
-      claims.delete(request);
-      const unknown = outcomeUnknown();
-      await lastCalls(() => abandon(claim, unknown));
-    },
+    after: settle,
+    onError: settle,
   };
 };

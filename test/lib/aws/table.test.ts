@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { setFence, withBudget } from '../../../lib/aws/budget';
+import { budget, withBudget } from '../../../lib/aws/budget';
 import { isConditionFailure, isDependencyUnavailable } from '../../../lib/aws/errors';
 import * as table from '../../../lib/aws/table';
 import { dynamoErrors } from '../../support/unit/aws-errors';
@@ -57,7 +57,7 @@ describe('writes under an idempotency fence', () => {
   };
   const fenced = <T>(work: () => Promise<T>) =>
     withBudget({ work: Number.POSITIVE_INFINITY, last: Number.POSITIVE_INFINITY }, () => {
-      setFence(fence);
+      budget()!.fence = fence;
       return work();
     });
   const legsOf = () => db.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems);
