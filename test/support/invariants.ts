@@ -86,8 +86,19 @@ async function objectExists(stores: Stores, key: string): Promise<boolean> {
 
 const NOTARIZATION_STATES = new Set(['PENDING', 'ANCHORED', 'FAILED']);
 
-/** Every violation found, in words; empty when all hold. */
-export async function checkInvariants(stores: Stores, scope: InvariantScope): Promise<string[]> {
+/** Objects under the scope's DPPs that no item references, grace or not (the debris a failed write left). */
+export async function unreferencedObjects(stores: Stores, scope: InvariantScope): Promise<string[]> {
+  const found: string[] = [];
+  await checkInvariants(stores, { ...scope, companies: [], keys: [] }, found);
+  return found;
+}
+
+/** Every violation found, in words; empty when all hold. `unreferenced` collects every unreferenced object. */
+export async function checkInvariants(
+  stores: Stores,
+  scope: InvariantScope,
+  unreferenced: string[] = [],
+): Promise<string[]> {
   const violations: string[] = [];
   const now = scope.nowMs ?? Date.now();
 
@@ -116,7 +127,9 @@ export async function checkInvariants(stores: Stores, scope: InvariantScope): Pr
       if (typeof version.report_path === 'string') referenced.add(version.report_path);
     }
     for (const object of await listObjects(stores, `companies/${companyId}/dpps/${dppId}/`)) {
-      if (!referenced.has(object.key) && now - object.modified > ORPHAN_GRACE_MS) {
+      if (referenced.has(object.key)) continue;
+      unreferenced.push(object.key);
+      if (now - object.modified > ORPHAN_GRACE_MS) {
         violations.push(`object ${object.key} unreferenced for more than ${ORPHAN_GRACE_MS / 1000} s`);
       }
     }
