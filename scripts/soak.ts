@@ -1,25 +1,17 @@
 /**
  * `npm run soak -- --seconds N --concurrency C`: a bounded soak run against a local stack of its
- * own (loopback only). C workers send a mix of requests for N seconds: passport reads, lists,
- * tech cards and uploads (each with an Idempotency-Key, a share of them sent twice), invitations
- * and health checks. At the end it prints the throughput, p50 / p95 / p99 per route, the 5xx
- * count and the stored-state invariants (test/support/invariants.ts), and exits 1 if there was a
+ * own (loopback only), with the mix and report of scripts/soak/run.ts; exits 1 if there was a
  * 5xx or an invariant does not hold.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
-import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { loadLocalStack } from '../infra/local';
-import { toApiKeyItem } from '../lib/companies/api-keys/model';
-import { toCompanyItem, toUserItem, toWalletItem } from '../lib/companies/model';
-import { toDppItem } from '../lib/dpps/model';
-import { checkInvariants, type InvariantScope, type Stores } from '../test/support/invariants';
+import { soak } from './soak/run';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '30' }, concurrency: { type: 'string', default: '16' } },
@@ -28,29 +20,15 @@ const seconds = Math.min(Number(values.seconds), 3600);
 const concurrency = Math.min(Number(values.concurrency), 64);
 if (!(seconds > 0 && concurrency > 0)) throw new Error('--seconds and --concurrency must be positive numbers');
 
-const pdf = readFileSync('infra/local/fixtures/sample.pdf');
-/** Share of keyed POSTs sent a second time with the same key (a client retrying). */
-const RETRY_SHARE = 0.25;
-
-interface Sample {
-  route: string;
-  status: number;
-  ms: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-async function main() {
-  const dir = await mkdtemp(join(tmpdir(), 'dpp-soak-'));
-  const { startLocalStack } = await loadLocalStack();
-  const stack = await startLocalStack({ port: 0, dir, seed: false, logLevel: 'SILENT' });
-  try {
-    const env = stack.env;
-    const apiUrl = stack.apiUrl!;
-    const credentials = { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! };
-    const stores: Stores = {
+const dir = await mkdtemp(join(tmpdir(), 'dpp-soak-'));
+const { startLocalStack } = await loadLocalStack();
+const stack = await startLocalStack({ port: 0, dir, seed: false, logLevel: 'SILENT' });
+try {
+  const env = stack.env;
+  const credentials = { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! };
+  const result = await soak(
+    stack.apiUrl!,
+    {
       doc: DynamoDBDocumentClient.from(
         new DynamoDBClient({ endpoint: env.DYNAMODB_ENDPOINT, region: env.AWS_REGION, credentials }),
         { marshallOptions: { removeUndefinedValues: true } },
@@ -58,182 +36,13 @@ async function main() {
       tableName: env.TABLE_NAME!,
       s3: new S3Client({ endpoint: env.S3_ENDPOINT, region: env.AWS_REGION, forcePathStyle: true, credentials }),
       bucket: env.BUCKET_NAME!,
-    };
-
-    // One company (member limit raised for the invitations) with one admin and a few DPPs.
-    const companyId = randomUUID();
-    const admin = { id: randomUUID(), wallet: `0x${randomBytes(20).toString('hex')}` };
-    const apiKey = `soak-${randomUUID()}`;
-    const modelId = randomUUID();
-    const dpps = Array.from({ length: 4 }, () => `soak-${randomUUID()}`);
-    const now = new Date().toISOString();
-    const company = toCompanyItem({ id: companyId, name: 'Soak company', country_code: 'IT', created_at: now });
-    for (const Item of [
-      { ...company, seats_used: 1, member_limit: 100_000 },
-      toUserItem({
-        id: admin.id,
-        company_id: companyId,
-        email: 'admin@soak.test',
-        wallet: admin.wallet,
-        role: 'admin',
-        created_at: now,
-      }),
-      toWalletItem({ address: admin.wallet, user_id: admin.id, company_id: companyId, role: 'admin' }),
-      toApiKeyItem(apiKey, { company_id: companyId, name: 'soak', enabled: true, created_at: now }),
-      ...dpps.map((id) =>
-        toDppItem({
-          id,
-          company_id: companyId,
-          model_id: modelId,
-          code: '08012345678901',
-          search_id: `01/08012345678901/21/${randomUUID().slice(0, 8)}`,
-          name: 'Soak passport',
-          description: 'A passport of the soak run',
-          dpp_type: 'test-passport',
-          language: 'en',
-          created_at: now,
-          updated_at: now,
-        }),
-      ),
-    ]) {
-      await stores.doc.send(new PutCommand({ TableName: stores.tableName, Item }));
-    }
-    const issued = await fetch(`${apiUrl}/generateJWT/${apiKey}/${admin.wallet}`);
-    const { authToken } = (await issued.json()) as { authToken: string };
-
-    const samples: Sample[] = [];
-    const keys: InvariantScope['keys'] = [];
-    const send = async (route: string, method: string, path: string, init: RequestInit = {}) => {
-      const started = performance.now();
-      const response = await fetch(`${apiUrl}${path}`, {
-        method,
-        ...init,
-        headers: { authorization: `Bearer ${authToken}`, ...(init.headers as Record<string, string>) },
-      });
-      await response.arrayBuffer();
-      samples.push({ route, status: response.status, ms: performance.now() - started });
-      return response.status;
-    };
-    const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
-    const countNamed = (dppId: string, prefix: string, name: string) => async () => {
-      const { Items = [] } = await stores.doc.send(
-        new QueryCommand({
-          TableName: stores.tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          FilterExpression: '#name = :name',
-          ExpressionAttributeNames: { '#name': 'name' },
-          ExpressionAttributeValues: { ':pk': `DPP#${dppId}`, ':prefix': prefix, ':name': name },
-          ConsistentRead: true,
-        }),
-      );
-      return Items.length;
-    };
-    /** A keyed POST, sent again with the same key for a share of them (in parallel: a retry racing the first). */
-    const keyed = async (route: string, path: string, body: () => RequestInit['body'], json: boolean) => {
-      const key = `soak-${randomUUID()}`;
-      const headers: Record<string, string> = {
-        'idempotency-key': key,
-        ...(json && { 'content-type': 'application/json' }),
-      };
-      const once = () => send(route, 'POST', path, { body: body(), headers });
-      await (Math.random() < RETRY_SHARE ? Promise.all([once(), once()]) : once());
-      return key;
-    };
-
-    const mix: Array<[number, () => Promise<unknown>]> = [
-      [50, () => send('GET /dpp/{dppId}', 'GET', `/dpp/${pick(dpps)}`)],
-      [10, () => send('GET /dpps', 'GET', '/dpps')],
-      [5, () => send('GET /health', 'GET', '/health')],
-      [
-        15,
-        async () => {
-          const dppId = pick(dpps);
-          const name = `card-${randomUUID()}`;
-          const key = await keyed(
-            'POST /dpps/{dppId}/cards',
-            `/dpps/${dppId}/cards`,
-            () => JSON.stringify({ name }),
-            true,
-          );
-          keys.push({ name: key, effects: countNamed(dppId, 'CARD#', name) });
-        },
-      ],
-      [
-        12,
-        async () => {
-          const dppId = pick(dpps);
-          const name = `file-${randomUUID()}`;
-          const form = () => {
-            const data = new FormData();
-            data.append('name', name);
-            data.append('file', new Blob([pdf], { type: 'application/pdf' }), 'doc.pdf');
-            return data;
-          };
-          const key = await keyed('POST …/upload-file', `/models/${modelId}/dpps/${dppId}/upload-file`, form, false);
-          keys.push({ name: key, effects: countNamed(dppId, 'DPP_FILE#', name) });
-        },
-      ],
-      [
-        8,
-        () =>
-          send('POST /create-invitation', 'POST', '/create-invitation', {
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({
-              email: `${randomUUID()}@soak.test`,
-              password: 'a long enough password',
-              wallet_address: `0x${randomBytes(20).toString('hex')}`,
-              area: 'Quality',
-              status: 'ACCEPTED',
-              encrypted_wallet: '{"crypto":{"cipher":"aes-128-ctr"},"version":3}',
-              index: 1,
-            }),
-          }),
-      ],
-    ];
-    const total = mix.reduce((sum, [weight]) => sum + weight, 0);
-    const next = () => {
-      let r = Math.random() * total;
-      for (const [weight, run] of mix) if ((r -= weight) < 0) return run;
-      return mix[0]![1];
-    };
-
-    const started = Date.now();
-    const end = started + seconds * 1000;
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (Date.now() < end) await next()();
-      }),
-    );
-    const elapsed = (Date.now() - started) / 1000;
-
-    const violations = await checkInvariants(stores, {
-      companies: [companyId],
-      dpps: dpps.map((id) => ({ id, companyId })),
-      keys,
-    });
-    const byRoute = new Map<string, Sample[]>();
-    for (const sample of samples) byRoute.set(sample.route, [...(byRoute.get(sample.route) ?? []), sample]);
-    const errors = samples.filter((s) => s.status >= 500).length;
-    const lines = [
-      `soak: ${seconds} s at concurrency ${concurrency}: ${samples.length} requests in ${elapsed.toFixed(1)} s (${(samples.length / elapsed).toFixed(1)}/s), ${errors} 5xx`,
-      '| route | requests | statuses | p50 ms | p95 ms | p99 ms |',
-      '|---|---|---|---|---|---|',
-      ...[...byRoute].map(([route, list]) => {
-        const sorted = list.map((s) => s.ms).sort((a, b) => a - b);
-        const statuses = [...new Set(list.map((s) => s.status))].sort().join(' ');
-        const p = (n: number) => percentile(sorted, n).toFixed(0);
-        return `| ${route} | ${list.length} | ${statuses} | ${p(50)} | ${p(95)} | ${p(99)} |`;
-      }),
-      violations.length === 0
-        ? `invariants: all hold (${keys.length} idempotency keys, one effect each)`
-        : `invariants broken:\n${violations.join('\n')}`,
-    ];
-    console.info(lines.join('\n'));
-    process.exitCode = errors > 0 || violations.length > 0 ? 1 : 0;
-  } finally {
-    await stack.stop();
-    await rm(dir, { recursive: true, force: true });
-  }
+    },
+    seconds,
+    concurrency,
+  );
+  console.info(result.report);
+  process.exitCode = result.errors > 0 || result.violations.length > 0 ? 1 : 0;
+} finally {
+  await stack.stop();
+  await rm(dir, { recursive: true, force: true });
 }
-
-await main();

@@ -12,6 +12,7 @@ import { type LocalStack, startLocalStack } from '../../infra/local/stack';
 import { toApiKeyItem } from '../../lib/companies/api-keys/model';
 import { toCompanyItem, toUserItem, toWalletItem } from '../../lib/companies/model';
 import { toDppItem } from '../../lib/dpps/model';
+import { soak } from '../../scripts/soak/run';
 import { checkResponse } from '../support/contract-check';
 import { checkInvariants, type InvariantScope, type Stores, unreferencedObjects } from '../support/invariants';
 import { type FaultProxy, type ProxyMode, startFaultProxy, THROTTLED } from './support/fault-proxy';
@@ -26,10 +27,14 @@ import { type FaultProxy, type ProxyMode, startFaultProxy, THROTTLED } from './s
  * - once it is back, the same requests succeed, with nothing restarted;
  * - an idempotent request retried through the fault with its key makes one effect;
  * - the invariants of the stored state hold (test/support/invariants.ts).
+ * Then a short soak (scripts/soak/run.ts) on the same stack: no 5xx, the invariants hold.
  *
  * The function timeout is the local one (10 s, infra/local/api-gateway-event.ts).
  */
 const FUNCTION_TIMEOUT_MS = 10_000;
+/** The short soak at the end: short enough for the suite, long enough for keyed retries to race (npm run soak for more). */
+const SOAK_SECONDS = 8;
+const SOAK_CONCURRENCY = 8;
 
 let stack: LocalStack;
 let dir: string;
@@ -410,5 +415,14 @@ describe('S3 paused, SES and Stripe down, at once (each affects other routes)', 
       `SES | killed (port closed) | invitation 503 in ${invite!.ms} ms, passport 200 | 200 after ${inviteRetry.afterMs} ms | seats = members + pending`,
       `Stripe | killed (port closed) | promotion 503 in ${promotion!.ms} ms, passport 200 | 200 after ${promotionRetry.afterMs} ms | -`,
     );
+  });
+});
+
+describe('a short soak once every dependency is back', () => {
+  it('answers a mixed load with no 5xx, one effect per key, and every invariant holding', async () => {
+    const result = await soak(apiUrl, stores, SOAK_SECONDS, SOAK_CONCURRENCY);
+    outcomes.push(`soak ${SOAK_SECONDS} s × ${SOAK_CONCURRENCY}: ${result.report.split('\n')[0]}`);
+    expect({ errors: result.errors, violations: result.violations }).toEqual({ errors: 0, violations: [] });
+    expect(result.keys).toBeGreaterThan(0);
   });
 });
