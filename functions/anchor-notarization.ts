@@ -1,6 +1,4 @@
-import { anchorNotarization } from '../lib/anchoring/anchor-notarization';
-import { ANCHOR_WORKER_FN } from '../lib/anchoring/worker';
-import { streamWorker } from '../lib/events/stream-worker';
+import { anchorWorker } from '../lib/anchoring/handler';
 
-/** The anchor worker: the table's stream (new notarization records) → one anchoring attempt per record. */
-export const handler = streamWorker(ANCHOR_WORKER_FN, (key) => anchorNotarization(key));
+/** The anchor worker: the table's stream (new notarization records) → one anchoring attempt per record; its schedule → the sweep of PENDING ones. */
+export const handler = anchorWorker();

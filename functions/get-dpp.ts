@@ -2,8 +2,11 @@ import { getDppRoute } from '../lib/api/routes/get-dpp';
 import { viewDpp } from '../lib/dpps/view-dpp';
 import { publicEndpoint } from '../lib/http/endpoint';
 import { ok } from '../lib/http/response';
+import { toPassportPage } from '../lib/http/see-page';
 
 export const handler = publicEndpoint(getDppRoute, async ({ input }) => {
+  const page = toPassportPage(input.params.dppId, input.headers.accept);
+  if (page) return page;
   const { dpp, language } = await viewDpp(input);
-  return ok({ dpp }, { 'content-language': language });
+  return ok({ dpp }, { 'content-language': language, vary: 'Accept' });
 });

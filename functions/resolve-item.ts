@@ -1,8 +1,8 @@
 import { resolveItemRoute } from '../lib/api/routes/resolve-item';
-import { publicEndpoint } from '../lib/http/endpoint';
+import { publicPageEndpoint } from '../lib/http/page-endpoint';
 import { represent } from '../lib/http/response';
 import { resolveItem } from '../lib/resolver/resolve';
 
-export const handler = publicEndpoint(resolveItemRoute, async ({ input }) =>
+export const handler = publicPageEndpoint(resolveItemRoute, async ({ input }) =>
   represent(await resolveItem(input), input.headers['if-none-match']),
 );

@@ -38,6 +38,11 @@ export interface AlarmThresholds {
   latencyEvaluationPeriods: number;
   /** DynamoDB read + write throttle events of the table and its indexes in a period. */
   dynamoDbThrottleEvents: number;
+  /**
+   * Age in ms of the oldest table-stream record the anchor worker has not taken yet (Lambda's
+   * `IteratorAge`, maximum in a period): past it, new notarizations are waiting, not being anchored.
+   */
+  streamIteratorAgeMs: number;
 }
 
 /** The EVM chain notarizations are anchored on (lib/anchoring). */
@@ -96,13 +101,18 @@ export interface StackConfig {
   customDomain?: CustomDomainConfig;
   /**
    * Base of the public links the service writes: context publicBaseUrl when given (e.g. a CDN or
-   * proxy in front of the API), else `https://<domainName>` with a custom domain; absent: the
-   * stack uses the API's own URL.
+   * proxy in front of the API), else `https://<domainName>` with a custom domain and no `cdn`;
+   * absent: the stack uses the distribution's address with `cdn`, else the API's own URL.
    */
   publicBaseUrl?: string;
   /** The Stripe price of the plan a promotional code subscribes to (`price_…`); absent: the stack warns. */
   stripePriceId?: string;
   alarms: AlarmThresholds;
+  /**
+   * Context `cdn=true`: the public reads behind a CloudFront distribution (infra/constructs/cdn.ts),
+   * whose address is then the links' base unless publicBaseUrl is given.
+   */
+  cdn: boolean;
   /** Context `sandbox=true`: a throwaway deployment that may keep the defaults above. */
   sandbox: boolean;
   /** What a sandbox deployment keeps that a real one may not (the stack shows each as a warning). */
@@ -128,6 +138,7 @@ export const CONTEXT_DEFAULTS = {
     p99LatencyMs: 3000,
     latencyEvaluationPeriods: 3,
     dynamoDbThrottleEvents: 1,
+    streamIteratorAgeMs: 600_000,
   },
 } as const;
 
@@ -224,10 +235,12 @@ export function readStackConfig(scope: Construct): StackConfig {
 
   const evm = readEvm(raw('evmRpcUrl'), raw('evmChainId'), raw('evmExplorerUrl'));
   const customDomain = readCustomDomain(raw('domainName'), raw('certificateArn'), { account, region });
+  const cdn = readFlag(raw('cdn'), 'cdn');
   // An explicit publicBaseUrl wins: it is what clients reach (a CDN or proxy may sit in front of the domain).
+  // With the stack's own CDN and none given, the stack uses the distribution's address.
   const publicBaseUrl =
     readBaseUrl(raw('publicBaseUrl'), 'publicBaseUrl') ??
-    (customDomain !== undefined ? `https://${customDomain.domainName}` : undefined);
+    (customDomain !== undefined && !cdn ? `https://${customDomain.domainName}` : undefined);
 
   const logLevel = (optionalString(raw('logLevel'), 'logLevel') ?? CONTEXT_DEFAULTS.logLevel).toUpperCase();
   if (!isLogLevel(logLevel)) {
@@ -273,6 +286,7 @@ export function readStackConfig(scope: Construct): StackConfig {
     ...(publicBaseUrl !== undefined ? { publicBaseUrl } : {}),
     ...(stripePriceId !== undefined ? { stripePriceId } : {}),
     alarms,
+    cdn,
     sandbox,
     sandboxWarnings: defaultsKept.map(({ key, problem }) => `Sandbox deployment keeps "${key}": ${problem}.`),
   };

@@ -3,12 +3,14 @@
  * one HTTP API route and exactly the grants of its row per route. It composes the parts in
  * infra/constructs/ (data, functions, API and routes, custom domain, workers, alarms) and
  * declares the outputs. Each part adds its resources in the stack's own scope, so every
- * logical id is the one it had when this was a single file.
+ * logical id is the one it had when this was a single file; only the alarms live in a nested
+ * stack of their own (docs/deploy.md, Room in the stack).
  */
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Annotations, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, type NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
 import type { DomainName, HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
@@ -21,6 +23,7 @@ import { routes as routeTable } from '../lib/api/routes';
 import type { StackConfig } from './config';
 import { Alarms } from './constructs/alarms';
 import { assertRouteTableIsDeployable, ServiceApi } from './constructs/api';
+import { PassportCdn } from './constructs/cdn';
 import { DataStores } from './constructs/data';
 import { CustomDomain } from './constructs/domain';
 import { assertHandlersExist, ServiceFunctions } from './constructs/functions';
@@ -82,6 +85,10 @@ export class DppServiceStack extends Stack {
   readonly anchorDeadLetterQueue: Queue;
   /** The anchor worker (functions/anchor-notarization.ts), fed by the table's stream. */
   readonly anchorWorker: NodejsFunction;
+  /** Context cdn=true: the CloudFront distribution in front of the API (infra/constructs/cdn.ts). */
+  readonly cdn?: Distribution;
+  /** The nested stack of every alarm (infra/constructs/alarms.ts). */
+  readonly monitoring: NestedStack;
 
   constructor(scope: Construct, id: string, props: DppServiceStackProps) {
     super(scope, id, props);
@@ -110,7 +117,10 @@ export class DppServiceStack extends Stack {
     if (config.customDomain !== undefined) {
       this.customDomain = new CustomDomain(this, config.customDomain, api.api, api.stage).domainName;
     }
-    this.publicBaseUrl = config.publicBaseUrl ?? this.api.apiEndpoint;
+    if (config.cdn) this.cdn = new PassportCdn(this, config, this.api, this.routes).distribution;
+    this.publicBaseUrl =
+      config.publicBaseUrl ??
+      (this.cdn !== undefined ? `https://${this.cdn.distributionDomainName}` : this.api.apiEndpoint);
 
     const functions = new ServiceFunctions(this, { config, data, functionsDir, publicBaseUrl: this.publicBaseUrl });
     this.functions = api.addRoutes(functions);
@@ -125,6 +135,7 @@ export class DppServiceStack extends Stack {
       workers,
       table: this.table,
     });
+    this.monitoring = alarms.stack;
 
     new CfnOutput(this, 'ApiUrl', {
       value: config.customDomain !== undefined ? `https://${config.customDomain.domainName}/` : api.stage.url,
@@ -137,6 +148,12 @@ export class DppServiceStack extends Stack {
       value: this.publicBaseUrl,
       description: 'The base of every public link the service writes (a version uri, an invitation link)',
     });
+    if (this.cdn !== undefined) {
+      new CfnOutput(this, 'CdnUrl', {
+        value: `https://${this.cdn.distributionDomainName}`,
+        description: 'The CloudFront address of the API: public reads cached, every other route passed through',
+      });
+    }
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'BucketName', { value: this.bucket.bucketName });
     new CfnOutput(this, 'SigningKeySecretArn', {

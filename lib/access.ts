@@ -31,8 +31,9 @@ export interface Access {
   readonly links?: boolean;
   /**
    * Anchors notarizations on the EVM chain (the anchor worker, lib/anchoring): GetItem and
-   * UpdateItem on the table (no Query, no Put), GetSecretValue on the anchoring-key secret, and
-   * the settings TABLE_NAME, EVM_RPC_URL, EVM_CHAIN_ID, EVM_EXPLORER_URL, ANCHOR_KEY_SECRET_ID.
+   * UpdateItem on the table (no Put), GetSecretValue on the anchoring-key secret, and the
+   * settings TABLE_NAME, EVM_CHAIN_ID, EVM_EXPLORER_URL, ANCHOR_KEY_SECRET_ID. The worker adds
+   * its RPC-URL secret (EVM_RPC_URL_SECRET_ID, infra/constructs/workers.ts).
    */
   readonly anchoring?: boolean;
   /**

@@ -18,8 +18,8 @@ export const versionUri = (dppId: string, version: number): string =>
 
 /**
  * The accept link of an invitation e-mail: the address of POST /accept-invitation with the
- * invitation's id as `invitationId`. The id is the secret; a client (the web app) opens the link
- * and POSTs `{invitationId}` there. The API itself answers no GET at this address.
+ * invitation's id as `invitationId`. The id is the secret. A browser that opens the link gets the
+ * invitation page (GET /accept-invitation), whose button POSTs `{invitationId}` to the same address.
  */
 export const invitationUrl = (invitationId: string): string =>
   `${base()}/accept-invitation?invitationId=${encodeURIComponent(invitationId)}`;
@@ -28,8 +28,28 @@ export const invitationUrl = (invitationId: string): string =>
 export const dppJsonUrl = (dppId: string): string => `${base()}/dpp/${encodeURIComponent(dppId)}`;
 
 /**
+ * The public download of a DPP's file (GET /dpp/{dppId}/files/{fileId}): a redirect to a
+ * short-lived signed URL of its current bytes, while the DPP is published.
+ */
+export const publicFileUrl = (dppId: string, fileId: string): string =>
+  `${base()}/dpp/${encodeURIComponent(dppId)}/files/${encodeURIComponent(fileId)}`;
+
+/** The public address of a DPP's image (GET /dpp/{dppId}/images/{imageId}), like publicFileUrl. */
+export const publicImageUrl = (dppId: string, imageId: string): string =>
+  `${base()}/dpp/${encodeURIComponent(dppId)}/images/${encodeURIComponent(imageId)}`;
+
+/**
  * A GS1 Digital Link URI on the public base URL: the product `01/<gtin14>`, or the item
  * `01/<gtin14>/21/<serial>` (what a DPP's data carrier encodes: GET /dpps/{dppId}/qr).
  */
 export const digitalLinkUri = (gtin14: string, serial?: string): string =>
   `${base()}/01/${gtin14}${serial === undefined ? '' : `/21/${encodeURIComponent(serial)}`}`;
+
+/** The resolver's root: the public base URL, where Digital Link URIs and /.well-known/gs1resolver live. */
+export const resolverRoot = (): string => base();
+/**
+ * The passport page (GET /passport/{dppId}), the default link a scan lands on; `lang` picks one
+ * of the passport's languages (the page otherwise follows Accept-Language).
+ */
+export const passportPageUrl = (dppId: string, lang?: string): string =>
+  `${base()}/passport/${encodeURIComponent(dppId)}${lang === undefined ? '' : `?lang=${encodeURIComponent(lang)}`}`;

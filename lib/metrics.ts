@@ -30,12 +30,20 @@ export const METRIC = {
   notarizationsAnchored: 'NotarizationsAnchored',
   /** Notarizations the anchor worker gave up on after its last attempt (FAILED; the stack alarms on it). */
   notarizationsFailed: 'NotarizationsFailed',
+  /**
+   * Anchoring attempts held up by a cause that needs the operator or the chain, not time
+   * (the anchoring account cannot pay for gas, the node is unreachable, a setting is wrong):
+   * the notarization stays PENDING and is tried again.
+   */
+  anchoringBlocked: 'AnchoringBlocked',
+  /** The anchoring account's balance in ETH, as the worker last read it (the stack alarms when it runs low). */
+  anchorAccountBalance: 'AnchorAccountBalance',
 } as const;
 
 /** Every metric is published under these dimensions (`route` is the function, e.g. `create-dpp-file`). */
 export const METRIC_DIMENSIONS = ['service', 'route'] as const;
 
-export type MetricUnit = 'Count' | 'Bytes';
+export type MetricUnit = 'Count' | 'Bytes' | 'None';
 type Recorded = Map<string, { unit: MetricUnit; value: number }>;
 
 const namespaceSetting = /* @__PURE__ */ optional('METRICS_NAMESPACE');
@@ -76,6 +84,19 @@ export function countNotarizationAnchored(): void {
 /** The anchor worker gave up on a notarization: it is FAILED. */
 export function countNotarizationFailed(): void {
   add(METRIC.notarizationsFailed, 'Count', 1);
+}
+
+/** An anchoring attempt was held up by a cause that goes away (the notarization stays PENDING). */
+export function countAnchoringBlocked(): void {
+  add(METRIC.anchoringBlocked, 'Count', 1);
+}
+
+/** The anchoring account's balance, read now: a gauge (the last reading of the invocation counts, not a sum). */
+export function recordAnchorAccountBalance(wei: bigint): void {
+  const recorded = current.getStore();
+  if (!recorded) return;
+  // ETH to 9 decimals (gwei): a double holds it exactly enough for an alarm threshold.
+  recorded.set(METRIC.anchorAccountBalance, { unit: 'None', value: Number(wei / 1_000_000_000n) / 1e9 });
 }
 
 /** Starts an empty record for the invocation being served (and the work it awaits). */

@@ -2,9 +2,13 @@
  * CloudWatch alarms, all to one SNS topic (context alarmTopicArn, or one made here), with the
  * thresholds of infra/config.ts (AlarmThresholds): API 5xx rate; per function (that is, per
  * route) errors, throttles and p99 duration; the workers' failures; DynamoDB throttle events.
- * Added in the stack's own scope (see data.ts for why).
+ *
+ * The alarms live in a nested stack of their own (MONITORING_STACK_ID): three a function, they
+ * were a third of the parent's resources, and CloudFormation counts its 500-resource limit per
+ * template. An alarm's name is generated, so moving it only replaces it. The topic stays in the
+ * parent under the id it always had: a replaced topic would drop its subscriptions.
  */
-import { Duration, type Stack } from 'aws-cdk-lib';
+import { Duration, NestedStack, type Stack } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   Alarm,
@@ -19,7 +23,7 @@ import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { type ITopic, Topic } from 'aws-cdk-lib/aws-sns';
-import { ANCHOR_WORKER_FN } from '../../lib/anchoring/worker';
+import { ANCHOR_BALANCE_ALARM_ETH, ANCHOR_WORKER_FN } from '../../lib/anchoring/worker';
 import type { Route } from '../../lib/api/contract';
 import { functionId, isCatchAll } from '../../lib/api/routes';
 import { KYB_RETRY_EVERY_MINUTES, KYB_RETRY_WORKER_FN } from '../../lib/companies/kyb/worker';
@@ -39,14 +43,23 @@ export interface AlarmedResources {
   readonly table: Table;
 }
 
-export class Alarms {
-  /** The topic every alarm notifies. */
-  readonly topic: ITopic;
+/** The construct id of the nested stack that holds every alarm. */
+export const MONITORING_STACK_ID = 'Monitoring';
 
-  constructor(stack: Stack, config: StackConfig, watched: AlarmedResources) {
+export class Alarms {
+  /** The topic every alarm notifies (in the parent stack). */
+  readonly topic: ITopic;
+  /** The nested stack that holds every alarm. */
+  readonly stack: NestedStack;
+
+  constructor(parent: Stack, config: StackConfig, watched: AlarmedResources) {
     const thresholds = config.alarms;
     const period = Duration.minutes(thresholds.periodMinutes);
-    this.topic = alarmTopic(stack, config.alarmTopicArn);
+    this.topic = alarmTopic(parent, config.alarmTopicArn);
+    const stack = new NestedStack(parent, MONITORING_STACK_ID, {
+      description: `${parent.stackName}: the CloudWatch alarms of the API, every function, the workers and the table`,
+    });
+    this.stack = stack;
     const action = new SnsAction(this.topic);
     const alarm = (
       id: string,
@@ -158,11 +171,36 @@ export class Alarms {
       1,
       atLeast,
     );
+    // The anchoring account running out of gas money: notarizations would wait (PENDING) until it is funded.
+    alarm(
+      `${functionId(ANCHOR_WORKER_FN)}BalanceAlarm`,
+      `${ANCHOR_WORKER_FN}: the anchoring account holds less than ${ANCHOR_BALANCE_ALARM_ETH} ETH; fund it`,
+      new Metric({
+        namespace: DEFAULT_METRICS_NAMESPACE,
+        metricName: METRIC.anchorAccountBalance,
+        dimensionsMap: { service: SERVICE_NAME, route: ANCHOR_WORKER_FN },
+        statistic: 'Minimum',
+        period,
+      }),
+      ANCHOR_BALANCE_ALARM_ETH,
+      ComparisonOperator.LESS_THAN_THRESHOLD,
+    );
     alarm(
       `${functionId(ANCHOR_WORKER_FN)}ErrorsAlarm`,
       `${ANCHOR_WORKER_FN}: ${thresholds.lambdaErrors}+ failed invocations in ${thresholds.periodMinutes} min`,
       workers.anchorWorker.metricErrors({ statistic: 'Sum', period }),
       thresholds.lambdaErrors,
+      atLeast,
+    );
+
+    // The stream's oldest record the worker has not taken: it grows while notarizations wait (the worker
+    // failing and retrying, throttled, or its mapping stalled), whatever the errors say.
+    alarm(
+      `${functionId(ANCHOR_WORKER_FN)}IteratorAgeAlarm`,
+      `${ANCHOR_WORKER_FN}: the oldest table-stream record waited ${thresholds.streamIteratorAgeMs / 1000} s or more ` +
+        'for the worker (new notarizations are not being anchored)',
+      workers.anchorWorker.metric('IteratorAge', { statistic: 'Maximum', period }),
+      thresholds.streamIteratorAgeMs,
       atLeast,
     );
 

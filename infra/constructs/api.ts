@@ -7,6 +7,7 @@
 import type { Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  CfnRoute,
   type CfnStage,
   CorsHttpMethod,
   HttpApi,
@@ -68,7 +69,11 @@ export class ServiceApi {
         allowOrigins: config.corsAllowOrigins,
         // The methods of the real routes (not the `$default` catch-all's ANY).
         allowMethods: [
-          ...new Set(routes.filter((route) => !isCatchAll(route)).map((route) => CorsHttpMethod[route.method])),
+          ...new Set(
+            routes
+              .filter((route) => !isCatchAll(route))
+              .flatMap((route) => [route.method, ...(route.alsoAnswers ?? [])].map((method) => CorsHttpMethod[method])),
+          ),
         ],
         allowHeaders: ['authorization', 'content-type', 'language', 'idempotency-key', 'x-correlation-id'],
         exposeHeaders: ['content-language', 'idempotent-replayed', 'x-correlation-id'],
@@ -101,6 +106,17 @@ export class ServiceApi {
         }),
       });
       acknowledge(httpRoute, NAG_ACKNOWLEDGEMENTS.apiAuthorizer);
+      // HEAD and OPTIONS of the row (alsoAnswers): a route each to the same integration, whose one
+      // permission (execute-api:/*/*/<path>) already covers every method of the path. A plain
+      // route resource, since an L2 route would add a permission of its own: one resource a method.
+      for (const method of route.alsoAnswers ?? []) {
+        const other = new CfnRoute(this.stack, `${functionId(route.fn)}${pascal(method)}Route`, {
+          apiId: this.api.apiId,
+          routeKey: `${method} ${route.path}`,
+          target: (httpRoute.node.defaultChild as CfnRoute).target,
+        });
+        acknowledge(other, NAG_ACKNOWLEDGEMENTS.apiAuthorizer);
+      }
       if (PUBLIC_PASSPORT_READS.includes(route.fn)) {
         this.throttleOwnRoute(route, httpRoute, this.config.publicDppThrottle);
       }
@@ -124,6 +140,8 @@ export class ServiceApi {
   }
 }
 
+const pascal = (method: string) => `${method[0]}${method.slice(1).toLowerCase()}`;
+
 /** Catches route-table mistakes the deploy would only report later (or not at all). */
 export function assertRouteTableIsDeployable(table: readonly Route[]): void {
   const problems: string[] = [];
@@ -137,6 +155,13 @@ export function assertRouteTableIsDeployable(table: readonly Route[]): void {
     const other = seen.get(key);
     if (other !== undefined) problems.push(`${route.fn}: route "${key}" is already taken by ${other}`);
     seen.set(key, route.fn);
+  }
+  for (const route of table) {
+    if (!route.alsoAnswers?.length) continue;
+    if (route.method !== 'GET') problems.push(`${route.fn}: only a GET row also answers HEAD or OPTIONS`);
+    if (route.alsoAnswers.includes('OPTIONS') && route.auth !== 'public') {
+      problems.push(`${route.fn}: OPTIONS answers CORS for any origin, so only a public row may declare it`);
+    }
   }
   const fns = table.map((route) => route.fn);
   for (const fn of new Set(fns)) {

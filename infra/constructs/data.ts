@@ -10,9 +10,13 @@ import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } fro
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
+import { RELEASED_TAG } from '../../lib/aws/released';
 import type { StackConfig } from '../config';
 import { tableSchema } from '../table-schema';
 import { acknowledge, NAG_ACKNOWLEDGEMENTS } from './nag';
+
+/** Days a released object's bytes stay restorable after the service deleted it. */
+export const NONCURRENT_RELEASED_DAYS = 30;
 
 /** What the signing-key secret holds until the operator replaces it (see docs/deploy.md). */
 export const SIGNING_KEY_PLACEHOLDER = 'REPLACE_ME: PKCS#8 PEM of the ES256 private key';
@@ -46,6 +50,8 @@ export class DataStores {
       // Feeds the anchor worker (new notarization records); only keys: the worker reads the record itself.
       stream: StreamViewType[tableSchema.stream],
       removalPolicy: RemovalPolicy.RETAIN,
+      // Not even a console click or an API call deletes it while this is on (docs/deploy.md, Durability).
+      deletionProtection: true,
     });
     for (const index of tableSchema.globalIndexes) {
       this.table.addGlobalSecondaryIndex({
@@ -70,9 +76,12 @@ export class DataStores {
         },
         {
           // Versioning is a safety net against accidental deletes; the app never reads
-          // noncurrent versions (files are immutable per upload and pinned by DPP versions).
-          id: 'expire-noncurrent-versions',
-          noncurrentVersionExpiration: Duration.days(30),
+          // noncurrent versions. Only what the service itself released (deleted because nothing
+          // refers to it, tagged so just before) expires: a version document or a pinned file
+          // is never released, so its bytes stay restorable whoever deletes it.
+          id: 'expire-released-noncurrent-versions',
+          tagFilters: { [RELEASED_TAG.key]: RELEASED_TAG.value },
+          noncurrentVersionExpiration: Duration.days(NONCURRENT_RELEASED_DAYS),
         },
       ],
     });

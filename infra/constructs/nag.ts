@@ -28,7 +28,8 @@ export const NAG_ACKNOWLEDGEMENTS = {
       'Gateway JWT authorizer needs a published JWKS URL). Public by the interface and docs/spec/decisions.md: GET ' +
       '/dpp/{dppId} and a version document GET /dpp/{dppId}/versions/{version} (passports and their proofs), ' +
       'GET /generateJWT/... (which checks an API key), POST /accept-invitation (the invitation id is the ' +
-      'secret), GET /health (a fixed answer for load balancers) and the $default 404.',
+      'secret), GET /health (a fixed answer for load balancers), the GS1 Digital Link resolver (GET, HEAD and ' +
+      'OPTIONS of /01/{gtin} and /01/{gtin}/21/{serial}, and /.well-known/gs1resolver) and the $default 404.',
   },
   starResource: {
     rule: 'AwsSolutions-IAM5[Resource::*]',
@@ -36,6 +37,15 @@ export const NAG_ACKNOWLEDGEMENTS = {
     reason:
       'xray:PutTraceSegments and xray:PutTelemetryRecords (active tracing) and translate:TranslateText have no ' +
       'resource-level permissions: "*" is the only resource they take.',
+  },
+  lambdaStarPermissions: {
+    rule: 'Serverless-LambdaStarPermissions',
+    on: 'every function role',
+    reason:
+      "The rule reads a role's inline policy, where every function role keeps its statements: it finds the " +
+      'resource "*" of the actions that take no other (X-Ray for active tracing, translate:TranslateText, the ' +
+      "stream mapping's dynamodb:ListStreams). AwsSolutions-IAM5 still checks each wildcard one by one, and " +
+      'each is acknowledged there by name, so a new one still fails the synth.',
   },
   bucketObjects: {
     rule: 'AwsSolutions-IAM5[Resource::<Bucket.Arn>/companies/*]',
@@ -97,13 +107,23 @@ export const NAG_ACKNOWLEDGEMENTS = {
       'which the operator creates, funds with gas and puts in the secret; a rotation Lambda could do neither. ' +
       'The worker reads the secret again every 5 minutes, so a new key is used with no redeploy.',
   },
+  anchorRpcUrlRotation: {
+    rule: 'AwsSolutions-SMG4',
+    on: "the anchor worker's RPC-URL secret",
+    reason:
+      "The value is a node provider's URL with its API key, which the provider issues and revokes in its own " +
+      'dashboard; a rotation Lambda cannot. The operator puts the new URL in the secret, and the worker reads it ' +
+      'again every 5 minutes, so it is used with no redeploy.',
+  },
   anchorWorkerDeadLetterQueue: {
     rule: 'Serverless-LambdaDLQ',
     on: 'the anchor worker',
     reason:
       'A function dead-letter queue only receives asynchronous invocations; the anchor worker is invoked ' +
       'synchronously by its DynamoDB stream event source mapping, whose on-failure destination is an SQS ' +
-      'dead-letter queue (with an alarm) that receives every stream record the mapping gave up on.',
+      'dead-letter queue (with an alarm) that receives every stream record the mapping gave up on. Its only ' +
+      "asynchronous invocations are its sweep schedule's, with no payload to keep: the sweep's work list is the " +
+      'pending index (gsi1 NOTARIZATION#PENDING), which the next run reads again.',
   },
   anchorDeadLetterQueue: {
     rule: 'AwsSolutions-SQS3',
@@ -127,6 +147,38 @@ export const NAG_ACKNOWLEDGEMENTS = {
       'Besides X-Ray (active tracing), the DynamoDB stream event source mapping needs dynamodb:ListStreams, ' +
       'which has no resource-level permissions; the stream reads themselves (DescribeStream, GetRecords, ' +
       "GetShardIterator) are granted on the table's stream only.",
+  },
+  cdnGeoRestriction: {
+    rule: 'AwsSolutions-CFR1',
+    on: 'the CDN (context cdn=true)',
+    reason:
+      'No geo restriction: a passport is read wherever the product is, in any country, as the regulation ' +
+      'intends; the authenticated routes check their token whatever the country.',
+  },
+  cdnWaf: {
+    rule: 'AwsSolutions-CFR2',
+    on: 'the CDN (context cdn=true)',
+    reason:
+      'No WAF web ACL: the public reads are cached reads of public data, and the API stage throttles every ' +
+      'route (the public reads on their own); a web ACL costs per request and per rule, and an operator who ' +
+      'wants one attaches it to the distribution.',
+  },
+  cdnAccessLogs: {
+    rule: 'AwsSolutions-CFR3',
+    on: 'the CDN (context cdn=true)',
+    reason:
+      'No CloudFront access logs: every request CloudFront forwards (each miss, each authenticated call) is in ' +
+      "the API stage's access log and the function's log; a hit serves public data and is counted in " +
+      "CloudFront's metrics. A log bucket would hold little the API log lacks; turn standard logging on where an " +
+      'audit needs each hit.',
+  },
+  cdnViewerTls: {
+    rule: 'AwsSolutions-CFR4',
+    on: 'the CDN (context cdn=true)',
+    reason:
+      "The distribution answers on its cloudfront.net address, whose certificate is CloudFront's own: a minimum " +
+      'TLS policy can only be set with a certificate of your own (an alternate domain name, an ACM certificate in ' +
+      'us-east-1). Toward the API, CloudFront uses TLS 1.2 only.',
   },
 } as const satisfies Record<string, NagAcknowledgement>;
 

@@ -3,7 +3,7 @@
  * on the table's stream with the dead-letter queue of its event source mapping. Added in the
  * stack's own scope (see data.ts for why).
  */
-import { Duration, type Stack } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, SecretValue, type Stack } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -14,12 +14,14 @@ import {
   ScheduleExpression,
   ScheduleTargetInput,
 } from 'aws-cdk-lib/aws-scheduler';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import {
   ANCHOR_WORKER_ACCESS,
   ANCHOR_WORKER_FN,
   NOTARIZATION_INSERTS,
   STREAM_RETRY_ATTEMPTS,
+  SWEEP_EVERY_MINUTES,
   WORKER_TIMEOUT_SECONDS,
 } from '../../lib/anchoring/worker';
 import { functionId } from '../../lib/api/routes';
@@ -41,9 +43,12 @@ export class Workers {
   readonly anchorDeadLetterQueue: Queue;
   /** The anchor worker (functions/anchor-notarization.ts), fed by the table's stream. */
   readonly anchorWorker: NodejsFunction;
+  /** The JSON-RPC URL of the anchor worker's node (often with a provider's key in it): EVM_RPC_URL_SECRET_ID. */
+  readonly anchorRpcUrlSecret: Secret;
 
   constructor(stack: Stack, config: StackConfig, data: DataStores, functions: ServiceFunctions) {
-    this.kybRetryWorker = addKybRetryWorker(stack, functions);
+    const kyb = addKybRetryWorker(stack, functions);
+    this.kybRetryWorker = kyb.fn;
     this.anchorDeadLetterQueue = new Queue(stack, 'AnchorDeadLetterQueue', {
       enforceSSL: true,
       encryption: QueueEncryption.SQS_MANAGED,
@@ -52,6 +57,8 @@ export class Workers {
     acknowledge(this.anchorDeadLetterQueue, NAG_ACKNOWLEDGEMENTS.anchorDeadLetterQueue);
     acknowledge(this.anchorDeadLetterQueue, NAG_ACKNOWLEDGEMENTS.anchorDeadLetterQueueRedrive);
     this.anchorWorker = addAnchorWorker(config, data, functions, this.anchorDeadLetterQueue);
+    this.anchorRpcUrlSecret = addAnchorRpcUrlSecret(stack, config, this.anchorWorker);
+    addAnchorSweepSchedule(stack, this.anchorWorker, kyb.schedulerRole);
   }
 }
 
@@ -60,7 +67,7 @@ export class Workers {
  * every KYB_RETRY_EVERY_MINUTES, through a role that may invoke exactly this function (not its
  * versions or aliases, which the L2 target's grant would add).
  */
-function addKybRetryWorker(stack: Stack, functions: ServiceFunctions): NodejsFunction {
+function addKybRetryWorker(stack: Stack, functions: ServiceFunctions): { fn: NodejsFunction; schedulerRole: Role } {
   const fn = functions.add({
     fn: KYB_RETRY_WORKER_FN,
     access: KYB_RETRY_ACCESS,
@@ -94,7 +101,53 @@ function addKybRetryWorker(stack: Stack, functions: ServiceFunctions): NodejsFun
       }),
     },
   });
-  return fn;
+  return { fn, schedulerRole };
+}
+
+/**
+ * The RPC URL of the anchor worker's node in a secret (lib/anchoring/rpc-url.ts), not in the
+ * function's environment: a provider's URL carries its key. Its first value is context
+ * evmRpcUrl (a keyless public node by default); the operator puts a provider's URL in the
+ * secret itself (docs/deploy.md), which the worker reads again every 5 minutes.
+ */
+function addAnchorRpcUrlSecret(stack: Stack, config: StackConfig, fn: NodejsFunction): Secret {
+  const secret = new Secret(stack, 'AnchorRpcUrl', {
+    description: `JSON-RPC URL of a node of EVM chain ${config.evm.chainId} for the anchor worker (a provider's URL with its key belongs here, never in context).`,
+    secretStringValue: SecretValue.unsafePlainText(config.evm.rpcUrl),
+    // The provider gives the URL again: nothing is lost with the stack.
+    removalPolicy: RemovalPolicy.DESTROY,
+  });
+  acknowledge(secret, NAG_ACKNOWLEDGEMENTS.anchorRpcUrlRotation);
+  fn.addToRolePolicy(
+    new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }),
+  );
+  fn.addEnvironment('EVM_RPC_URL_SECRET_ID', secret.secretArn);
+  return secret;
+}
+
+/**
+ * The anchor worker's sweep (lib/anchoring/sweep-pending.ts): EventBridge Scheduler invokes the
+ * same function every SWEEP_EVERY_MINUTES (one function, so its reserved concurrency of 1 keeps
+ * the account's nonces to one invocation at a time), through the KYB schedule's role, which
+ * may invoke exactly these two functions.
+ */
+function addAnchorSweepSchedule(stack: Stack, fn: NodejsFunction, schedulerRole: Role): void {
+  schedulerRole.addToPolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.functionArn] }));
+  new ScheduledRule(stack, `${functionId(ANCHOR_WORKER_FN)}Schedule`, {
+    description: `Try PENDING notarizations again (${ANCHOR_WORKER_FN})`,
+    schedule: ScheduleExpression.rate(Duration.minutes(SWEEP_EVERY_MINUTES)),
+    target: {
+      bind: () => ({
+        arn: fn.functionArn,
+        role: schedulerRole,
+        input: ScheduleTargetInput.fromObject({
+          scheduledTime: ContextAttribute.scheduledTime,
+          executionId: ContextAttribute.executionId,
+        }),
+        retryPolicy: { maximumRetryAttempts: 0, maximumEventAgeInSeconds: 60 },
+      }),
+    },
+  });
 }
 
 /**

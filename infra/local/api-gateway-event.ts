@@ -56,8 +56,7 @@ const fallback = routes.find((r) => r.path === '$default');
  */
 export function matchRoute(method: string, path: string): MatchedRoute | undefined {
   for (const { route, names, regex } of compiled) {
-    const routeMethod: string = route.method;
-    if (routeMethod !== method.toUpperCase() && routeMethod !== 'ANY') continue;
+    if (!answersMethod(route, method.toUpperCase())) continue;
     const m = regex.exec(path);
     if (!m) continue;
     const raw = names.map((n, i) => [n, m[i + 1] ?? ''] as const);
@@ -67,6 +66,12 @@ export function matchRoute(method: string, path: string): MatchedRoute | undefin
     return { route, pathParameters: Object.fromEntries(decoded) as Record<string, string> };
   }
   return fallback ? { route: fallback, pathParameters: {} } : undefined;
+}
+
+/** The row's own method, ANY, or one of the methods it also answers (HEAD, OPTIONS: its `alsoAnswers`). */
+function answersMethod(route: Route, method: string): boolean {
+  const routeMethod: string = route.method;
+  return routeMethod === method || routeMethod === 'ANY' || (route.alsoAnswers ?? []).some((other) => other === method);
 }
 
 function decodeSegment(segment: string): string | undefined {
@@ -101,7 +106,12 @@ export function toApiGatewayEvent(
   const body = request.body && request.body.length > 0 ? request.body : undefined;
   const isText = TEXT_TYPES.test(headers['content-type'] ?? '');
   const now = fixed.now ?? new Date();
-  const routeKey = matched.route.path === '$default' ? '$default' : `${matched.route.method} ${matched.route.path}`;
+  // The route API Gateway matched: a row's own, or the HEAD or OPTIONS route the stack adds beside it.
+  const method = request.method.toUpperCase();
+  const routeMethod = (matched.route.alsoAnswers ?? []).some((other) => other === method)
+    ? method
+    : matched.route.method;
+  const routeKey = matched.route.path === '$default' ? '$default' : `${routeMethod} ${matched.route.path}`;
   return {
     version: '2.0',
     routeKey,

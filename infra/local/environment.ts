@@ -58,6 +58,8 @@ export function localEnvironment(engines: Engines, keys: SigningKeys, logLevel =
     // The anchor worker (lib/anchoring) on the local chain; EVM_EXPLORER_URL is set once the API listens (stack.ts).
     EVM_RPC_URL: engines.evm.endpoint,
     EVM_CHAIN_ID: String(EVM_CHAIN_ID),
+    // Anvil never reorganizes: its one block is final.
+    EVM_CONFIRMATIONS: '1',
     ANCHOR_PRIVATE_KEY: LOCAL_ANCHOR_KEY,
     LOG_LEVEL: logLevel,
     // Metrics documents as DEBUG log lines, not EMF on stdout (lib/metrics.ts).

@@ -44,7 +44,7 @@ export function sampleEvent(fn: RouteFn): APIGatewayProxyEventV2 {
     headers['content-type'] = 'application/json';
     headers['content-length'] = String(body.length);
   }
-  const matched = matchRoute(method, sample.path);
+  const matched = matchRoute(method, sample.path.split('?', 1)[0]!);
   if (matched?.route.fn !== fn) throw new Error(`sample for ${fn} does not match its route`);
   return toApiGatewayEvent({ method, url: sample.path, headers, body }, matched, {
     requestId: `sample-${fn}`,

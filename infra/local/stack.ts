@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { LOCAL_SWEEP_EVERY_MS } from '../../lib/anchoring/worker';
 import { ensureTableAndBucket, localClients } from './bootstrap';
 import { ensureCursorKey } from './cursor-key';
 import { type EngineName, type Engines, startEngines } from './engines';
@@ -73,7 +74,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     env.EVM_EXPLORER_URL = localExplorerUrl(env.PUBLIC_BASE_URL);
     Object.assign(process.env, { PUBLIC_BASE_URL: env.PUBLIC_BASE_URL, EVM_EXPLORER_URL: env.EVM_EXPLORER_URL });
     // The anchor worker on the table's stream, as the event source mapping runs it in the cloud.
-    worker = await startStreamWorker({ env, tableName: LOCAL_TABLE });
+    worker = await startStreamWorker({ env, tableName: LOCAL_TABLE, scheduleEveryMs: LOCAL_SWEEP_EVERY_MS });
     const seeded = fresh && options.seed !== false;
     if (seeded) {
       const demo = await loadDemoData();

@@ -11,6 +11,7 @@
  * Records are handled one at a time, across shards too: like the function's reserved
  * concurrency of 1, the one anchoring key's nonces are used by one worker at a time.
  */
+import { randomUUID } from 'node:crypto';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   DescribeStreamCommand,
@@ -51,6 +52,12 @@ export interface StreamWorkerOptions {
   retryAttempts?: number;
   /** Pause before redelivery `n` (1, 2, …). Default: 100 ms doubling, at most 5 s. */
   retryDelayMs?: (n: number) => number;
+  /**
+   * Also run the handler on a schedule, this often, between polls (what EventBridge Scheduler
+   * does in the cloud: the anchor worker's sweep of PENDING notarizations). Between polls, so
+   * it never runs beside a delivery, like the function's reserved concurrency of 1. Default: never.
+   */
+  scheduleEveryMs?: number;
 }
 
 export interface LocalStreamWorker {
@@ -200,14 +207,31 @@ export async function startStreamWorker(options: StreamWorkerOptions): Promise<L
     return found;
   }
 
+  /** The scheduled run: the handler with the schedule's input instead of a stream event. */
+  async function scheduledRun(): Promise<void> {
+    const context = { ...lambdaContext(fn), getRemainingTimeInMillis: () => WORKER_TIMEOUT_SECONDS * 1000 };
+    const run = { scheduledTime: new Date().toISOString(), executionId: randomUUID() };
+    try {
+      await (await handlerOf())(run as unknown as DynamoDBStreamEvent, context);
+    } catch (error) {
+      // The handler logged it; the next run does its work, as in the cloud.
+      logger.debug('local stream worker: the scheduled run failed', { fn, error });
+    }
+  }
+
   await refreshShards();
   const loop = (async () => {
     let refreshedAt = Date.now();
+    let scheduledAt = Date.now();
     while (!stopping) {
       try {
         if (Date.now() - refreshedAt > SHARD_REFRESH_MS || iterators.size === 0) {
           await refreshShards();
           refreshedAt = Date.now();
+        }
+        if (options.scheduleEveryMs !== undefined && Date.now() - scheduledAt >= options.scheduleEveryMs) {
+          await scheduledRun();
+          scheduledAt = Date.now();
         }
         if ((await pollOnce()) === 0 && !stopping) await sleep(pollIntervalMs);
       } catch (error) {

@@ -20,13 +20,18 @@ export interface AnchorKey {
   address: Address;
 }
 
+/** The configured key is missing or not a key (the secret's placeholder): the worker waits until it is put in. */
+export class AnchorKeyError extends Error {
+  override name = 'AnchorKeyError';
+}
+
 /** The key from its text; the error never repeats the text (it may be most of a key). */
 export function parseAnchorKey(text: string, where: string): AnchorKey {
   let privateKey: Uint8Array;
   try {
     privateKey = parsePrivateKey(text);
   } catch (error) {
-    throw new Error(`${where} does not hold an anchoring key: ${(error as Error).message}`);
+    throw new AnchorKeyError(`${where} does not hold an anchoring key: ${(error as Error).message}`);
   }
   return { privateKey, address: addressOfPrivateKey(privateKey) };
 }

@@ -12,6 +12,13 @@ import type { ErrorKind } from '../errors';
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'ANY';
 
+/** What a GET row may also answer (RuntimeRoute.alsoAnswers). */
+export type OtherMethod = 'HEAD' | 'OPTIONS';
+
+/** The methods a row answers, for `Allow` and `Access-Control-Allow-Methods`: its own, then `alsoAnswers`. */
+export const allowedMethods = (route: { readonly method: HttpMethod; readonly alsoAnswers?: readonly OtherMethod[] }) =>
+  [route.method, ...(route.alsoAnswers ?? [])].join(', ');
+
 export type { Access } from '../access';
 
 /** Every status a route can answer besides 200. */
@@ -62,6 +69,13 @@ export interface RuntimeRoute {
    */
   readonly idempotent?: boolean;
   /**
+   * Methods a GET row's function answers on the same path besides GET, each a route of its own
+   * in the stack and the local server (lib/http/other-methods.ts): `HEAD`, the GET's answer
+   * (status and headers) without its body; `OPTIONS`, 204 with `Allow` and CORS for any origin
+   * (only for public rows: what any page may read).
+   */
+  readonly alsoAnswers?: readonly OtherMethod[];
+  /**
    * The start of the `error` text of this route's 500 (lib/http/middleware/errors.ts), where
    * the interface fixes one: `Could not view non-official operators: ` (docs/spec/decisions.md, Errors).
    * The rest stays the safe `Internal server error`.
@@ -101,11 +115,13 @@ export interface Route extends Omit<RuntimeRoute, 'errors'>, RouteDescription {
 
 /**
  * A success answer that is not the row's JSON 200 (lib/http/response.ts `raw`): a redirect, a
- * 304, or a 200 of another media type. The OpenAPI document lists it; the contract check
+ * 304, or a 200 of another media type; or an error in another media type than JSON (the HTML
+ * error page, lib/http/html.ts). The OpenAPI document lists it; the contract check
  * accepts it by status and media type, without a body schema.
  */
 export interface OtherAnswer {
-  readonly status: 200 | 304 | 307;
+  /** A success answer's, or an error's sent in another media type (the HTML error page a browser gets). */
+  readonly status: 200 | 303 | 304 | 307 | 400 | 404;
   /** The media type of its body; absent for an answer without one (a redirect, a 304). */
   readonly contentType?: string;
   readonly description: string;

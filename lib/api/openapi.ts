@@ -5,7 +5,7 @@ import type { ErrorKind } from '../errors';
 import { filePart, requiredFilePart } from '../files/upload';
 import { idempotencyKey } from '../idempotency/model';
 import { distinct } from '../schemas';
-import type { AnySchema, Route } from './contract';
+import { type AnySchema, allowedMethods, type OtherMethod, type Route } from './contract';
 import { errorBody } from './views';
 
 /**
@@ -326,6 +326,45 @@ function operation(route: Route): Json {
 }
 
 /**
+ * HEAD or OPTIONS of a GET row (`alsoAnswers`, lib/http/other-methods.ts): HEAD is the GET's
+ * operation with its statuses and headers but no body; OPTIONS is a 204 with `Allow` and CORS.
+ */
+function otherOperation(route: Route, method: OtherMethod): Json {
+  const get = operation(route);
+  const id = `${get.operationId}${method[0]}${method.slice(1).toLowerCase()}`;
+  if (method === 'HEAD') {
+    return {
+      ...get,
+      operationId: id,
+      summary: `${route.summary} (headers only)`,
+      description: 'The GET’s answer without its body: the same status and headers.',
+      responses: Object.fromEntries(
+        Object.entries(get.responses as Json).map(([status, { content: _, ...rest }]) => [status, rest]),
+      ),
+    };
+  }
+  const header = (description: string): Json => ({ description, schema: { type: 'string' } });
+  return {
+    operationId: id,
+    tags: get.tags,
+    summary: `The methods of ${route.path}, with CORS for any origin`,
+    description: 'Answered at once, before any read: no body.',
+    parameters: (get.parameters as Json[]).filter((parameter) => parameter.in === 'path' || parameter.$ref),
+    security: [],
+    responses: {
+      204: {
+        description: 'The methods this path answers, and that any origin may read them',
+        headers: {
+          Allow: header(allowedMethods(route)),
+          'Access-Control-Allow-Origin': header('`*`'),
+          'Access-Control-Allow-Methods': header(allowedMethods(route)),
+        },
+      },
+    },
+  };
+}
+
+/**
  * The catch-all (`ANY $default`) has no path an OpenAPI document can name, so it is an
  * `x-catch-all` extension with its answers (404 `{"error":"Not Found"}`, from its row), and
  * a sentence of info.description.
@@ -392,6 +431,8 @@ export function openApiDocument(routes: readonly Route[], options: OpenApiOption
     if (route.method === 'ANY') throw new Error(`${route.fn}: ANY is only for the $default route`);
     paths[route.path] ??= {};
     paths[route.path][route.method.toLowerCase()] = operation(route);
+    for (const method of route.alsoAnswers ?? [])
+      paths[route.path][method.toLowerCase()] = otherOperation(route, method);
   }
   return {
     openapi: '3.1.0',

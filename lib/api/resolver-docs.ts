@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { OtherAnswer } from './contract';
+import { HTML_ERRORS } from './html-errors';
 
 /**
  * What the resolver rows (lib/api/routes/resolve-item.ts, resolve-product.ts) share in their
@@ -37,4 +38,5 @@ export const RESOLVER_ANSWERS: readonly OtherAnswer[] = [
   { status: 200, contentType: 'application/ld+json', description: 'The passport as JSON-LD' },
   { status: 304, description: '`If-None-Match` names the current `ETag`: no body' },
   { status: 307, description: 'To the asked link, or the default link (`Location`; `Link` names the link set)' },
+  ...HTML_ERRORS,
 ];

@@ -27,6 +27,7 @@ import { deleteDppCardDocs } from './routes/delete-dpp-card';
 import { deleteDppFileDocs } from './routes/delete-dpp-file';
 import { deleteDppImageDocs } from './routes/delete-dpp-image';
 import { deleteTemplateFileDocs } from './routes/delete-template-file';
+import { describeResolverDocs } from './routes/describe-resolver';
 import { discountSubscriptionDocs } from './routes/discount-subscription';
 import { generateJwtDocs } from './routes/generate-jwt';
 import { getCompanyDocs } from './routes/get-company';
@@ -35,8 +36,12 @@ import { getDppDocs } from './routes/get-dpp';
 import { getDppFileDocs } from './routes/get-dpp-file';
 import { getDppQrDocs } from './routes/get-dpp-qr';
 import { getDppVersionDocumentDocs } from './routes/get-dpp-version-document';
+import { getInvitationPageDocs } from './routes/get-invitation-page';
 import { getKybDataDocs } from './routes/get-kyb-data';
 import { getNonOfficialOperatorDocs } from './routes/get-non-official-operator';
+import { getPassportPageDocs } from './routes/get-passport-page';
+import { getPublicDppFileDocs } from './routes/get-public-dpp-file';
+import { getPublicDppImageDocs } from './routes/get-public-dpp-image';
 import { getTemplateFileDocs } from './routes/get-template-file';
 import { healthDocs } from './routes/health';
 import { listDppFilesDocs } from './routes/list-dpp-files';
@@ -84,6 +89,8 @@ export const routes = [
   updateDppCardDocs,
   deleteDppCardDocs,
   createDppImageDocs,
+  getPublicDppFileDocs,
+  getPublicDppImageDocs,
   deleteDppImageDocs,
   putDppTranslationDocs,
   listDppVersionsDocs,
@@ -97,6 +104,7 @@ export const routes = [
   getNonOfficialOperatorDocs,
   createInvitationDocs,
   acceptInvitationDocs,
+  getInvitationPageDocs,
   verifyBusinessDocs,
   getKybDataDocs,
   getCompanyDocs,
@@ -105,7 +113,9 @@ export const routes = [
   healthDocs,
   resolveItemDocs,
   resolveProductDocs,
+  describeResolverDocs,
   getDppQrDocs,
+  getPassportPageDocs,
   notFoundDocs,
 ] as const satisfies readonly Route[];
 

@@ -269,8 +269,14 @@ export const translatedDpp = /* @__PURE__ */ v.strictObject({
   type: str,
   company_id: str,
   model_id: str,
-  images: /* @__PURE__ */ v.array(/* @__PURE__ */ v.strictObject({ image: signedUrl, type: str, uuid: str })),
-  files: /* @__PURE__ */ v.array(/* @__PURE__ */ v.strictObject({ id: str, name: str, description: str, path: str })),
+  /** `url`: the image's public address (GET /dpp/{dppId}/images/{imageId}), which lasts, unlike the signed `image`. */
+  images: /* @__PURE__ */ v.array(
+    /* @__PURE__ */ v.strictObject({ image: signedUrl, type: str, uuid: str, url: signedUrl }),
+  ),
+  /** `url`: the file's public download (GET /dpp/{dppId}/files/{fileId}), a redirect to its bytes. */
+  files: /* @__PURE__ */ v.array(
+    /* @__PURE__ */ v.strictObject({ id: str, name: str, description: str, path: str, url: signedUrl }),
+  ),
   cards: /* @__PURE__ */ v.array(
     /* @__PURE__ */ v.strictObject({
       id: str,

@@ -3,6 +3,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   PutObjectCommand,
+  PutObjectTaggingCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
 import { formatUrl } from '@aws-sdk/core/util';
@@ -11,6 +12,7 @@ import { extendedEncodeURIComponent } from '@smithy/core/protocols';
 import { loadedOnce } from '../cached';
 import { optional, region, required } from '../config';
 import { bounded, clientSettings } from './budget';
+import { RELEASED_TAG } from './released';
 
 /** The data bucket, and the only module that speaks S3's SDK. */
 const bucketName = /* @__PURE__ */ required('BUCKET_NAME');
@@ -182,7 +184,23 @@ export const bucket = {
     }
   },
 
+  /**
+   * Deletes an object nothing refers to any more, tagged RELEASED_TAG first: only such an
+   * object's noncurrent version expires under the bucket's lifecycle rule (lib/aws/released.ts).
+   */
   async delete(key: string): Promise<void> {
+    try {
+      await s3Client().send(
+        new PutObjectTaggingCommand({
+          Bucket: bucketName(),
+          Key: key,
+          Tagging: { TagSet: [{ Key: RELEASED_TAG.key, Value: RELEASED_TAG.value }] },
+        }),
+      );
+    } catch (error) {
+      // No object at the key: the delete below changes nothing either.
+      if ((error as { name?: string }).name !== 'NoSuchKey') throw error;
+    }
     await s3Client().send(new DeleteObjectCommand({ Bucket: bucketName(), Key: key }));
   },
 

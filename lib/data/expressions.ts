@@ -144,7 +144,7 @@ export const ofCompany = (companyId: string): Condition => eq('company_id', comp
 
 /** One action of an UpdateExpression, rendered by `update`. */
 export interface UpdateAction {
-  readonly clause: 'SET' | 'REMOVE' | 'ADD';
+  readonly clause: 'SET' | 'REMOVE' | 'ADD' | 'DELETE';
   readonly render: (p: Placeholders) => string;
 }
 
@@ -174,6 +174,11 @@ export const add = (path: Path, value: number | ReadonlySet<unknown>): UpdateAct
   clause: 'ADD',
   render: (p) => `${p.path(path)} ${p.of(value)}`,
 });
+/** DELETE the elements of a set from a set (the attribute goes when it is left empty). */
+export const deleteFrom = (path: Path, value: ReadonlySet<unknown>): UpdateAction => ({
+  clause: 'DELETE',
+  render: (p) => `${p.path(path)} ${p.of(value)}`,
+});
 /** REMOVE the attribute. */
 export const remove = (path: Path): UpdateAction => ({ clause: 'REMOVE', render: (p) => p.path(path) });
 
@@ -181,12 +186,12 @@ export const remove = (path: Path): UpdateAction => ({ clause: 'REMOVE', render:
 export const setAll = (values: Readonly<Record<string, unknown>>): UpdateAction[] =>
   Object.entries(values).map(([name, value]) => set(name, value));
 
-/** The UpdateExpression of the actions, grouped by clause (SET, REMOVE, ADD), each in order. */
+/** The UpdateExpression of the actions, grouped by clause (SET, REMOVE, ADD, DELETE), each in order. */
 export function update(...actions: ReadonlyArray<UpdateAction | readonly UpdateAction[]>): Expression {
   const p = new Placeholders('u');
   const all = actions.flat();
   if (all.length === 0) throw new Error('an update must set, remove or add an attribute');
-  const text = (['SET', 'REMOVE', 'ADD'] as const)
+  const text = (['SET', 'REMOVE', 'ADD', 'DELETE'] as const)
     .map((clause) => {
       const rendered = all.filter((action) => action.clause === clause).map((action) => action.render(p));
       return rendered.length > 0 ? `${clause} ${rendered.join(', ')}` : '';

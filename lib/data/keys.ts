@@ -72,6 +72,7 @@ const dppPk = (dppId: string) => `DPP#${dppId}`;
 const historyPk = (dppId: string) => `HISTORY#${dppId}`;
 const gtinPk = (gtin14: string) => `GTIN#${gtin14}`;
 const KYB_PENDING = 'KYB#PENDING';
+const NOTARIZATION_PENDING = 'NOTARIZATION#PENDING';
 
 /** Sort-key prefix of a notarization record (also the anchor worker's stream filter, lib/anchoring/worker.ts). */
 export const NOTARIZATION_SK_PREFIX = 'NOTARIZATION#';
@@ -227,6 +228,16 @@ export const gsi1 = {
    */
   kybPending: (companyId: string) => ({ gsi1pk: KYB_PENDING, gsi1sk: companyId }),
   kybPendingPartition: (): string => KYB_PENDING,
+  /**
+   * A notarization still PENDING (lib/anchoring): set on its record while it waits to be
+   * anchored and removed when it is ANCHORED or FAILED, so the anchor worker's scheduled sweep
+   * Queries exactly these, oldest first: `gsi1pk = NOTARIZATION#PENDING`.
+   */
+  notarizationPending: (createdAt: string, key: Key) => ({
+    gsi1pk: NOTARIZATION_PENDING,
+    gsi1sk: `${createdAt}#${key.pk}#${key.sk}`,
+  }),
+  notarizationPendingPartition: (): string => NOTARIZATION_PENDING,
 };
 
 /**

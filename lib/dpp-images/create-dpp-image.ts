@@ -1,7 +1,9 @@
 import { v7 as uuidv7 } from 'uuid';
 import * as v from 'valibot';
 import type { Principal } from '../auth/claims';
+import { dppLinkImage } from '../dpps/link';
 import { dppNotFound, toDppImageItem } from '../dpps/model';
+import { readDpp } from '../dpps/repository';
 import { objectKeys } from '../files/object-keys';
 import { putObject, signedGetUrl } from '../files/storage';
 import { recordOrRelease } from '../files/under-parent';
@@ -19,8 +21,8 @@ export const createDppImageInput = v.object({
 /**
  * Adds an image to a DPP of the caller's company: PNG, JPEG, WebP or GIF by its bytes. The bytes
  * are stored first (their own object key, never overwritten), then the image item in one
- * transaction with the check that the DPP is the company's; a refused or failed write deletes
- * the object again.
+ * transaction with the check that the DPP is the company's and the image's id added to the DPP's
+ * Digital Link entry (the JSON-LD's `image`); a refused or failed write deletes the object again.
  */
 export async function createDppImage(auth: Principal, { params, body }: v.InferOutput<typeof createDppImageInput>) {
   const upload = readUpload(body.file, body.hash, IMAGE_FORMATS);
@@ -35,8 +37,10 @@ export async function createDppImage(auth: Principal, { params, body }: v.InferO
     size: upload.size,
     created_at: new Date().toISOString(),
   });
-  await putObject(path, upload);
-  if (!(await recordOrRelease(path, () => putImageIfDpp(params.dppId, image)))) throw dppNotFound();
+  // The DPP is read beside the upload (no added latency) for its Digital Link entry's key.
+  const [dpp] = await Promise.all([readDpp(params.dppId), putObject(path, upload)]);
+  const link = dpp?.company_id === auth.companyId ? dppLinkImage(dpp, imageId, 'add') : undefined;
+  if (!(await recordOrRelease(path, () => putImageIfDpp(params.dppId, image, link)))) throw dppNotFound();
   countUpload(upload.size);
   return {
     message: `Image ${imageId} added to DPP ${params.dppId}`,

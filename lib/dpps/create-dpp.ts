@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import * as v from 'valibot';
 import type { Principal } from '../auth/claims';
+import { readCompany } from '../companies/repository';
 import { ForbiddenError } from '../errors';
 import { description, name, uuid } from '../schemas';
 import { dppType, gtin14, sourceLanguage, templateNotOfCompany } from './fields';
@@ -27,11 +28,14 @@ export const createDppInput = v.object({
  * Creates a DPP of the caller's company (docs/spec/decisions.md: the company's KYB must be VERIFIED).
  * The id is a new UUIDv7, so the company's list shows DPPs in the order they were created;
  * `search_id` is the GS1 Digital Link path of the item, its serial derived from the id
- * (lib/dpps/gtin.ts). One transaction checks KYB and the template and writes the DPP.
+ * (lib/dpps/gtin.ts). One transaction checks KYB and the template and writes the DPP. The DPP
+ * keeps a copy of its company's name and country (one GetItem first), so its passport page
+ * reads it in one round trip (docs/data-model.md).
  */
 export async function createDpp(auth: Principal, { body }: v.InferOutput<typeof createDppInput>) {
   const id = uuidv7();
   const now = new Date().toISOString();
+  const company = await readCompany(auth.companyId);
   const item = toDppItem({
     id,
     company_id: auth.companyId,
@@ -43,6 +47,7 @@ export async function createDpp(auth: Principal, { body }: v.InferOutput<typeof 
     description: body.description,
     dpp_type: body.type,
     language: body.language,
+    ...(company && { company_name: company.name, company_country: company.country_code }),
     // Private until its company publishes it (PUT /dpps/{dppId} `published: true`).
     published: false,
     created_at: now,

@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import type { Principal } from '../auth/claims';
-import { qrPng, qrSvg } from '../carriers/qr';
+import { dataMatrix } from '../carriers/datamatrix';
+import { qrMatrix } from '../carriers/qr';
+import { pngOf, svgOf } from '../carriers/raster';
 import { digitalLinkUri } from '../links';
 import { id } from '../schemas';
 import { identifiersOf } from './link';
@@ -20,10 +22,8 @@ export const getDppQrInput = v.object({
   params: v.object({ dppId: id }),
   query: v.object({
     format: v.optional(v.picklist(['svg', 'png'], 'must be svg or png'), 'svg'),
-    symbology: v.optional(
-      v.picklist(['qr'], 'must be qr: a GS1 DataMatrix is not offered (docs/choices.md, Data carriers)'),
-      'qr',
-    ),
+    /** `qr` (default) or `datamatrix` (Data Matrix ECC 200; docs/choices.md, Data carriers). */
+    symbology: v.optional(v.picklist(['qr', 'datamatrix'], 'must be qr or datamatrix'), 'qr'),
     /** The side in pixels (PNG), or the displayed side (SVG). */
     size: v.optional(whole(64, 2400, 'pixels')),
     /** The printed side in millimetres, at `dpi` (PNG: the pixels it takes; SVG: its width in mm). */
@@ -38,7 +38,8 @@ const DEFAULT_DPI = 300;
 
 /**
  * GET /dpps/{dppId}/qr: the DPP's data carrier, a QR code (error correction M, quiet zone of 4
- * modules) that encodes exactly its GS1 Digital Link URI on the public base URL. SVG unless
+ * modules) or on request a Data Matrix ECC 200 (quiet zone of 2 modules), that encodes exactly its
+ * GS1 Digital Link URI on the public base URL (in a Data Matrix as plain data, no FNC1). SVG unless
  * `format=png`; `size` in pixels, or `mm` (and `dpi`, 300 unless said) for print: 20-50 mm at
  * 300 dpi is 236-591 px. The owner's only: another company's DPP answers like a missing one.
  * One GetItem.
@@ -50,11 +51,12 @@ export async function getDppQr(auth: Principal, { params, query }: v.InferOutput
   // Every DPP the API creates has an item path; an imported one without it has no carrier.
   if (!ids) throw dppNotFound();
   const uri = digitalLinkUri(ids.gtin, ids.serial);
+  const matrix = query.symbology === 'datamatrix' ? dataMatrix(uri) : qrMatrix(uri);
   const dpi = query.dpi ?? DEFAULT_DPI;
   if (query.format === 'svg') {
     const width = query.mm !== undefined ? `${query.mm}mm` : `${query.size ?? DEFAULT_PX}px`;
-    return { uri, contentType: 'image/svg+xml', body: qrSvg(uri, width) };
+    return { uri, contentType: 'image/svg+xml', body: svgOf(matrix, width) };
   }
   const px = query.mm !== undefined ? Math.round((query.mm * dpi) / 25.4) : (query.size ?? DEFAULT_PX);
-  return { uri, contentType: 'image/png', body: qrPng(uri, px, query.mm !== undefined ? dpi : query.dpi) };
+  return { uri, contentType: 'image/png', body: pngOf(matrix, px, query.mm !== undefined ? dpi : query.dpi) };
 }

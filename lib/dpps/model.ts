@@ -37,6 +37,13 @@ export interface DppItem {
   related_dpps?: string[];
   /** ISO 639-1 language of name and description as stored. */
   language: string;
+  /**
+   * The company's name and country (ISO 3166-1 alpha-2) as they were when the DPP was created or
+   * imported: a copy, so the passport page reads its DPP in one round trip (docs/data-model.md).
+   * Absent on DPPs written before the copy existed (the page then reads the company item).
+   */
+  company_name?: string;
+  company_country?: string;
   created_at: string;
   updated_at: string;
 }

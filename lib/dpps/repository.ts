@@ -18,7 +18,7 @@ import {
 import * as keys from '../data/keys';
 import { dppCollection, ItemType } from '../data/keys';
 import { transactWithConditions } from '../data/transaction';
-import { dppLinkUpsert, toDppLinkItem } from './link';
+import { dppLinkUpsert, identifiersOf, manufacturerOf, toDppLinkItem } from './link';
 import type { DppCardItem, DppFileItem, DppImageItem, DppItem } from './model';
 import { type TranslatedUnit, unitsOf } from './translations';
 
@@ -142,8 +142,11 @@ export async function putNewDpp(item: DppItem): Promise<NewDppOutcome> {
   };
   // The template first: a request naming a wrong one is wrong whatever the company's KYB status.
   const template = item.template_id === undefined ? [] : [templateOfCompany(item.template_id, item.company_id)];
-  // Its GS1 Digital Link entry with it (what the resolver reads), when its search_id is an item path.
-  const link = toDppLinkItem(item);
+  // Its GS1 Digital Link entry with it (what the resolver reads), when its search_id is an item path,
+  // with the company's name and country for the JSON-LD's manufacturer: the copy the DPP carries
+  // (createDpp read the company once for both).
+  const manufacturer = manufacturerOf({ name: item.company_name, country_code: item.company_country });
+  const link = identifiersOf(item.search_id) && toDppLinkItem(item, { manufacturer });
   const failed = await transactWithConditions([
     ...template,
     kybVerified,
@@ -177,9 +180,13 @@ export type DppUpdate = { updated: DppItem } | { refused: 'dpp_not_found' | 'tem
  * Digital Link entry is written from the DPP as stored (lib/dpps/link.ts).
  */
 export async function writeDppChanges(dppId: string, companyId: string, changes: DppChanges): Promise<DppUpdate> {
-  const outcome = await changeDpp(dppId, companyId, changes);
+  // The company's name and country for the entry's manufacturer, read beside the change (no added latency).
+  const [outcome, manufacturer] = await Promise.all([
+    changeDpp(dppId, companyId, changes),
+    readManufacturer(companyId),
+  ]);
   if ('updated' in outcome) {
-    const link = dppLinkUpsert(outcome.updated);
+    const link = dppLinkUpsert(outcome.updated, undefined, manufacturer);
     if (link && 'update' in link) await table.update(link.update, link.set);
   }
   return outcome;
@@ -207,6 +214,10 @@ async function changeDpp(dppId: string, companyId: string, changes: DppChanges):
   // Only a concurrent removal could take it away; there is no DPP delete, so this is the item written.
   return updated ? { updated } : { refused: 'dpp_not_found' };
 }
+
+/** A company's name and country as a DPP's Digital Link entry copies them: ONE GetItem of the company item. */
+const readManufacturer = async (companyId: string) =>
+  manufacturerOf(await table.get<{ name?: string; country_code?: string }>(keys.company(companyId)));
 
 /** The DPP item alone: ONE GetItem. */
 export const readDpp = (dppId: string): Promise<DppItem | undefined> => table.get<DppItem>(keys.dpp(dppId));

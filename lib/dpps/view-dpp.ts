@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { signedGetUrl } from '../files/storage';
 import { ISO_639_1 } from '../languages';
+import { publicFileUrl, publicImageUrl } from '../links';
 import { countTranslations } from '../metrics';
 import { id } from '../schemas';
 import { dppNotFound, isPublished } from './model';
@@ -12,6 +13,8 @@ export const viewDppInput = v.object({
   params: v.object({ dppId: id }),
   headers: v.object({
     language: v.optional(v.picklist(ISO_639_1, 'must be an ISO 639-1 code in lowercase, such as en or fr'), 'en'),
+    // A browser (text/html ranked above JSON) is sent to the passport page instead (functions/get-dpp.ts).
+    accept: v.optional(v.string()),
   }),
 });
 
@@ -60,7 +63,10 @@ async function translate(
   return { texts, languages: missing.length === units.length ? [from] : [to, from] };
 }
 
-/** The public passport (interface 4.7): one Query, translated by the `language` header. */
+/**
+ * The public passport (interface 4.7): one Query, translated by the `language` header. Each file
+ * and image also has `url`, its public address (a redirect to its bytes while the DPP is published).
+ */
 export async function viewDpp(input: v.InferOutput<typeof viewDppInput>) {
   const { dppId } = input.params;
   const { language } = input.headers;
@@ -88,9 +94,14 @@ export async function viewDpp(input: v.InferOutput<typeof viewDppInput>) {
       company_id: dpp.company_id,
       model_id: dpp.model_id,
       images: await Promise.all(
-        images.map(async (img) => ({ image: await signedGetUrl(img.path), type: img.mime_type, uuid: img.id })),
+        images.map(async (img) => ({
+          image: await signedGetUrl(img.path),
+          type: img.mime_type,
+          uuid: img.id,
+          url: publicImageUrl(dpp.id, img.id),
+        })),
       ),
-      files: files.map((f) => ({ id: f.id, ...text(`file:${f.id}`), path: f.path })),
+      files: files.map((f) => ({ id: f.id, ...text(`file:${f.id}`), path: f.path, url: publicFileUrl(dpp.id, f.id) })),
       cards: cards.map((c) => ({
         id: c.id,
         ...text(`card:${c.id}`),

@@ -91,6 +91,20 @@ export function quantity(value: unknown): bigint {
 export const isNonceTooLow = (error: unknown): boolean =>
   error instanceof RpcError && /nonce too low|OldNonce/i.test(error.message);
 
+/**
+ * The node refused a transaction (or its gas estimate) because the account cannot pay for its
+ * gas: geth, reth and anvil say "insufficient funds"; Nethermind "InsufficientFunds".
+ */
+export const isInsufficientFunds = (error: unknown): boolean =>
+  error instanceof RpcError && /insufficient ?funds/i.test(error.message);
+
+/**
+ * The node refused a transaction that would replace one of the same nonce in its pool without
+ * paying enough more (geth: "replacement transaction underpriced"; anvil and reth say the same).
+ */
+export const isReplacementUnderpriced = (error: unknown): boolean =>
+  error instanceof RpcError && /underpriced/i.test(error.message);
+
 /** What the worker reads of a mined transaction's receipt. */
 export interface Receipt {
   transactionHash: Hex;
@@ -125,6 +139,10 @@ export function ethereum(call: RpcCall) {
       return quantity(block?.baseFeePerGas);
     },
     maxPriorityFeePerGas: async (): Promise<bigint> => quantity(await call('eth_maxPriorityFeePerGas')),
+    /** The account's balance in wei at the latest block. */
+    balance: async (address: Address): Promise<bigint> => quantity(await call('eth_getBalance', [address, 'latest'])),
+    /** The number of the latest block. */
+    blockNumber: async (): Promise<bigint> => quantity(await call('eth_blockNumber')),
     estimateGas: async (tx: { from: Address; to: Address; data: Hex }): Promise<bigint> =>
       quantity(await call('eth_estimateGas', [tx])),
     sendRawTransaction: (raw: Hex): Promise<Hex> => call<Hex>('eth_sendRawTransaction', [raw]),

@@ -31,6 +31,17 @@ const inScopeOf = (scope: Scope): Condition[] => [
   ...Object.entries(scope).map(([attr, value]) => eq(attr, value)),
 ];
 
+/**
+ * One item under a parent and the parent itself, by their keys: ONE BatchGetItem of the two
+ * (one round trip), for a public read that must see the parent's state (a DPP's `published`)
+ * beside the item. Absent ones are undefined.
+ */
+export async function readWithParent<P, F>(parent: Key, item: Key): Promise<{ parent?: P; item?: F }> {
+  const found = await table.batchGet([parent, item]);
+  const bySk = (key: Key) => found.find((i) => i.pk === key.pk && i.sk === key.sk);
+  return { parent: bySk(parent) as P | undefined, item: bySk(item) as F | undefined };
+}
+
 export interface ParentPage<P, F> {
   /** The parent item, on every page; absent when it does not exist. */
   parent?: P;
@@ -43,6 +54,10 @@ export function fileRepository<P, F extends FileItem>(keys: FileParentKeys) {
     keys,
 
     get: (parentId: string, fileId: string) => table.get<F>(keys.file(parentId, fileId)),
+
+    /** A file with its parent: ONE BatchGetItem (readWithParent). */
+    getWithParent: (parentId: string, fileId: string) =>
+      readWithParent<P, F>(keys.parent(parentId), keys.file(parentId, fileId)),
 
     /**
      * A page of files with their parent, so the caller can check ownership on every page.

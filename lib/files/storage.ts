@@ -17,6 +17,22 @@ export async function putObject(key: string, upload: Upload): Promise<void> {
 export const signedGetUrl = (key: string): Promise<string> => bucket.signedGetUrl(key, SIGNED_URL_TTL_SECONDS);
 
 /**
+ * How long the signed URL of a public download lives (GET /dpp/{dppId}/files/{fileId}, …/images/…):
+ * a few minutes, enough to follow the redirect, not enough to share the link as if it were the
+ * passport's own (the public route is the lasting address).
+ */
+export const PUBLIC_URL_TTL_SECONDS = 5 * 60;
+
+/**
+ * The Cache-Control of a public download's redirect: a minute, well within the signed URL's life,
+ * and no stale-while-revalidate (a stale redirect could outlive its URL).
+ */
+export const PUBLIC_DOWNLOAD_CACHE = 'public, max-age=60';
+
+/** A short-lived GET URL (PUBLIC_URL_TTL_SECONDS) for a public download's redirect. Local: no round trip. */
+export const publicGetUrl = (key: string): Promise<string> => bucket.signedGetUrl(key, PUBLIC_URL_TTL_SECONDS);
+
+/**
  * Removes bytes nothing refers to any more. Runs after the database write that released
  * them, so a failure here leaves an orphan object (logged), never a record without bytes.
  */

@@ -7,9 +7,10 @@ import type { Principal } from '../auth/claims';
 import { assertConfigured } from '../config';
 import { bearerAuth } from './middleware/auth';
 import { budgetedExecution } from './middleware/budget';
-import { errorMiddleware } from './middleware/errors';
+import { type ErrorAnswer, errorMiddleware } from './middleware/errors';
 import { observability } from './middleware/observability';
 import { validateMiddleware } from './middleware/validate';
+import { otherMethodsMiddleware } from './other-methods';
 import { type HttpResponse, isReply, ok, type RawReply, type Reply } from './response';
 import type { ApiEvent } from './types';
 
@@ -73,6 +74,8 @@ export interface Parts {
   auth?: middy.MiddlewareObj<ApiEvent>;
   body?: middy.MiddlewareObj<ApiEvent>;
   idempotency?: (route: string) => middy.MiddlewareObj<ApiEvent, HttpResponse>;
+  /** How errors are sent where not as JSON alone (the HTML routes: lib/http/page-endpoint.ts). */
+  errorAnswer?: ErrorAnswer;
 }
 
 /**
@@ -86,9 +89,10 @@ export function compose<R extends RuntimeRoute>(route: R, run: Run<R>, parts: Pa
   // Fail at cold start, naming every missing setting the function's modules declared.
   assertConfigured();
   // The request's time budget covers every step (lib/http/middleware/budget.ts), long before Middy's early timeout.
-  const handler = middy<ApiEvent, HttpResponse>({ ...observability(route.fn), executionMode: budgetedExecution }).use(
-    errorMiddleware(route.errors, route.failurePrefix),
-  );
+  const handler = middy<ApiEvent, HttpResponse>({ ...observability(route.fn), executionMode: budgetedExecution });
+  // First, so OPTIONS is answered before anything runs and HEAD's body is dropped last.
+  if (route.alsoAnswers?.length) handler.use(otherMethodsMiddleware(route));
+  handler.use(errorMiddleware(route.errors, route.failurePrefix, parts.errorAnswer));
   if (parts.auth) handler.use(parts.auth);
   if (parts.body) handler.use(parts.body);
   handler.use(validateMiddleware(route.input));

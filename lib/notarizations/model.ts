@@ -38,11 +38,38 @@ export interface NotarizationItem {
   updated_at: string;
   /** Worker tries so far. */
   attempts: number;
+  /** `NOTARIZATION#PENDING` and the creation time while PENDING (gsi1.notarizationPending), absent after. */
+  gsi1pk?: string;
+  gsi1sk?: string;
   // Set by the anchor worker:
+  /** Attempts that failed for a cause that does not go away by waiting; MAX_ATTEMPTS of them make it FAILED. */
+  failures?: number;
+  /**
+   * While PENDING, what the last attempt waits for (lib/anchoring/anchor-notarization.ts,
+   * WaitingFor): `chain` (unreachable), `funds` (the anchoring account cannot pay for gas),
+   * `configuration`, `dependency`, `mining`, `confirmations`.
+   */
+  waiting_for?: string;
+  /** What went wrong last (an error's name and message), kept while PENDING and when FAILED. */
+  last_error?: string;
   transaction_hash?: string;
   /** The signed transaction, kept so a retry re-sends the same one (never a second anchor). */
   raw_transaction?: string;
   nonce?: number;
+  /** The fees and gas limit the transaction was signed with (decimal wei), for a fee bump. */
+  max_fee_per_gas?: string;
+  max_priority_fee_per_gas?: string;
+  gas_limit?: string;
+  /** When the current transaction was signed (a stuck one is replaced after EVM_STUCK_AFTER_SECONDS). */
+  sent_at?: string;
+  /** Transactions of the same nonce it replaced (fee bumps), any of which may still be mined. */
+  replaced_transactions?: string[];
+  /** Fee bumps so far. */
+  fee_bumps?: number;
+  /** Times its mined transaction left the chain in a reorg before it had its confirmations. */
+  reorgs?: number;
+  /** Confirmations its block had when it was marked ANCHORED. */
+  confirmations?: number;
   from?: string;
   to?: string;
   block_hash?: string;
@@ -52,9 +79,12 @@ export interface NotarizationItem {
 }
 
 export function toNotarizationItem(notarization: Omit<NotarizationItem, 'pk' | 'sk' | 'type'>): NotarizationItem {
+  const key = keys.notarization(notarization.dpp_id, notarization.version);
   return {
-    ...keys.notarization(notarization.dpp_id, notarization.version),
+    ...key,
     type: ItemType.Notarization,
+    // A PENDING one is in the anchor worker's pending index from the start (its sweep finds it even if no stream record does).
+    ...(notarization.status === 'PENDING' && keys.gsi1.notarizationPending(notarization.created_at, key)),
     ...notarization,
   };
 }

@@ -10,7 +10,8 @@ import type { NotarizationItem } from './model';
  * until then: all of them while `PENDING` before a transaction is signed (and when `FAILED`
  * before one was); `transaction_hash`, `from`, `to` and `url` once it is signed (the worker
  * stores them just before sending it, and a retry sends the same one); `block_hash` and
- * `block_number` once it is mined (`ANCHORED`).
+ * `block_number` once it is mined, still `PENDING` until its block has EVM_CONFIRMATIONS
+ * confirmations (a reorg may change them meanwhile), final when `ANCHORED`.
  */
 export async function notarizationView(item: NotarizationItem) {
   const { files, cards } = await frozenFilesAndCards(item.snapshot);

@@ -1,5 +1,5 @@
 import type { DppLinkItem } from '../dpps/link';
-import { dppJsonUrl, versionUri } from '../links';
+import { dppJsonUrl, publicImageUrl, versionUri } from '../links';
 import { itemUri, PASSPORT_PAGE } from './link-types';
 
 /** UNTP Digital Product Passport vocabulary (UN/CEFACT), for the terms schema.org has none for. */
@@ -19,12 +19,27 @@ export const CONTEXT = {
   hashDigest: 'untp:hashDigest',
   hashMethod: 'untp:hashMethod',
   url: { '@id': 'https://schema.org/url', '@type': '@id' },
+  image: { '@id': 'https://schema.org/image', '@type': '@id' },
   contentUrl: { '@id': 'https://schema.org/contentUrl', '@type': '@id' },
 } as const;
 
 /**
+ * The `manufacturer`: a schema.org `Organization`, the company's id as `identifier`, with its name
+ * and country (`address.addressCountry`, ISO 3166-1 alpha-2) where the entry holds them.
+ */
+function manufacturer(link: DppLinkItem) {
+  const m = link.manufacturer;
+  return {
+    '@type': 'Organization',
+    identifier: link.company_id,
+    ...(m && { name: m.name }),
+    ...(m?.country && { address: { '@type': 'PostalAddress', addressCountry: m.country } }),
+  };
+}
+
+/**
  * The passport as JSON-LD: a schema.org `Product` (gtin, serialNumber, name, description,
- * manufacturer; `image` once the images have public addresses), the subject of a UNTP
+ * manufacturer, `image` the public addresses of its images, oldest first), the subject of a UNTP
  * `DigitalProductPassport` (its page, its JSON view, item granularity), whose latest version
  * is a schema.org `MediaObject` and UNTP `SecureLink`: the canonical version document with its
  * SHA-256 (the hash a notarization anchors).
@@ -39,7 +54,9 @@ export function jsonLd(link: DppLinkItem) {
     serialNumber: link.serial,
     name: link.name,
     description: link.description,
-    manufacturer: { '@type': 'Organization', identifier: link.company_id },
+    // Image ids are UUIDv7: sorted, the oldest image first.
+    ...(link.image_ids?.size && { image: [...link.image_ids].sort().map((id) => publicImageUrl(link.dpp_id, id)) }),
+    manufacturer: manufacturer(link),
     subjectOf: {
       '@id': dppJsonUrl(link.dpp_id),
       '@type': ['DigitalProductPassport', 'Dataset'],

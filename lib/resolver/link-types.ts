@@ -1,18 +1,17 @@
 import type { DppLinkItem } from '../dpps/link';
-import { digitalLinkUri, dppJsonUrl, versionUri } from '../links';
+import { digitalLinkUri, dppJsonUrl, passportPageUrl, versionUri } from '../links';
 
 /** GS1 Web Vocabulary: link types (relations) are `https://gs1.org/voc/<name>`, `gs1:<name>` for short. */
 export const GS1_VOC = 'https://gs1.org/voc/';
 
 /**
  * The passport page, the default link (gs1:pip and gs1:defaultLink): where a scan lands. The
- * one place to change when the HTML page exists: its path and media type here, nothing else.
- * Until then the public JSON view (GET /dpp/{dppId}) stands in, so the default redirect never
- * lands on a 404.
+ * one place that says where and in which media type: the HTML page GET /passport/{dppId}
+ * (lib/pages), which follows the reader's Accept-Language.
  */
 export const PASSPORT_PAGE = {
-  href: (dppId: string): string => dppJsonUrl(dppId),
-  type: 'application/json',
+  href: (dppId: string): string => passportPageUrl(dppId),
+  type: 'text/html',
 } as const;
 
 /** One target of a link set (RFC 9264): every one carries href, type, title and hreflang. */
@@ -22,6 +21,16 @@ export interface LinkTarget {
   title: string;
   hreflang: string[];
 }
+
+/** The relations a resolved DPP has links for, in the order the link set lists them. */
+export const LINK_TYPES = [
+  `${GS1_VOC}pip`,
+  `${GS1_VOC}dpp`,
+  'describedby',
+  'latest-version',
+  'version-history',
+  `${GS1_VOC}defaultLink`,
+] as const;
 
 /** A relation as a `linkType` names it: `gs1:pip` or its full URI, an IANA name as it is. */
 export const relationOf = (linkType: string): string =>

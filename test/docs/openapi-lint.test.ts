@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * docs/openapi.json passes two independent linters with nothing to report: Redocly's
- * `recommended` rules (redocly.yaml; its one reviewed exception is in .redocly.lint-ignore.yaml)
+ * `recommended` rules (redocly.yaml; its reviewed exceptions are in .redocly.lint-ignore.yaml)
  * and Spectral's `spectral:oas` (.spectral.yaml). Both run offline from node_modules: Redocly's
  * telemetry is off in its config (and here), its update check is off here, and Spectral's
  * ruleset ships inside the package. About a second each, run side by side.

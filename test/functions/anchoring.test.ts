@@ -1,7 +1,11 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import { LOCAL_ANCHOR_ADDRESS } from '../../infra/local/environment';
-import { call, demo, download, fixture, form, putTestDpp, tokenFor } from '../support/api';
+import { LOCAL_SWEEP_EVERY_MS } from '../../lib/anchoring/worker';
+import * as keys from '../../lib/data/keys';
+import { type NotarizationItem, toNotarizationItem } from '../../lib/notarizations/model';
+import { call, demo, download, fixture, form, localTable, putTestDpp, tokenFor } from '../support/api';
 import { signHash, testAccount, WALLET } from '../support/wallets';
 
 /**
@@ -136,5 +140,72 @@ describe('a notarization anchored on the local chain', () => {
     expect(((await explorer.json()) as { transaction: { hash: string } }).transaction.hash).toBe(
       anchored.transaction_hash,
     );
+  });
+});
+
+describe('a notarization its stream record no longer brings to the worker', () => {
+  it('is anchored by the worker’s scheduled sweep of the pending index (what resumes one whose deliveries ran out during an outage)', async () => {
+    const { doc, tableName } = localTable();
+    const now = new Date().toISOString();
+    const record = toNotarizationItem({
+      id: randomUUID(),
+      dpp_id: `sweep-${randomUUID()}`,
+      company_id: acme.company.id,
+      version: 1,
+      version_id: `v-${randomUUID()}`,
+      dpp_hash: randomBytes(32).toString('hex'),
+      report_hash: randomBytes(32).toString('hex'),
+      submitter: LOCAL_ANCHOR_ADDRESS,
+      snapshot: { dpp: {} as NotarizationItem['snapshot']['dpp'], files: [], cards: [] },
+      status: 'PENDING',
+      created_at: now,
+      updated_at: now,
+      attempts: 0,
+    });
+    const key = { pk: record.pk, sk: record.sk };
+    const read = async () =>
+      (await doc.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true })))
+        .Item as NotarizationItem;
+    // Written with a hash that can never be anchored, so the worker makes it FAILED on its stream record…
+    await doc.send(new PutCommand({ TableName: tableName, Item: { ...record, dpp_hash: 'not-a-hash' } }));
+    const deadline = Date.now() + 15_000;
+    while ((await read()).status !== 'FAILED') {
+      expect(Date.now(), 'FAILED by the worker').toBeLessThan(deadline);
+      await new Promise((wake) => setTimeout(wake, 100));
+    }
+    // …then mended and PENDING again in the pending index: a change no stream record brings to the
+    // worker (its filter passes INSERTs), as for a record whose deliveries ran out.
+    await doc.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: key,
+        UpdateExpression: 'SET #status = :pending, #dpp_hash = :hash, gsi1pk = :pk, gsi1sk = :sk REMOVE #failure',
+        ExpressionAttributeNames: { '#status': 'status', '#dpp_hash': 'dpp_hash', '#failure': 'failure' },
+        ExpressionAttributeValues: {
+          ':pending': 'PENDING',
+          ':hash': record.dpp_hash,
+          ':pk': keys.gsi1.notarizationPendingPartition(),
+          ':sk': record.gsi1sk,
+        },
+      }),
+    );
+
+    const started = Date.now();
+    let anchored: NotarizationItem | undefined;
+    while (!anchored) {
+      const current = await read();
+      expect(current.status).not.toBe('FAILED');
+      if (current.status === 'ANCHORED') anchored = current;
+      else {
+        expect(
+          Date.now() - started,
+          `ANCHORED within a few sweeps (one every ${LOCAL_SWEEP_EVERY_MS} ms)`,
+        ).toBeLessThan(15_000);
+        await new Promise((wake) => setTimeout(wake, 100));
+      }
+    }
+    expect(anchored).not.toHaveProperty('gsi1pk');
+    const transaction = await chain<{ input: string }>('eth_getTransactionByHash', [anchored.transaction_hash]);
+    expect(transaction.input).toBe(`0x${record.dpp_hash}${record.report_hash}`);
   });
 });

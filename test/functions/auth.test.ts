@@ -85,7 +85,7 @@ describe.each(authenticated.map((r) => [`${r.method} ${r.path}`, r] as const))('
 });
 
 describe('public routes', () => {
-  it('are exactly the token endpoint, the passport view, a version document, the GS1 Digital Link resolver (item and product), accepting an invitation, the health check and the unknown-route catch-all', () => {
+  it('are exactly the token endpoint, the passport view, a version document, a published DPP’s file and image downloads, the GS1 Digital Link resolver (item, product and its description), the passport page, the invitation page and accepting an invitation, the health check and the unknown-route catch-all', () => {
     expect(
       routes
         .filter((r) => r.auth === 'public')
@@ -93,9 +93,14 @@ describe('public routes', () => {
         .sort(),
     ).toEqual([
       'accept-invitation',
+      'describe-resolver',
       'generate-jwt',
       'get-dpp',
       'get-dpp-version-document',
+      'get-invitation-page',
+      'get-passport-page',
+      'get-public-dpp-file',
+      'get-public-dpp-image',
       'health',
       'not-found',
       'resolve-item',

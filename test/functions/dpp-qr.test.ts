@@ -1,14 +1,7 @@
-import {
-  BarcodeFormat,
-  BinaryBitmap,
-  DecodeHintType,
-  HybridBinarizer,
-  MultiFormatReader,
-  RGBLuminanceSource,
-} from '@zxing/library';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { apiUrl, demo, tokenFor } from '../support/api';
+import { BarcodeFormat, decodePng as decode } from '../support/barcodes';
 import { checkResponse } from '../support/contract-check';
 
 const X1 = demo.acme.dpp;
@@ -22,17 +15,6 @@ async function qr(dppId: string, query = '', tenant: 'acme' | 'globex' = 'acme')
   if (response.headers.get('content-type') === 'application/json') body = JSON.parse(body as string);
   checkResponse('GET', path, response.status, body, response.headers);
   return { status: response.status, headers: response.headers, bytes, body };
-}
-
-/** Reads a symbol back with ZXing (an independent decoder), from the PNG's pixels. */
-function decode(png: Buffer, format: BarcodeFormat): string {
-  const image = PNG.sync.read(png);
-  const pixels = new Uint8ClampedArray(image.width * image.height);
-  for (let i = 0; i < pixels.length; i++) pixels[i] = image.data[i * 4]!; // grayscale: R = G = B
-  const source = new RGBLuminanceSource(pixels, image.width, image.height);
-  const reader = new MultiFormatReader();
-  reader.setHints(new Map([[DecodeHintType.POSSIBLE_FORMATS, [format]]]));
-  return reader.decode(new BinaryBitmap(new HybridBinarizer(source))).getText();
 }
 
 describe('GET /dpps/{dppId}/qr', () => {
@@ -55,6 +37,35 @@ describe('GET /dpps/{dppId}/qr', () => {
       expect(image.data[i * image.width * 4]).toBe(255);
     }
     expect(decode(bytes, BarcodeFormat.QR_CODE)).toBe(X1_URI);
+  });
+
+  it('answers a GS1 DataMatrix on request, as PNG that an independent decoder reads back as exactly the URI', async () => {
+    const { status, headers, bytes } = await qr(X1.id, '?symbology=datamatrix&format=png');
+    expect(status).toBe(200);
+    expect(headers.get('content-type')).toBe('image/png');
+    expect(headers.get('x-digital-link')).toBe(X1_URI);
+    expect(decode(bytes, BarcodeFormat.DATA_MATRIX)).toBe(X1_URI);
+  });
+
+  it('answers each company’s DPP as a DataMatrix of its own URI, sized for print, quiet zone white', async () => {
+    const globex = demo.globex.dpp;
+    const { headers, bytes } = await qr(globex.id, '?symbology=datamatrix&format=png&mm=20&dpi=300', 'globex');
+    const uri = `${apiUrl}/${globex.search_id}`;
+    expect(headers.get('x-digital-link')).toBe(uri);
+    const image = PNG.sync.read(bytes);
+    expect(image.width).toBeLessThanOrEqual(236);
+    for (let i = 0; i < image.width; i++) {
+      expect(image.data[i * 4]).toBe(255);
+      expect(image.data[i * image.width * 4]).toBe(255);
+    }
+    expect(decode(bytes, BarcodeFormat.DATA_MATRIX)).toBe(uri);
+  });
+
+  it('answers a DataMatrix as SVG too', async () => {
+    const { status, headers, body } = await qr(X1.id, '?symbology=datamatrix&mm=20');
+    expect(status).toBe(200);
+    expect(headers.get('content-type')).toBe('image/svg+xml');
+    expect(body).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 (\d+) \1" width="20mm"/);
   });
 
   it('answers SVG by default, sized in mm on request', async () => {

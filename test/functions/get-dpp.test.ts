@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call, demo, download, fixture, form, tokenFor } from '../support/api';
+import { apiUrl, call, demo, download, fixture, form, tokenFor } from '../support/api';
 
 const dpp = demo.acme.dpp;
 const view = (language?: string, id = dpp.id) =>
@@ -13,7 +13,7 @@ describe('GET /dpp/{dppId}', () => {
     expect(Object.keys(body)).toEqual(['dpp']);
   });
 
-  it('returns the exact translated-view shape, in English by default', async () => {
+  it('returns the exact translated-view shape (plus each file’s and image’s public `url`), in English by default', async () => {
     const { body, headers } = await view();
     expect(headers.get('content-language')).toBe('en');
     expect(Object.keys(body.dpp).sort()).toEqual(
@@ -41,9 +41,17 @@ describe('GET /dpp/{dppId}', () => {
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
     expect(body.dpp.images).toEqual([
-      { image: expect.stringContaining('X-Amz-Signature='), type: 'image/png', uuid: dpp.images[0]!.id },
+      {
+        image: expect.stringContaining('X-Amz-Signature='),
+        type: 'image/png',
+        uuid: dpp.images[0]!.id,
+        url: `${apiUrl}/dpp/${dpp.id}/images/${dpp.images[0]!.id}`,
+      },
     ]);
-    for (const file of body.dpp.files) expect(Object.keys(file).sort()).toEqual(['description', 'id', 'name', 'path']);
+    for (const file of body.dpp.files) {
+      expect(Object.keys(file).sort()).toEqual(['description', 'id', 'name', 'path', 'url']);
+      expect(file.url).toBe(`${apiUrl}/dpp/${dpp.id}/files/${file.id}`);
+    }
     expect(body.dpp.cards[0]).toEqual({
       id: dpp.cards[0]!.id,
       name: dpp.cards[0]!.name,

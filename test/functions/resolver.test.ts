@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import jsonld from 'jsonld';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiUrl, call, demo, tokenFor } from '../support/api';
+import { apiUrl, call, demo, fixture, form, tokenFor } from '../support/api';
 import { checkResponse } from '../support/contract-check';
 
 /** The demo passport X1: published (it has no flag), two versions. */
@@ -49,7 +49,7 @@ describe('GS1 Digital Link resolver', () => {
   it('redirects an item URI (307) to the default link, with the linkset Link header and the query passed on', async () => {
     const { status, headers } = await get(`${itemPath}?utm=shelf&x=1`);
     expect(status).toBe(307);
-    expect(headers.get('location')).toBe(`${apiUrl}/dpp/${X1.id}?utm=shelf&x=1`);
+    expect(headers.get('location')).toBe(`${apiUrl}/passport/${X1.id}?utm=shelf&x=1`);
     expect(headers.get('link')).toBe(`<${apiUrl}${itemPath}?linkType=linkset>; rel="linkset"; type="${LINKSET}"`);
     expect(headers.get('cache-control')).toMatch(/^public, max-age=\d+, stale-while-revalidate=\d+$/);
     expect(headers.get('set-cookie')).toBeNull();
@@ -86,7 +86,11 @@ describe('GS1 Digital Link resolver', () => {
       `${apiUrl}/dpp/${X1.id}/versions/2`,
       `${apiUrl}/dpp/${X1.id}/versions/1`,
     ]);
-    expect(context['https://gs1.org/voc/pip'][0]).toMatchObject({ href: `${apiUrl}/dpp/${X1.id}`, hreflang: ['en'] });
+    expect(context['https://gs1.org/voc/pip'][0]).toMatchObject({
+      href: `${apiUrl}/passport/${X1.id}`,
+      type: 'text/html',
+      hreflang: ['en'],
+    });
   });
 
   it('answers 304 without a body when If-None-Match names the ETag', async () => {
@@ -103,7 +107,7 @@ describe('GS1 Digital Link resolver', () => {
     expect(latest.status).toBe(307);
     expect(latest.headers.get('location')).toBe(`${apiUrl}/dpp/${X1.id}/versions/2`);
     const pip = await get(`${itemPath}?linkType=gs1:pip`);
-    expect(pip.headers.get('location')).toBe(`${apiUrl}/dpp/${X1.id}`);
+    expect(pip.headers.get('location')).toBe(`${apiUrl}/passport/${X1.id}`);
     const unknown = await get(`${itemPath}?linkType=gs1:recipeInfo`);
     expect(unknown).toMatchObject({ status: 404, body: { code: 'LINK_TYPE_NOT_FOUND' } });
     // A DPP without versions has no version links.
@@ -165,7 +169,7 @@ describe('GS1 Digital Link resolver', () => {
     expect((await get(`/01/${X1.gtin}`)).status).toBe(307);
   });
 
-  it('answers the passport as JSON-LD that expands offline to the GTIN, the name and the latest version’s hash', async () => {
+  it('answers the passport as JSON-LD that expands offline to the GTIN, the name, the latest version’s hash, the images and the manufacturer', async () => {
     const { status, headers, body } = await get(itemPath, { accept: 'application/ld+json' });
     expect(status).toBe(200);
     expect(headers.get('content-type')).toBe('application/ld+json');
@@ -190,5 +194,106 @@ describe('GS1 Digital Link resolver', () => {
       .digest('hex');
     expect(version[`${S}contentUrl`][0]['@id']).toBe(`${apiUrl}/dpp/${X1.id}/versions/2`);
     expect(version[`${S}sha256`][0]['@value']).toBe(hash);
+    // The images: their public addresses, which redirect to the bytes.
+    const images = product[`${S}image`].map((i: { '@id': string }) => i['@id']);
+    expect(images).toEqual(demo.acme.dpp.images.map((i) => `${apiUrl}/dpp/${X1.id}/images/${i.id}`));
+    expect((await fetch(images[0])).status).toBe(200);
+    // The manufacturer: the company's name and country.
+    const maker = product[`${S}manufacturer`][0];
+    expect(maker['@type']).toEqual([`${S}Organization`]);
+    expect(maker[`${S}name`][0]['@value']).toBe(demo.acme.company.name);
+    expect(maker[`${S}address`][0][`${S}addressCountry`][0]['@value']).toBe(demo.acme.company.country_code);
+  });
+
+  it('answers 304 without a body when If-None-Match names the JSON-LD’s ETag, with public caching', async () => {
+    const first = await get(itemPath, { accept: 'application/ld+json' });
+    expect(first.headers.get('cache-control')).toMatch(/^public, max-age=\d+, stale-while-revalidate=\d+$/);
+    const again = await get(itemPath, { accept: 'application/ld+json', 'if-none-match': first.headers.get('etag')! });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+  });
+
+  it('names the company and the images of a DPP made through the API, following its image changes', async () => {
+    const token = await tokenFor('acme');
+    const uri = `/01/${fresh.gtin}/21/${fresh.serial}?linkType=gs1:dpp`;
+    const published = await call('PUT', `/dpps/${fresh.id}`, { token, ...json({ published: true }) });
+    expect(published.status).toBe(200);
+    const png = fixture('sample.png');
+    const added = await call('POST', `/dpps/${fresh.id}/images`, {
+      token,
+      form: form({}, { bytes: png, name: 'a.png' }),
+    });
+    expect(added.status).toBe(200);
+    const imageUrl = `${apiUrl}/dpp/${fresh.id}/images/${added.body.image.uuid}`;
+    const withImage = await get(uri);
+    expect(withImage.body.image).toEqual([imageUrl]);
+    expect(withImage.body.manufacturer).toMatchObject({
+      name: demo.acme.company.name,
+      address: { addressCountry: demo.acme.company.country_code },
+    });
+    expect(Buffer.from(await (await fetch(imageUrl)).arrayBuffer()).equals(png)).toBe(true);
+    const deleted = await call('DELETE', `/dpps/${fresh.id}/images/${added.body.image.uuid}`, { token });
+    expect(deleted.status).toBe(200);
+    expect((await get(uri)).body.image).toBeUndefined();
+  });
+
+  it('describes itself at /.well-known/gs1resolver', async () => {
+    const { status, body } = await get('/.well-known/gs1resolver');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ resolverRoot: apiUrl, supportedPrimaryKeys: ['01'] });
+    expect(body.supportedLinkType.map((t: { prefix: string; profile: string }) => t.prefix + t.profile)).toContain(
+      'gs1:pip',
+    );
+  });
+
+  it('answers HEAD exactly like GET without the body: the redirect, the link set, the description, the 400 and the 404', async () => {
+    const kept = ['location', 'link', 'etag', 'content-type', 'cache-control', 'access-control-allow-origin', 'vary'];
+    const cases: [string, Record<string, string>][] = [
+      [`${itemPath}?utm=shelf`, {}],
+      [itemPath, { accept: LINKSET }],
+      [`/01/${X1.gtin}?linkType=linkset`, {}],
+      ['/.well-known/gs1resolver', {}],
+      ['/01/08012345000013/21/X1-000123', {}],
+      [`/01/${X1.gtin}/21/NO-SUCH-SERIAL`, {}],
+    ];
+    for (const [path, headers] of cases) {
+      const [byGet, byHead] = (await Promise.all(
+        ['GET', 'HEAD'].map((method) => fetch(`${apiUrl}${path}`, { method, headers, redirect: 'manual' })),
+      )) as [Response, Response];
+      const headersOf = (response: Response) => kept.map((name) => [name, response.headers.get(name)]);
+      expect({ path, status: byHead.status, headers: headersOf(byHead) }).toEqual({
+        path,
+        status: byGet.status,
+        headers: headersOf(byGet),
+      });
+      // A redirect has no body either way; every other GET here has one.
+      if (byGet.status !== 307) expect(await byGet.text()).not.toBe('');
+      expect({ path, body: await byHead.text() }).toEqual({ path, body: '' });
+    }
+  });
+
+  it('answers OPTIONS with 204, the methods it allows and CORS for any origin, before reading or checking anything', async () => {
+    for (const path of [itemPath, `/01/${X1.gtin}`, '/.well-known/gs1resolver', '/01/abc', '/01/00000000000017']) {
+      const response = await fetch(`${apiUrl}${path}`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://any-shop.example', 'access-control-request-method': 'GET' },
+      });
+      expect({ path, status: response.status, body: await response.text() }).toEqual({ path, status: 204, body: '' });
+      expect(
+        Object.fromEntries(
+          ['allow', 'access-control-allow-origin', 'access-control-allow-methods'].map((name) => [
+            name,
+            response.headers.get(name),
+          ]),
+        ),
+      ).toEqual({
+        allow: 'GET, HEAD, OPTIONS',
+        'access-control-allow-origin': '*',
+        'access-control-allow-methods': 'GET, HEAD, OPTIONS',
+      });
+      expect(response.headers.get('access-control-allow-headers')).toContain('accept-language');
+    }
+    // A route that declares neither stays as it was: the catch-all's 404.
+    expect((await fetch(`${apiUrl}/dpp/${X1.id}`, { method: 'HEAD' })).status).toBe(404);
   });
 });

@@ -479,6 +479,17 @@ function routeWorlds(world: World): Record<string, RouteWorld> {
     'resolve-item': { pools: { own: { gtin: () => ['08012345000012'], serial: () => ['X1-000123'] } } },
     'resolve-product': { pools: { own: { gtin: () => ['08012345000012', '8012345000012'] } } },
     'get-dpp-qr': { pools: { own: { dppid: () => [demo.acme.dpp.id] } } },
+    // The public downloads of X1's file and image (fuzzed before delete-dpp-image, in route-table order).
+    'get-public-dpp-file': {
+      pools: { own: { dppid: () => [demo.acme.dpp.id], dppfileid: () => [demo.acme.dpp.files[0]!.id] } },
+    },
+    'get-public-dpp-image': {
+      pools: { own: { dppid: () => [demo.acme.dpp.id], imageid: () => [demo.acme.dpp.images[0]!.id] } },
+    },
+    // The invitation page reads any invitation, pending or settled (its own fuzz's, like the accept route's).
+    'get-invitation-page': {
+      pools: { own: { invitationid: () => [...world.invitations.pending, ...world.invitations.used] } },
+    },
   };
 }
 

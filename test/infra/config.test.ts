@@ -102,6 +102,7 @@ describe('readStackConfig: what a deployment may not keep', () => {
       publicDppThrottle: { rateLimit: 25, burstLimit: 50 },
       alarms: CONTEXT_DEFAULTS.alarms,
       evm: SANDBOX_EVM,
+      cdn: false,
       sandbox: true,
       sandboxWarnings: [
         expect.stringMatching(/^Sandbox deployment keeps "jwtPublicKeys": no JWT public key/),
@@ -114,6 +115,22 @@ describe('readStackConfig: what a deployment may not keep', () => {
       ],
     });
     expect(configOf({ sandbox: true }).sandbox).toBe(true);
+  });
+
+  it('reads cdn=true, and then leaves the links’ base to the distribution unless publicBaseUrl names one', () => {
+    const domain = {
+      region: 'eu-central-1',
+      domainName: 'dpp.example.com',
+      certificateArn: 'arn:aws:acm:eu-central-1:123456789012:certificate/0f8c4c1e-3b0a-4d0e-9d1e-2a7c9b1f6e21',
+    };
+    expect(configOf(DEPLOYMENT).cdn).toBe(false);
+    expect(configOf({ ...DEPLOYMENT, ...domain }).publicBaseUrl).toBe('https://dpp.example.com');
+    expect(configOf({ ...DEPLOYMENT, ...domain, cdn: 'true' })).toMatchObject({ cdn: true });
+    expect(configOf({ ...DEPLOYMENT, ...domain, cdn: 'true' }).publicBaseUrl).toBeUndefined();
+    expect(
+      configOf({ ...DEPLOYMENT, ...domain, cdn: true, publicBaseUrl: 'https://passports.example.com' }).publicBaseUrl,
+    ).toBe('https://passports.example.com');
+    expect(failureOf({ ...DEPLOYMENT, cdn: 'yes' }).message).toMatch(/"cdn": expected true or false/);
   });
 
   it.each([['yes'], [1], ['TRUE ']])('rejects sandbox = %j (true or false only)', (value) => {

@@ -7,7 +7,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { App, Stack, Validations } from 'aws-cdk-lib';
+import { App, NestedStack, Stack, Validations } from 'aws-cdk-lib';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks, NagPack, ServerlessChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -116,6 +116,8 @@ beforeAll(() => {
     evmChainId: '1',
     evmExplorerUrl: 'https://etherscan.io',
     region: 'eu-central-1',
+    // The largest variant: the CDN in front too.
+    cdn: 'true',
     domainName: 'dpp.example.com',
     certificateArn: 'arn:aws:acm:eu-central-1:123456789012:certificate/0f8c4c1e-3b0a-4d0e-9d1e-2a7c9b1f6e21',
   });
@@ -178,5 +180,18 @@ describe('cdk-nag (AwsSolutions, Serverless)', () => {
     new Bucket(new Stack(probe, 'Probe'), 'Bucket');
     const rules = synthWithNag(probe).map((finding) => finding.rule);
     expect(rules).toEqual(expect.arrayContaining(['AwsSolutions-S1', 'AwsSolutions-S10']));
+  });
+
+  it('checks the resources of nested stacks too (the alarms live in one): the same bucket, nested, is reported', () => {
+    const probe = appWith({});
+    new Bucket(new NestedStack(new Stack(probe, 'Probe'), 'Nested'), 'Bucket');
+    const found = synthWithNag(probe);
+    expect(found.map((finding) => finding.rule)).toEqual(expect.arrayContaining(['AwsSolutions-S1']));
+    expect(found.flatMap((finding) => finding.constructPaths)).toContain('Probe/Nested/Bucket/Resource');
+  });
+
+  it('walked the real stack’s nested stack of alarms', () => {
+    const nested = app.node.findAll().filter((scope) => NestedStack.isNestedStack(scope));
+    expect(nested.map((scope) => scope.node.path)).toEqual(['DppServiceNag/Monitoring']);
   });
 });

@@ -19,12 +19,16 @@ import { isBuiltin } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { App, type CfnResource } from 'aws-cdk-lib';
+import { App, type CfnResource, NestedStack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { buildSync } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ESM_REQUIRE_BANNER } from '../../infra/bundling';
 import { CONTEXT_DEFAULTS, readStackConfig, SANDBOX_EVM } from '../../infra/config';
+import { MONITORING_STACK_ID } from '../../infra/constructs/alarms';
+import { assertRouteTableIsDeployable } from '../../infra/constructs/api';
+import { CDN_MAX_TTL, cachedPathPatterns, NEVER_KEPT_ERRORS, pathPattern } from '../../infra/constructs/cdn';
+import { NONCURRENT_RELEASED_DAYS } from '../../infra/constructs/data';
 import {
   ACCESS_LOG_FIELDS,
   ANCHOR_KEY_PLACEHOLDER,
@@ -36,15 +40,25 @@ import {
   VIES_REST_URL,
 } from '../../infra/stack';
 import {
+  ANCHOR_BALANCE_ALARM_ETH,
   ANCHOR_WORKER_FN,
   NOTARIZATION_INSERTS,
   STREAM_RETRY_ATTEMPTS,
+  SWEEP_EVERY_MINUTES,
   WORKER_TIMEOUT_SECONDS,
 } from '../../lib/anchoring/worker';
 import type { Route } from '../../lib/api/contract';
 import { functionId, routeKeyOf, routes as routeTable } from '../../lib/api/routes';
 import { getDppDocs as getDppRoute } from '../../lib/api/routes/get-dpp';
-import { KYB_RETRY_ACCESS, KYB_RETRY_EVERY_MINUTES, KYB_RETRY_TIMEOUT_SECONDS } from '../../lib/companies/kyb/worker';
+import { RELEASED_TAG } from '../../lib/aws/released';
+import {
+  KYB_RETRY_ACCESS,
+  KYB_RETRY_EVERY_MINUTES,
+  KYB_RETRY_TIMEOUT_SECONDS,
+  KYB_RETRY_WORKER_FN,
+} from '../../lib/companies/kyb/worker';
+import { LOCK_MILLISECONDS } from '../../lib/idempotency/model';
+import { METRIC } from '../../lib/metrics';
 
 type Json = Record<string, any>; // CloudFormation JSON as the assertions library returns it
 interface Statement {
@@ -56,6 +70,10 @@ interface Statement {
 }
 
 const routes: readonly Route[] = routeTable;
+/** CloudFormation's quotas a template: resources and parameters. */
+const CLOUDFORMATION_LIMITS = { resources: 500, parameters: 200 };
+/** How many more routes every template must still have room for (docs/deploy.md, Room in the stack). */
+const MIN_ROUTES_OF_ROOM = 5;
 /** Functions that are not a route's: the scheduled KYB retry worker and the anchor worker (the table's stream). */
 const WORKERS = 2;
 const SYNTH_TIMEOUT_MS = 240_000;
@@ -94,6 +112,26 @@ function publicKeyPem(): string {
     .publicKey.export({ type: 'spki', format: 'pem' })
     .toString()
     .trim();
+}
+
+/**
+ * The resources of the stack's nested stack of alarms, each parameter replaced by what the parent
+ * passes to it (a Ref to one of the parent's resources), so they read as if in the parent.
+ */
+function monitoringResources(parent: DppServiceStack, parentTemplate: Template): Record<string, Json> {
+  const nested = parent.monitoring;
+  const passed = (parentTemplate.toJSON().Resources[parent.getLogicalId(nested.nestedStackResource as CfnResource)]
+    .Properties.Parameters ?? {}) as Record<string, unknown>;
+  const substitute = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(substitute);
+    if (value === null || typeof value !== 'object') return value;
+    const entries = Object.entries(value);
+    if (entries.length === 1 && entries[0]![0] === 'Ref' && (entries[0]![1] as string) in passed) {
+      return passed[entries[0]![1] as string];
+    }
+    return Object.fromEntries(entries.map(([key, inner]) => [key, substitute(inner)]));
+  };
+  return substitute(Template.fromStack(nested).toJSON().Resources) as Record<string, Json>;
 }
 
 const unbundledStacks = new Map<string, { stack: DppServiceStack; template: Template }>();
@@ -162,6 +200,8 @@ let template: Template;
 let assemblyDir: string;
 let warningsOf: (artifactId: string) => string[];
 let resources: Record<string, Json>;
+/** The nested stack of alarms' resources, in the parent's terms (monitoringResources). */
+let monitoring: Record<string, Json>;
 let ids: {
   table: string;
   bucket: string;
@@ -169,6 +209,7 @@ let ids: {
   cursorKey: string;
   stripeKey: string;
   anchorKey: string;
+  anchorRpcUrl: string;
   deadLetters: string;
   emailIdentity: string;
 };
@@ -196,6 +237,7 @@ beforeAll(() => {
   );
 
   resources = template.toJSON().Resources as Record<string, Json>;
+  monitoring = monitoringResources(stack, template);
   ids = {
     table: logicalId(stack.table.node.defaultChild),
     bucket: logicalId(stack.bucket.node.defaultChild),
@@ -203,10 +245,19 @@ beforeAll(() => {
     cursorKey: logicalId(stack.cursorKeySecret.node.defaultChild),
     stripeKey: logicalId(stack.stripeKeySecret.node.defaultChild),
     anchorKey: logicalId(stack.anchorKeySecret.node.defaultChild),
+    anchorRpcUrl: rpcUrlSecretOf(template),
     deadLetters: logicalId(stack.anchorDeadLetterQueue.node.defaultChild),
     emailIdentity: logicalId(stack.emailIdentity.node.defaultChild),
   };
 }, SYNTH_TIMEOUT_MS);
+
+/** The anchor worker's RPC-URL secret (infra/constructs/workers.ts), by its description. */
+function rpcUrlSecretOf(built: Template): string {
+  const [id] = Object.entries(built.findResources('AWS::SecretsManager::Secret')).find(([, secret]) =>
+    String(secret.Properties.Description).startsWith('JSON-RPC URL'),
+  ) ?? [''];
+  return id;
+}
 
 /** The function's environment as deployed: Refs become dummy names, strings stay as they are. */
 function environmentOf(route: Route): Record<string, string> {
@@ -314,15 +365,40 @@ function ofType(type: string): [string, Json][] {
   return Object.entries(resources).filter(([, resource]) => resource.Type === type);
 }
 
+/** The properties of every alarm (in the nested stack of alarms), in the parent's terms. */
+function alarmProperties(built?: { stack: DppServiceStack; template: Template }): Json[] {
+  return Object.values(built ? monitoringResources(built.stack, built.template) : monitoring)
+    .filter((resource) => resource.Type === 'AWS::CloudWatch::Alarm')
+    .map((alarm) => alarm.Properties as Json);
+}
+
+/**
+ * Every identity policy of every role, each with its role's logical id: inline in the role
+ * (a function's role keeps all of its statements there) or a policy resource attached to it.
+ */
+function rolePolicies(all: Record<string, Json> = resources): { role: string; statements: Statement[] }[] {
+  const found: { role: string; statements: Statement[] }[] = [];
+  for (const [id, resource] of Object.entries(all)) {
+    if (resource.Type === 'AWS::IAM::Role') {
+      for (const policy of (resource.Properties.Policies ?? []) as Json[]) {
+        found.push({ role: id, statements: policy.PolicyDocument.Statement as Statement[] });
+      }
+    }
+    if (resource.Type === 'AWS::IAM::Policy') {
+      for (const role of resource.Properties.Roles as { Ref: string }[]) {
+        found.push({ role: role.Ref, statements: resource.Properties.PolicyDocument.Statement as Statement[] });
+      }
+    }
+  }
+  return found;
+}
+
 /** Every Allow/Deny statement of every identity policy attached to the function's role. */
 function roleStatements(route: Route): Statement[] {
   const roleId = (fnProps(route).Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-  const role = resources[roleId]!.Properties as Json;
-  const inline = ((role.Policies ?? []) as Json[]).flatMap((policy) => policy.PolicyDocument.Statement as Statement[]);
-  const attached = ofType('AWS::IAM::Policy')
-    .filter(([, policy]) => references(policy.Properties.Roles, roleId))
-    .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Statement[]);
-  return [...inline, ...attached];
+  return rolePolicies()
+    .filter(({ role }) => role === roleId)
+    .flatMap(({ statements }) => statements);
 }
 
 /** What a statement's resource is, in the stack's own terms. */
@@ -337,6 +413,7 @@ function resourceKind(resource: unknown): string {
   if (references(resource, ids.cursorKey)) return 'cursor-key-secret';
   if (references(resource, ids.stripeKey)) return 'stripe-key-secret';
   if (references(resource, ids.anchorKey)) return 'anchor-key-secret';
+  if (references(resource, ids.anchorRpcUrl)) return 'anchor-rpc-url-secret';
   if (references(resource, ids.deadLetters)) return 'anchor-dead-letter-queue';
   if (text.includes(`identity/${CONTEXT_DEFAULTS.sesFromAddress}`) || references(resource, ids.emailIdentity)) {
     return 'email-identity';
@@ -372,8 +449,9 @@ function expectedGrants(route: Route): Record<string, string[]> {
   }
   if (access.tableIndexes) expected['table-indexes'] = ['dynamodb:Query'];
   if (access.bucket?.length) {
-    const s3 = { get: 's3:GetObject', put: 's3:PutObject', delete: 's3:DeleteObject' } as const;
-    expected['bucket-companies-objects'] = [...new Set(access.bucket.map((action) => s3[action]))].sort();
+    // A delete tags the object first (lib/aws/released.ts).
+    const s3 = { get: ['s3:GetObject'], put: ['s3:PutObject'], delete: ['s3:PutObjectTagging', 's3:DeleteObject'] };
+    expected['bucket-companies-objects'] = [...new Set(access.bucket.flatMap((action) => s3[action]))].sort();
   }
   if (access.email) expected['email-identity'] = ['ses:SendEmail', 'ses:SendRawEmail'];
   expected.any = [...XRAY_ACTIONS, ...(access.translate ? ['translate:TranslateText'] : [])].sort();
@@ -573,9 +651,36 @@ describe('functions', () => {
 });
 
 describe('HTTP API', () => {
-  it('has one route per row, with the method and path exactly as in the route table, and nothing else', () => {
+  it('has one route per row, with the method and path exactly as in the route table, plus the HEAD and OPTIONS a row also answers, and nothing else', () => {
     const routeKeys = ofType('AWS::ApiGatewayV2::Route').map(([, route]) => route.Properties.RouteKey as string);
-    expect(routeKeys.sort()).toEqual(routes.map(routeKeyOf).sort());
+    const extra = routes.flatMap((route) => (route.alsoAnswers ?? []).map((method) => `${method} ${route.path}`));
+    expect(extra).toContain('HEAD /01/{gtin}/21/{serial}');
+    expect(extra).toContain('OPTIONS /01/{gtin}');
+    expect(routeKeys.sort()).toEqual([...routes.map(routeKeyOf), ...extra].sort());
+  });
+
+  it('sends a row’s HEAD and OPTIONS to the integration of its GET, whose one permission covers every method', () => {
+    const targetOf = (key: string) =>
+      ofType('AWS::ApiGatewayV2::Route').find(([, route]) => route.Properties.RouteKey === key)![1].Properties.Target;
+    for (const route of routes.filter((row) => row.alsoAnswers?.length)) {
+      for (const method of route.alsoAnswers!) {
+        expect(targetOf(`${method} ${route.path}`)).toEqual(targetOf(routeKeyOf(route)));
+      }
+      const permissions = ofType('AWS::Lambda::Permission').filter(([, permission]) =>
+        references(permission.Properties.FunctionName, fnLogicalId(route)),
+      );
+      expect(permissions).toHaveLength(1);
+      // execute-api:/<stage>/<method>/<path>: any stage, any method.
+      expect(JSON.stringify(permissions[0]![1].Properties.SourceArn)).toContain(`/*/*${route.path}`);
+    }
+  });
+
+  it('refuses a row that also answers HEAD or OPTIONS but is not a GET, or OPTIONS (CORS for any origin) on a jwt row', () => {
+    const jwtGet = routes.find((route) => route.method === 'GET' && route.auth === 'jwt')!;
+    const post = routes.find((route) => route.method === 'POST')!;
+    expect(() => assertRouteTableIsDeployable([{ ...post, alsoAnswers: ['HEAD'] }])).toThrow(/only a GET row/);
+    expect(() => assertRouteTableIsDeployable([{ ...jwtGet, alsoAnswers: ['OPTIONS'] }])).toThrow(/only a public row/);
+    expect(() => assertRouteTableIsDeployable([{ ...jwtGet, alsoAnswers: ['HEAD'] }])).not.toThrow();
   });
 
   it('sends every route to a payload-2.0 proxy integration of its own function', () => {
@@ -688,21 +793,29 @@ describe('HTTP API', () => {
 });
 
 describe('alarms', () => {
-  const alarms = () => ofType('AWS::CloudWatch::Alarm').map(([, alarm]) => alarm.Properties as Json);
+  const alarms = () => alarmProperties();
   const thresholds = CONTEXT_DEFAULTS.alarms;
 
   it('notifies the stack-made topic of every alarm and its recovery, and outputs the topic ARN', () => {
     const [topicId] = ofType('AWS::SNS::Topic')[0]!;
-    // API 5xx rate; errors, throttles and p99 duration per function; DynamoDB throttling.
     // API 5xx rate; errors, throttles and p99 duration per route; errors and throttles of the KYB worker;
-    // FAILED notarizations, dead letters and errors of the anchor worker; DynamoDB.
-    expect(alarms()).toHaveLength(1 + 3 * routes.length + 2 + 3 + 1);
+    // FAILED notarizations, dead letters, errors, the stream's iterator age and the account's balance of the anchor worker; DynamoDB.
+    expect(alarms()).toHaveLength(1 + 3 * routes.length + 2 + 5 + 1);
     for (const alarm of alarms()) {
       expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(alarm.OKActions).toEqual([{ Ref: topicId }]);
       expect(alarm.TreatMissingData).toBe('notBreaching');
     }
     expect((template.toJSON().Outputs as Record<string, Json>).AlarmTopicArn!.Value).toEqual({ Ref: topicId });
+  });
+
+  it('keeps every alarm in a nested stack of its own (room in the parent), and the topic in the parent', () => {
+    template.resourceCountIs('AWS::CloudWatch::Alarm', 0);
+    template.resourceCountIs('AWS::CloudFormation::Stack', 1);
+    expect(stack.monitoring.node.id).toBe(MONITORING_STACK_ID);
+    expect(ofType('AWS::SNS::Topic')).toHaveLength(1);
+    Template.fromStack(stack.monitoring).resourceCountIs('AWS::SNS::Topic', 0);
+    expect(alarms().length).toBeGreaterThan(3 * routes.length);
   });
 
   it('lets only CloudWatch of this account publish to the topic, over TLS only', () => {
@@ -784,15 +897,12 @@ describe('alarms', () => {
 
   it('notifies the topic of context alarmTopicArn instead, creating none, with thresholds from context alarms', () => {
     const alarmTopicArn = 'arn:aws:sns:eu-central-1:123456789012:ops-alarms';
-    const { template: withTopic } = unbundledStack({
-      ...DEPLOYMENT_CONTEXT,
-      alarmTopicArn,
-      alarms: '{"p99LatencyMs": 5000}',
-    });
-    withTopic.resourceCountIs('AWS::SNS::Topic', 0);
-    expect(Object.keys(withTopic.toJSON().Outputs)).not.toContain('AlarmTopicArn');
-    const all = Object.values(withTopic.findResources('AWS::CloudWatch::Alarm')).map((alarm) => alarm.Properties);
-    expect(all).toHaveLength(1 + 3 * routes.length + 2 + 3 + 1);
+    const built = unbundledStack({ ...DEPLOYMENT_CONTEXT, alarmTopicArn, alarms: '{"p99LatencyMs": 5000}' });
+    built.template.resourceCountIs('AWS::SNS::Topic', 0);
+    Template.fromStack(built.stack.monitoring).resourceCountIs('AWS::SNS::Topic', 0);
+    expect(Object.keys(built.template.toJSON().Outputs)).not.toContain('AlarmTopicArn');
+    const all = alarmProperties(built);
+    expect(all).toHaveLength(1 + 3 * routes.length + 2 + 5 + 1);
     for (const alarm of all) expect(alarm.AlarmActions).toEqual([alarmTopicArn]);
     const latency = all.filter((alarm) => alarm.MetricName === 'Duration');
     expect(latency.map((alarm) => alarm.Threshold)).toEqual(routes.map(() => 5000));
@@ -853,7 +963,11 @@ describe('data stores', () => {
         LifecycleConfiguration: {
           Rules: Match.arrayWith([
             Match.objectLike({ Status: 'Enabled', AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }),
-            Match.objectLike({ Status: 'Enabled', NoncurrentVersionExpiration: { NoncurrentDays: 30 } }),
+            Match.objectLike({
+              Status: 'Enabled',
+              TagFilters: [{ Key: 'released', Value: 'true' }],
+              NoncurrentVersionExpiration: { NoncurrentDays: 30 },
+            }),
           ]),
         },
       },
@@ -945,7 +1059,8 @@ describe('least privilege', () => {
     );
     expect(starResources.length).toBeGreaterThan(0);
     for (const { owner, statement } of starResources) {
-      const ofAnchorWorker = references(resources[owner]!.Properties.Roles, anchorRole);
+      // Inline in the role itself, or a policy resource attached to it.
+      const ofAnchorWorker = owner === anchorRole || references(resources[owner]!.Properties.Roles ?? [], anchorRole);
       const allowed = [...XRAY_ACTIONS, 'translate:TranslateText', ...(ofAnchorWorker ? ['dynamodb:ListStreams'] : [])];
       expect(allowed).toEqual(expect.arrayContaining(actionsOf(statement)));
     }
@@ -975,15 +1090,28 @@ describe('least privilege', () => {
       { ...getDppRoute, access: { table: 'read', tableIndexes: true } },
     ]);
     // The KYB retry worker queries the index too (checked in its own describe); here, the row's role.
-    const workerRole = indexedStack.getLogicalId(indexedStack.kybRetryWorker.role!.node.defaultChild as CfnResource);
-    const statements = Object.values(indexedTemplate.findResources('AWS::IAM::Policy'))
-      .filter((policy) => !references(policy.Properties.Roles, workerRole))
-      .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Statement[]);
+    const workerRoles = [indexedStack.kybRetryWorker, indexedStack.anchorWorker].map((worker) =>
+      indexedStack.getLogicalId(worker.role!.node.defaultChild as CfnResource),
+    );
+    const statements = rolePolicies(indexedTemplate.toJSON().Resources)
+      .filter(({ role }) => !workerRoles.includes(role))
+      .flatMap(({ statements: ofRole }) => ofRole);
     const onIndexes = statements.filter((statement) => JSON.stringify(statement.Resource).includes('/index/'));
     expect(onIndexes).toHaveLength(1);
     expect(onIndexes[0]!.Action).toBe('dynamodb:Query');
     expect(JSON.stringify(onIndexes[0]!.Resource)).toContain('/index/gsi1"');
     expect(JSON.stringify(onIndexes[0]!.Resource)).not.toContain('/index/*');
+  });
+
+  it('keeps each role’s statements inline in the role, within IAM’s 10,240 characters of inline policy a role', () => {
+    // Only the scheduler's role (not a function's) keeps a policy resource of its own.
+    expect(ofType('AWS::IAM::Policy')).toHaveLength(1);
+    for (const [id, role] of ofType('AWS::IAM::Role')) {
+      const size = ((role.Properties.Policies ?? []) as Json[])
+        .map((policy) => JSON.stringify(stack.resolve(policy.PolicyDocument)).length)
+        .reduce((sum, length) => sum + length, 0);
+      expect({ id, fits: size < 10_240 }).toEqual({ id, fits: true });
+    }
   });
 
   it("gives function roles no managed policies (logs go only to the function's own log group)", () => {
@@ -1011,8 +1139,8 @@ describe('least privilege', () => {
         .map((route) => (fnProps(route).Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0]),
     );
     expect(signingRoles.size).toBeGreaterThan(0);
-    const secretReaders = ofType('AWS::IAM::Policy').filter(([, policy]) =>
-      (policy.Properties.PolicyDocument.Statement as Statement[]).some(
+    const secretReaders = rolePolicies().filter(({ statements }) =>
+      statements.some(
         (statement) =>
           statement.Effect === 'Allow' &&
           !references(statement.Resource, ids.cursorKey) &&
@@ -1022,10 +1150,8 @@ describe('least privilege', () => {
             actionsOf(statement).some((action) => action.startsWith('secretsmanager:'))),
       ),
     );
-    for (const [, policy] of secretReaders) {
-      const roles = (policy.Properties.Roles as { Ref: string }[]).map((role) => role.Ref);
-      for (const role of roles) expect(signingRoles.has(role)).toBe(true);
-    }
+    expect(secretReaders.length).toBeGreaterThan(0);
+    for (const { role } of secretReaders) expect(signingRoles.has(role)).toBe(true);
     for (const route of routes.filter((candidate) => !candidate.access.signingKey)) {
       expect(fnProps(route).Environment.Variables.JWT_SIGNING_KEY_SECRET_ID).toBeUndefined();
     }
@@ -1037,13 +1163,9 @@ describe('least privilege', () => {
       .filter((route) => route.access.cursorKey)
       .map((route) => (fnProps(route).Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0]);
     expect(listRoles.length).toBeGreaterThan(0);
-    const readers = ofType('AWS::IAM::Policy')
-      .filter(([, policy]) =>
-        (policy.Properties.PolicyDocument.Statement as Statement[]).some((statement) =>
-          references(statement.Resource, ids.cursorKey),
-        ),
-      )
-      .flatMap(([, policy]) => (policy.Properties.Roles as { Ref: string }[]).map((role) => role.Ref));
+    const readers = rolePolicies()
+      .filter(({ statements }) => statements.some((statement) => references(statement.Resource, ids.cursorKey)))
+      .map(({ role }) => role);
     expect(readers.sort()).toEqual(listRoles.sort());
     for (const route of routes.filter((candidate) => !candidate.access.cursorKey)) {
       expect(fnProps(route).Environment.Variables.CURSOR_KEY_SECRET_ID).toBeUndefined();
@@ -1057,13 +1179,9 @@ describe('least privilege', () => {
       'validate-promotional-code',
     ]);
     const roleOf = (route: Route) => (fnProps(route).Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-    const readers = ofType('AWS::IAM::Policy')
-      .filter(([, policy]) =>
-        (policy.Properties.PolicyDocument.Statement as Statement[]).some((statement) =>
-          references(statement.Resource, ids.stripeKey),
-        ),
-      )
-      .flatMap(([, policy]) => (policy.Properties.Roles as { Ref: string }[]).map((role) => role.Ref));
+    const readers = rolePolicies()
+      .filter(({ statements }) => statements.some((statement) => references(statement.Resource, ids.stripeKey)))
+      .map(({ role }) => role);
     expect(readers.sort()).toEqual(stripeRoutes.map(roleOf).sort());
     for (const route of routes.filter((candidate) => !candidate.access.stripe)) {
       const variables = fnProps(route).Environment.Variables as Record<string, unknown>;
@@ -1116,16 +1234,15 @@ describe('the Stripe secret key', () => {
 describe('the KYB retry worker', () => {
   const workerId = () => logicalId(stack.kybRetryWorker.node.defaultChild);
   const workerProps = () => resources[workerId()]!.Properties as Json;
-  const schedules = () => ofType('AWS::Scheduler::Schedule').map(([, schedule]) => schedule.Properties as Json);
+  const schedules = () =>
+    ofType('AWS::Scheduler::Schedule')
+      .map(([, schedule]) => schedule.Properties as Json)
+      .filter((schedule) => references(schedule.Target.Arn, workerId()));
   const roleOf = (props: Json) => (props.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-  const statementsOfRole = (roleId: string) => [
-    ...(((resources[roleId]!.Properties as Json).Policies ?? []) as Json[]).flatMap(
-      (policy) => policy.PolicyDocument.Statement as Statement[],
-    ),
-    ...ofType('AWS::IAM::Policy')
-      .filter(([, policy]) => references(policy.Properties.Roles, roleId))
-      .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Statement[]),
-  ];
+  const statementsOfRole = (roleId: string) =>
+    rolePolicies()
+      .filter(({ role }) => role === roleId)
+      .flatMap(({ statements }) => statements);
 
   it(`runs every ${KYB_RETRY_EVERY_MINUTES} minutes through EventBridge Scheduler, with its context and no late retry`, () => {
     expect(schedules()).toHaveLength(1);
@@ -1144,7 +1261,7 @@ describe('the KYB retry worker', () => {
     });
   });
 
-  it('lets Scheduler, of this account only, invoke exactly the worker (not its versions or aliases)', () => {
+  it('lets Scheduler, of this account only, invoke exactly the scheduled workers (not their versions or aliases)', () => {
     const roleId = (schedules()[0]!.Target.RoleArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
     const trust = (resources[roleId]!.Properties as Json).AssumeRolePolicyDocument.Statement as Statement[];
     expect(trust).toEqual([
@@ -1154,8 +1271,19 @@ describe('the KYB retry worker', () => {
         Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } },
       }),
     ]);
+    // This worker and the anchor worker's sweep, through the one role.
+    const anchorWorkerId = logicalId(stack.anchorWorker.node.defaultChild);
+    expect(statementsOfRole(roleId)).toHaveLength(1);
+    expect((statementsOfRole(roleId)[0]!.Resource as unknown[]).length).toBe(2);
     expect(statementsOfRole(roleId)).toEqual([
-      { Effect: 'Allow', Action: 'lambda:InvokeFunction', Resource: { 'Fn::GetAtt': [workerId(), 'Arn'] } },
+      {
+        Effect: 'Allow',
+        Action: 'lambda:InvokeFunction',
+        Resource: expect.arrayContaining([
+          { 'Fn::GetAtt': [workerId(), 'Arn'] },
+          { 'Fn::GetAtt': [anchorWorkerId, 'Arn'] },
+        ]),
+      },
     ]);
   });
 
@@ -1201,13 +1329,11 @@ describe('the KYB retry worker', () => {
   });
 
   it('alarms on its failed and throttled runs', () => {
-    const ofWorker = ofType('AWS::CloudWatch::Alarm')
-      .map(([, alarm]) => alarm.Properties as Json)
-      .filter((alarm) =>
-        (alarm.Dimensions as Json[] | undefined)?.some(
-          (dimension) => dimension.Name === 'FunctionName' && references(dimension.Value, workerId()),
-        ),
-      );
+    const ofWorker = alarmProperties().filter((alarm) =>
+      (alarm.Dimensions as Json[] | undefined)?.some(
+        (dimension) => dimension.Name === 'FunctionName' && references(dimension.Value, workerId()),
+      ),
+    );
     expect(ofWorker.map((alarm) => alarm.MetricName).sort()).toEqual(['Errors', 'Throttles']);
   });
 });
@@ -1249,10 +1375,10 @@ describe('the anchor worker', () => {
     });
   });
 
-  it('gets the table, the chain, the explorer and the key’s secret id from context, and no JWT setting', () => {
+  it('gets the table, the chain, the explorer, the key’s and the RPC URL’s secret ids, and no JWT setting', () => {
     expect(workerProps().Environment.Variables).toEqual({
       TABLE_NAME: { Ref: ids.table },
-      EVM_RPC_URL: EVM_CONTEXT.evmRpcUrl,
+      EVM_RPC_URL_SECRET_ID: { Ref: ids.anchorRpcUrl },
       EVM_CHAIN_ID: EVM_CONTEXT.evmChainId,
       EVM_EXPLORER_URL: EVM_CONTEXT.evmExplorerUrl,
       ANCHOR_KEY_SECRET_ID: { Ref: ids.anchorKey },
@@ -1267,17 +1393,18 @@ describe('the anchor worker', () => {
     const worker =
       sandboxTemplate.toJSON().Resources[sandbox.getLogicalId(sandbox.anchorWorker.node.defaultChild as CfnResource)];
     expect(worker.Properties.Environment.Variables).toMatchObject({
-      EVM_RPC_URL: SANDBOX_EVM.rpcUrl,
       EVM_CHAIN_ID: String(SANDBOX_EVM.chainId),
       EVM_EXPLORER_URL: SANDBOX_EVM.explorerUrl,
     });
+    const rpcUrlSecret = rpcUrlSecretOf(sandboxTemplate);
+    expect(sandboxTemplate.toJSON().Resources[rpcUrlSecret].Properties.SecretString).toBe(SANDBOX_EVM.rpcUrl);
   });
 
-  it('may GetItem and UpdateItem, read the table’s stream, send to its dead-letter queue and read its key: nothing else', () => {
+  it('may GetItem and UpdateItem, Query the pending index, read the table’s stream, send to its dead-letter queue and read its two secrets: nothing else', () => {
     const byKind: Record<string, Set<string>> = {};
-    const statements = ofType('AWS::IAM::Policy')
-      .filter(([, policy]) => references(policy.Properties.Roles, roleId()))
-      .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Statement[]);
+    const statements = rolePolicies()
+      .filter(({ role }) => role === roleId())
+      .flatMap(({ statements: ofRole }) => ofRole);
     for (const statement of statements) {
       expect(statement.Effect).toBe('Allow');
       for (const resource of Array.isArray(statement.Resource) ? statement.Resource : [statement.Resource]) {
@@ -1288,8 +1415,10 @@ describe('the anchor worker', () => {
     expect(Object.fromEntries(Object.entries(byKind).map(([kind, actions]) => [kind, [...actions].sort()]))).toEqual({
       'own-log-group': ['logs:CreateLogStream', 'logs:PutLogEvents'],
       table: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+      'table-indexes': ['dynamodb:Query'],
       'table-stream': ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'],
       'anchor-key-secret': ['secretsmanager:GetSecretValue'],
+      'anchor-rpc-url-secret': ['secretsmanager:GetSecretValue'],
       'anchor-dead-letter-queue': ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'],
       // X-Ray, and ListStreams, which takes no narrower resource (cdk-nag acknowledgement anchorWorkerStarResource).
       any: ['dynamodb:ListStreams', ...XRAY_ACTIONS].sort(),
@@ -1306,9 +1435,9 @@ describe('the anchor worker', () => {
     expect((template.toJSON().Outputs as Record<string, Json>).AnchorKeySecretArn!.Value).toEqual({
       Ref: ids.anchorKey,
     });
-    const readers = ofType('AWS::IAM::Policy')
-      .filter(([, policy]) => references(policy.Properties.PolicyDocument, ids.anchorKey))
-      .flatMap(([, policy]) => (policy.Properties.Roles as { Ref: string }[]).map((role) => role.Ref));
+    const readers = rolePolicies()
+      .filter(({ statements }) => references(statements, ids.anchorKey))
+      .map(({ role }) => role);
     expect(readers).toEqual([roleId()]);
     for (const route of routes) {
       expect(Object.keys(fnProps(route).Environment.Variables).filter((name) => /^(EVM_|ANCHOR_)/.test(name))).toEqual(
@@ -1332,8 +1461,8 @@ describe('the anchor worker', () => {
     });
   });
 
-  it('alarms on a notarization it gave up on (FAILED), on a record in its dead-letter queue and on its errors', () => {
-    const alarms = ofType('AWS::CloudWatch::Alarm').map(([, alarm]) => alarm.Properties as Json);
+  it('alarms on a notarization it gave up on (FAILED), on a record in its dead-letter queue, on its errors and on the stream’s iterator age', () => {
+    const alarms = alarmProperties();
     const failed = alarms.find((alarm) => alarm.MetricName === 'NotarizationsFailed');
     expect(failed).toMatchObject({
       Namespace: 'DppService',
@@ -1353,7 +1482,52 @@ describe('the anchor worker', () => {
         (dimension) => dimension.Name === 'FunctionName' && references(dimension.Value, workerId()),
       ),
     );
-    expect(ofWorker.map((alarm) => alarm.MetricName)).toEqual(['Errors']);
+    expect(ofWorker.map((alarm) => alarm.MetricName).sort()).toEqual(['Errors', 'IteratorAge']);
+    expect(ofWorker.find((alarm) => alarm.MetricName === 'IteratorAge')).toMatchObject({
+      Namespace: 'AWS/Lambda',
+      Statistic: 'Maximum',
+      Threshold: CONTEXT_DEFAULTS.alarms.streamIteratorAgeMs,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+  });
+
+  it('keeps its RPC URL in a secret (context evmRpcUrl its first value) that it alone reads: no function has EVM_RPC_URL', () => {
+    expect(resources[ids.anchorRpcUrl]).toMatchObject({
+      Type: 'AWS::SecretsManager::Secret',
+      Properties: { SecretString: EVM_CONTEXT.evmRpcUrl },
+    });
+    const readers = rolePolicies()
+      .filter(({ statements }) => references(statements, ids.anchorRpcUrl))
+      .map(({ role }) => role);
+    expect(readers).toEqual([roleId()]);
+    for (const [, fn] of ofType('AWS::Lambda::Function')) {
+      expect(Object.keys(fn.Properties.Environment?.Variables ?? {})).not.toContain('EVM_RPC_URL');
+    }
+  });
+
+  it(`is also run every ${SWEEP_EVERY_MINUTES} minutes by EventBridge Scheduler (its sweep of PENDING notarizations), with its context and no late retry`, () => {
+    const sweeps = ofType('AWS::Scheduler::Schedule')
+      .map(([, schedule]) => schedule.Properties as Json)
+      .filter((schedule) => references(schedule.Target.Arn, workerId()));
+    expect(sweeps).toHaveLength(1);
+    expect(sweeps[0]).toMatchObject({
+      ScheduleExpression: `rate(${SWEEP_EVERY_MINUTES} minutes)`,
+      Target: { RetryPolicy: { MaximumRetryAttempts: 0, MaximumEventAgeInSeconds: 60 } },
+    });
+    expect(JSON.parse(sweeps[0]!.Target.Input as string)).toEqual({
+      scheduledTime: '<aws.scheduler.scheduled-time>',
+      executionId: '<aws.scheduler.execution-id>',
+    });
+  });
+
+  it(`alarms when the anchoring account's balance, the metric it emits, falls under ${ANCHOR_BALANCE_ALARM_ETH} ETH`, () => {
+    expect(alarmProperties().find((alarm) => alarm.MetricName === METRIC.anchorAccountBalance)).toMatchObject({
+      Namespace: 'DppService',
+      Dimensions: expect.arrayContaining([{ Name: 'route', Value: ANCHOR_WORKER_FN }]),
+      Statistic: 'Minimum',
+      Threshold: ANCHOR_BALANCE_ALARM_ETH,
+      ComparisonOperator: 'LessThanThreshold',
+    });
   });
 
   // Its bundle and its cold start with exactly its environment: with every function's, under 'functions'.
@@ -1417,12 +1591,67 @@ describe('the custom domain (context domainName + certificateArn)', () => {
       };
     });
 
-  it('keeps the stack within CloudFormation’s 500 resources even in its largest variant, with the domain', () => {
-    // About 10 resources a route (function, role, policy, log group, permission, integration,
-    // route, alarms): a route past the limit needs the stack split, not a failed deploy.
-    const count = Object.keys(withDomain().template.toJSON().Resources).length;
-    expect(count).toBeGreaterThan(400);
-    expect(count).toBeLessThanOrEqual(500);
+  it('keeps every template, the parent’s and each nested stack’s, within CloudFormation’s limits with room for more routes, even in its largest variant', () => {
+    // The largest variant: with the domain and the CDN. Each template's cost of one route is measured (the
+    // same stack with one row fewer), not assumed; the routes that still fit are the fewest of any.
+    const removed = routes.find((route) => route.auth === 'jwt')!;
+    const measure = (rows: readonly Route[]) => {
+      const built = unbundledStack({ ...DOMAIN_CONTEXT, cdn: 'true' }, rows);
+      const nested = built.stack.node
+        .findAll()
+        .filter((scope): scope is NestedStack => NestedStack.isNestedStack(scope));
+      return [
+        { name: 'parent', json: built.template.toJSON() },
+        ...nested.map((child) => ({ name: child.node.id, json: Template.fromStack(child).toJSON() })),
+      ].map(({ name, json }) => ({
+        name,
+        resources: Object.keys(json.Resources ?? {}).length,
+        parameters: Object.keys(json.Parameters ?? {}).length,
+      }));
+    };
+    const full = measure(routes);
+    const oneFewer = measure(routes.filter((route) => route !== removed));
+    expect(full.map(({ name }) => name)).toEqual(['parent', MONITORING_STACK_ID]);
+    const room = full.map((template, index) => {
+      const perRoute = {
+        resources: template.resources - oneFewer[index]!.resources,
+        parameters: template.parameters - oneFewer[index]!.parameters,
+      };
+      const fit = (used: number, limit: number, each: number) =>
+        each > 0 ? Math.floor((limit - used) / each) : Infinity;
+      return {
+        ...template,
+        perRoute,
+        routesThatFit: Math.min(
+          fit(template.resources, CLOUDFORMATION_LIMITS.resources, perRoute.resources),
+          fit(template.parameters, CLOUDFORMATION_LIMITS.parameters, perRoute.parameters),
+        ),
+      };
+    });
+    console.info(
+      `CloudFormation templates with ${routes.length} routes (custom domain and CDN): ` +
+        room
+          .map(
+            ({ name, resources: used, parameters, perRoute, routesThatFit }) =>
+              `${name} ${used} resources (${perRoute.resources} a route), ${parameters} parameters ` +
+              `(${perRoute.parameters} a route): ${routesThatFit} more routes fit`,
+          )
+          .join('; '),
+    );
+    for (const template of room) {
+      expect(template.resources).toBeLessThanOrEqual(CLOUDFORMATION_LIMITS.resources);
+      expect(template.parameters).toBeLessThanOrEqual(CLOUDFORMATION_LIMITS.parameters);
+      expect(template.perRoute.resources).toBeGreaterThan(0);
+    }
+    // The parent holds the route's function, role, log group, permission, integration and route;
+    // the alarms' stack its three alarms, and one parameter (the function's name).
+    expect(room.map(({ name, perRoute }) => ({ name, perRoute }))).toEqual([
+      { name: 'parent', perRoute: { resources: 6, parameters: 0 } },
+      { name: MONITORING_STACK_ID, perRoute: { resources: 3, parameters: 1 } },
+    ]);
+    // Room is left: the route that brings the stack within this many routes of a limit fails
+    // here, while there is still time to split it, instead of failing a deploy.
+    expect(Math.min(...room.map(({ routesThatFit }) => routesThatFit))).toBeGreaterThanOrEqual(MIN_ROUTES_OF_ROOM);
   });
 
   it('is absent without them: no domain, no mapping, the execute-api endpoint on, links on the API’s own URL', () => {
@@ -1489,5 +1718,203 @@ describe('the custom domain (context domainName + certificateArn)', () => {
     expect(linkBaseUrls(withBoth).map(({ base }) => base)).toEqual(linkRows.map(() => 'https://passports.example.com'));
     expect(withBoth.template.toJSON().Outputs.PublicBaseUrl.Value).toBe('https://passports.example.com');
     withBoth.template.resourceCountIs('AWS::ApiGatewayV2::DomainName', 1);
+  });
+});
+
+describe('the CDN (context cdn=true)', () => {
+  const CDN_CONTEXT = { ...DEPLOYMENT_CONTEXT, region: 'eu-central-1', cdn: 'true' };
+  const withCdn = () => unbundledStack(CDN_CONTEXT);
+  const distributionOf = (built: { template: Template }) =>
+    Object.values(built.template.findResources('AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig;
+  /** CloudFront's managed policies (their ids are fixed by AWS). */
+  const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+  const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+  it('is absent without the flag: no CloudFront resource, no CdnUrl, links on the API’s own URL', () => {
+    expect(Object.keys(resources).filter((id) => String(resources[id]!.Type).startsWith('AWS::CloudFront'))).toEqual(
+      [],
+    );
+    expect(Object.keys(template.toJSON().Outputs)).not.toContain('CdnUrl');
+    expect(stack.cdn).toBeUndefined();
+  });
+
+  it('caches exactly the public GET rows of the route table (not the token issuer, not the catch-all, not a path another method shares), by path pattern', () => {
+    const patterns = (distributionOf(withCdn()).CacheBehaviors as Json[]).map((behaviour) => behaviour.PathPattern);
+    const expected = routes
+      .filter((route) => route.auth === 'public' && route.method === 'GET' && route.path !== '$default')
+      .filter((route) => !route.access.signingKey)
+      .filter((route) => !routes.some((other) => other.path === route.path && other.method !== 'GET'))
+      .map(pathPattern);
+    expect([...patterns].sort()).toEqual([...new Set(expected)].sort());
+    expect(patterns).toEqual(expect.arrayContaining(['/dpp/*', '/dpp/*/versions/*', '/01/*/21/*', '/01/*']));
+    expect(patterns.some((pattern: string) => pattern.startsWith('/generateJWT'))).toBe(false);
+    // Most specific first: CloudFront takes the first pattern that matches.
+    expect(patterns.indexOf('/dpp/*/versions/*')).toBeLessThan(patterns.indexOf('/dpp/*'));
+    expect(patterns.indexOf('/01/*/21/*')).toBeLessThan(patterns.indexOf('/01/*'));
+  });
+
+  it('keys the public reads on the path, the whole query string, Accept and Accept-Language, with the TTL the answer’s Cache-Control gives', () => {
+    const { template: cdnTemplate } = withCdn();
+    const [policyId, policy] = Object.entries(cdnTemplate.findResources('AWS::CloudFront::CachePolicy'))[0]!;
+    expect(policy.Properties.CachePolicyConfig).toMatchObject({
+      MinTTL: 0,
+      DefaultTTL: 0,
+      MaxTTL: CDN_MAX_TTL.toSeconds(),
+      ParametersInCacheKeyAndForwardedToOrigin: {
+        HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['Accept', 'Accept-Language'] },
+        QueryStringsConfig: { QueryStringBehavior: 'all' },
+        CookiesConfig: { CookieBehavior: 'none' },
+      },
+    });
+    const [headersPolicyId, headersPolicy] = Object.entries(
+      cdnTemplate.findResources('AWS::CloudFront::ResponseHeadersPolicy'),
+    )[0]!;
+    expect(headersPolicy.Properties.ResponseHeadersPolicyConfig.CorsConfig).toMatchObject({
+      AccessControlAllowOrigins: { Items: ['*'] },
+      AccessControlAllowMethods: { Items: ['GET', 'HEAD', 'OPTIONS'] },
+      AccessControlAllowCredentials: false,
+      OriginOverride: true,
+    });
+    for (const behaviour of distributionOf(withCdn()).CacheBehaviors as Json[]) {
+      expect(behaviour).toMatchObject({
+        CachePolicyId: { Ref: policyId },
+        ResponseHeadersPolicyId: { Ref: headersPolicyId },
+        AllowedMethods: ['GET', 'HEAD', 'OPTIONS'],
+        CachedMethods: ['GET', 'HEAD'],
+        ViewerProtocolPolicy: 'redirect-to-https',
+      });
+    }
+  });
+
+  it('never caches the authenticated routes: the default behaviour keeps nothing and forwards every viewer header (Authorization included)', () => {
+    expect(distributionOf(withCdn()).DefaultCacheBehavior).toMatchObject({
+      CachePolicyId: CACHING_DISABLED,
+      OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+      AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+    });
+    // No authenticated route falls under a cached pattern (the synth refuses one that would).
+    const patterns = cachedPathPatterns(routes);
+    for (const route of routes.filter((row) => row.auth === 'jwt')) {
+      const sample = route.path.replace(/\{[^}]+\}/g, 'x');
+      const caught = patterns.filter((pattern) =>
+        new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test(sample),
+      );
+      expect({ route: routeKeyOf(route), caught }).toEqual({ route: routeKeyOf(route), caught: [] });
+    }
+    // An error is never kept, so a HEAD's 404 or a passing 503 is not served to the next GET.
+    expect(distributionOf(withCdn()).CustomErrorResponses).toEqual(
+      NEVER_KEPT_ERRORS.map((status) => ({ ErrorCode: status, ErrorCachingMinTTL: 0 })),
+    );
+  });
+
+  it('takes the coming public rows from the route table, and refuses a pattern that would catch an authenticated route', () => {
+    const page = { ...getDppRoute, fn: 'get-passport-page', path: '/passport/{dppId}' } as Route;
+    const file = { ...getDppRoute, fn: 'get-public-file', path: '/dpp/{dppId}/files/{fileId}' } as Route;
+    expect(cachedPathPatterns([...routes, page, file])).toEqual(
+      expect.arrayContaining(['/passport/*', '/dpp/*/files/*']),
+    );
+    const secret = { ...getDppRoute, fn: 'get-dpp-secret', auth: 'jwt', path: '/dpp/{dppId}/secret' } as Route;
+    expect(() => cachedPathPatterns([...routes, secret])).toThrow(/GET \/dpp\/\{dppId\}\/secret .* \/dpp\/\*/);
+  });
+
+  it('reaches the API over TLS 1.2 at its execute-api address, or at its custom domain when it has one', () => {
+    const origin = (distributionOf(withCdn()).Origins as Json[])[0]!;
+    expect(JSON.stringify(origin.DomainName)).toContain('execute-api');
+    expect(origin.CustomOriginConfig).toMatchObject({
+      OriginProtocolPolicy: 'https-only',
+      OriginSSLProtocols: ['TLSv1.2'],
+    });
+    const withDomain = unbundledStack({
+      ...CDN_CONTEXT,
+      domainName: 'dpp.example.com',
+      certificateArn: 'arn:aws:acm:eu-central-1:123456789012:certificate/0f8c4c1e-3b0a-4d0e-9d1e-2a7c9b1f6e21',
+    });
+    expect((distributionOf(withDomain).Origins as Json[])[0]!.DomainName).toBe('dpp.example.com');
+  });
+
+  it('makes its address the links’ base and outputs it as CdnUrl, unless publicBaseUrl names another', () => {
+    const built = withCdn();
+    const distributionId = built.stack.getLogicalId(built.stack.cdn!.node.defaultChild as CfnResource);
+    const expected = { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] };
+    expect(built.template.toJSON().Outputs.CdnUrl.Value).toEqual(expected);
+    expect(built.template.toJSON().Outputs.PublicBaseUrl.Value).toEqual(expected);
+    const linkRow = routes.find((route) => route.access.links)!;
+    const fn = built.stack.functions.get(linkRow.fn)!;
+    const variables =
+      built.template.toJSON().Resources[built.stack.getLogicalId(fn.node.defaultChild as CfnResource)].Properties
+        .Environment.Variables;
+    expect(variables.PUBLIC_BASE_URL).toEqual(expected);
+    const named = unbundledStack({ ...CDN_CONTEXT, publicBaseUrl: 'https://passports.example.com' });
+    expect(named.template.toJSON().Outputs.PublicBaseUrl.Value).toBe('https://passports.example.com');
+  });
+});
+
+describe('durability (docs/deploy.md, Durability)', () => {
+  it('keeps the table restorable to any second of the last 35 days, undeletable while protected, and retained by the stack', () => {
+    expect(resources[ids.table]).toMatchObject({
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: {
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        DeletionProtectionEnabled: true,
+      },
+    });
+  });
+
+  it('keeps every deleted object restorable, and expires only noncurrent versions the service released (never a version document or a pinned file)', () => {
+    const bucket = resources[ids.bucket]!;
+    expect(bucket).toMatchObject({
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: { VersioningConfiguration: { Status: 'Enabled' } },
+    });
+    const rules = bucket.Properties.LifecycleConfiguration.Rules as Json[];
+    // Nothing ever expires a current version; a rule that removes noncurrent versions or delete
+    // markers is scoped to the tag the service writes just before its own deletes (lib/aws/released.ts).
+    for (const rule of rules) {
+      expect({ id: rule.Id, expires: rule.ExpirationInDays ?? rule.ExpirationDate }).toEqual({
+        id: rule.Id,
+        expires: undefined,
+      });
+      const removesNoncurrent =
+        rule.NoncurrentVersionExpiration !== undefined ||
+        rule.NoncurrentVersionExpirationInDays !== undefined ||
+        rule.NoncurrentVersionTransitions !== undefined ||
+        rule.ExpiredObjectDeleteMarker !== undefined;
+      if (removesNoncurrent) {
+        expect({ id: rule.Id, tags: rule.TagFilters, prefix: rule.Prefix }).toEqual({
+          id: rule.Id,
+          tags: [{ Key: RELEASED_TAG.key, Value: RELEASED_TAG.value }],
+          prefix: undefined,
+        });
+      }
+    }
+    expect(rules.find((rule) => rule.NoncurrentVersionExpiration)).toMatchObject({
+      NoncurrentVersionExpiration: { NoncurrentDays: NONCURRENT_RELEASED_DAYS },
+    });
+    // Only a row that deletes may tag, and it tags only to delete.
+    for (const route of routes) {
+      const actions = grants(route)['bucket-companies-objects'] ?? [];
+      expect({ fn: route.fn, tags: actions.includes('s3:PutObjectTagging') }).toEqual({
+        fn: route.fn,
+        tags: actions.includes('s3:DeleteObject'),
+      });
+    }
+  });
+
+  it('times every route’s function out before the idempotency lock lapses, so no retry takes over a request still running', () => {
+    // Any row may take an Idempotency-Key (lib/http/middleware/idempotency.ts), so every route's function counts.
+    const lockSeconds = LOCK_MILLISECONDS / 1000;
+    for (const route of routes) {
+      const timeout = fnProps(route).Timeout as number;
+      expect({ fn: route.fn, timeout, shorterThanTheLock: timeout < lockSeconds }).toEqual({
+        fn: route.fn,
+        timeout,
+        shorterThanTheLock: true,
+      });
+    }
+    // The two workers have no route: no request reaches them, so none carries a key.
+    expect(routes.map((route) => route.fn)).not.toContain(ANCHOR_WORKER_FN);
+    expect(routes.map((route) => route.fn)).not.toContain(KYB_RETRY_WORKER_FN);
   });
 });

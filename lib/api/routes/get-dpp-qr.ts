@@ -18,20 +18,22 @@ export const getDppQrRoute = defineRoute({
 /** The row's docs and example (lib/api/docs.ts): the route table's, never a function's. */
 export const getDppQrDocs = /* @__PURE__ */ describeRoute(getDppQrRoute, () => ({
   tag: 'DPP authoring',
-  summary: 'The DPP’s data carrier: a QR code of its GS1 Digital Link URI, SVG or PNG',
+  summary: 'The DPP’s data carrier: a QR code or Data Matrix of its GS1 Digital Link URI, SVG or PNG',
   description:
     'A QR code (ISO/IEC 18004, error correction level M, a quiet zone of 4 modules) that encodes exactly the ' +
     'DPP’s GS1 Digital Link URI on the public base URL (`<PUBLIC_BASE_URL>/01/<gtin14>/21/<serial>`, what ' +
     '`GET /01/{gtin}/21/{serial}` resolves). `format`: `svg` (default, `image/svg+xml`) or `png` (`image/png`). ' +
     '`size`: the side in pixels (64-2400; PNG default 512), or `mm` (10-100) with `dpi` (72-1200, default 300) ' +
     'for print: 20-50 mm at 300 dpi is 236-591 px, and the PNG says its dpi (pHYs). A module is a whole number ' +
-    'of pixels, so a PNG is at most the asked side. `symbology`: `qr` only (docs/choices.md, Data carriers). ' +
+    'of pixels, so a PNG is at most the asked side. `symbology`: `qr` (default) or `datamatrix`: a Data Matrix ' +
+    'ECC 200 (ISO/IEC 16022, the smallest square symbol that holds the URI, a quiet zone of 2 modules) with the ' +
+    'URI as plain data, no FNC1, as GS1 asks for a Digital Link URI (docs/choices.md, Data carriers). ' +
     '`X-Digital-Link` names the encoded URI. The company’s own DPPs only.',
   response: v.string(),
   responseHeaders: { 'x-digital-link': 'The GS1 Digital Link URI the symbol encodes' },
   answers: [
-    { status: 200, contentType: 'image/svg+xml', description: 'The QR code as SVG' },
-    { status: 200, contentType: 'image/png', description: 'The QR code as PNG' },
+    { status: 200, contentType: 'image/svg+xml', description: 'The symbol as SVG' },
+    { status: 200, contentType: 'image/png', description: 'The symbol as PNG' },
   ],
   errors: {
     invalid: invalid('`format`, `symbology`, `size`, `mm` or `dpi` is not one the description lists'),

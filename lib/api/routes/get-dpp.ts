@@ -11,7 +11,7 @@ export const getDppRoute = defineRoute({
   path: '/dpp/{dppId}',
   fn: 'get-dpp',
   auth: 'public',
-  access: { table: 'update', bucket: ['get'], translate: true },
+  access: { table: 'update', bucket: ['get'], translate: true, links: true },
   input: viewDppInput,
   errors: {
     invalid: 400,
@@ -27,9 +27,14 @@ export const getDppDocs = /* @__PURE__ */ describeRoute(getDppRoute, () => ({
   description:
     'Public: consumers scan a QR code. Texts come from stored translations first, then from the translation ' +
     'provider (stored for next time); with none, a text keeps its original. `Content-Language` names the ' +
-    'languages returned, the asked one first (`it`, or `it, en` when some texts had no translation).',
+    'languages returned, the asked one first (`it`, or `it, en` when some texts had no translation). Each file ' +
+    'and image has `url`, its public address (`GET /dpp/{dppId}/files/{fileId}`, `…/images/{imageId}`: a ' +
+    'redirect to its bytes), beside the interface’s fields. A browser (`Accept` ranks `text/html` above JSON) ' +
+    'gets **303** to the passport page (`GET /passport/{dppId}`) instead, without a read; every other client ' +
+    'the JSON (`Vary: Accept`).',
   response: v.strictObject({ dpp: translatedDpp }),
   responseHeaders: { 'content-language': 'The languages of the texts returned, the asked one first' },
+  answers: [{ status: 303, description: 'A browser asked: to the passport page (`Location`)' }],
   errors: {
     invalid: invalid(
       '`dppId` is malformed, the `language` header is not an ISO 639-1 code, or the pair cannot be translated',

@@ -9,6 +9,7 @@ export const resolveItemRoute = defineRoute({
   path: '/01/{gtin}/21/{serial}',
   fn: 'resolve-item',
   auth: 'public',
+  alsoAnswers: ['HEAD', 'OPTIONS'],
   access: { table: 'read', links: true },
   input: resolveItemInput,
   errors: { invalid: 400, not_found: 404, ...unavailable },

@@ -9,6 +9,7 @@ export const resolveProductRoute = defineRoute({
   path: '/01/{gtin}',
   fn: 'resolve-product',
   auth: 'public',
+  alsoAnswers: ['HEAD', 'OPTIONS'],
   access: { table: 'read', links: true },
   input: resolveProductInput,
   errors: { invalid: 400, not_found: 404, ...unavailable },

@@ -5,7 +5,19 @@ import { budget } from '../../aws/budget';
 import { isDependencyUnavailable } from '../../aws/errors';
 import { DomainError, type ErrorKind, UnavailableError } from '../../errors';
 import { logger } from '../../logger';
-import { json } from '../response';
+import { type HttpResponse, json } from '../response';
+import type { ApiEvent } from '../types';
+
+/**
+ * How a route's errors are sent, where not as JSON alone: the HTML routes' answer a browser
+ * an HTML error page (lib/http/html.ts errorAnswer).
+ */
+export type ErrorAnswer = (
+  status: number,
+  body: Record<string, unknown>,
+  headers: Record<string, string> | undefined,
+  event: ApiEvent,
+) => HttpResponse;
 
 /**
  * Where a route row does not declare a kind. The tests check every answer against the
@@ -33,13 +45,19 @@ export function errorMiddleware(
   errors: ErrorStatuses,
   /** The route's `failurePrefix`: its 500 says `<prefix>Internal server error`. */
   failurePrefix = '',
-): middy.MiddlewareObj<unknown, APIGatewayProxyStructuredResultV2> {
+  answer: ErrorAnswer = (status, body, headers) => json(status, body, headers),
+): middy.MiddlewareObj<ApiEvent, APIGatewayProxyStructuredResultV2> {
   return {
     onError: async (request) => {
       const error = toDomainError(request.error);
       if (!error) {
         logger.error('request failed', { status: 500, error: request.error as Error });
-        request.response = json(500, { error: `${failurePrefix}Internal server error`, code: 'INTERNAL_ERROR' });
+        request.response = answer(
+          500,
+          { error: `${failurePrefix}Internal server error`, code: 'INTERNAL_ERROR' },
+          undefined,
+          request.event,
+        );
         return;
       }
       const status = errors[error.kind] ?? FALLBACK[error.kind];
@@ -47,7 +65,7 @@ export function errorMiddleware(
       else logger.info('request rejected', { status, code: error.code, reason: error.message });
       const body: Record<string, unknown> = { error: error.message, code: error.code };
       if (error.details) body.details = error.details;
-      request.response = json(status, body, headersFor(error));
+      request.response = answer(status, body, headersFor(error), request.event);
     },
   };
 }

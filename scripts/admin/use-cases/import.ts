@@ -7,7 +7,7 @@ import { type CompanyItem, toCompanyItem, toMemberItems, toPartnerItems } from '
 import { add, itemExists, update } from '../../../lib/data/expressions';
 import * as keys from '../../../lib/data/keys';
 import { ItemType, type Key } from '../../../lib/data/keys';
-import { toDppLinkItem } from '../../../lib/dpps/link';
+import { manufacturerOf, toDppLinkItem } from '../../../lib/dpps/link';
 import { toDppCardItem, toDppFileItem, toDppImageItem, toDppItem, toDppTranslationItem } from '../../../lib/dpps/model';
 import { DomainError } from '../../../lib/errors';
 import type { FileContent } from '../../../lib/files/model';
@@ -540,13 +540,20 @@ async function prepareDpp(
     description: d.description,
     dpp_type: d.type,
     language: d.language,
+    // The copy the passport page reads (docs/data-model.md).
+    company_name: company.name,
+    company_country: company.country_code,
     ...(d.related_dpps !== undefined && { related_dpps: d.related_dpps }),
     created_at: createdAt,
     updated_at: d.updated_at ?? createdAt,
   });
 
-  // Its GS1 Digital Link entry (what the resolver reads), outside the DPP's collection.
-  const link = toDppLinkItem(dpp);
+  // Its GS1 Digital Link entry (what the resolver reads), outside the DPP's collection, with the
+  // company's name and country and the DPP's images (the JSON-LD's manufacturer and image).
+  const link = toDppLinkItem(dpp, {
+    manufacturer: manufacturerOf(company),
+    imageIds: d.images.map((image) => image.id),
+  });
   const [collection, template, linkFound] = await Promise.all([
     readCollection(dpp.pk),
     d.template_id === undefined ? undefined : readItem(keys.template(d.template_id)),

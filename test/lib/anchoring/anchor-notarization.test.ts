@@ -13,13 +13,14 @@ import {
 } from '../../../lib/anchoring/anchor-notarization';
 import { MAX_ATTEMPTS, retryDelayMs } from '../../../lib/anchoring/worker';
 import * as keys from '../../../lib/data/keys';
-import { ethereum, rpcClient } from '../../../lib/evm/rpc';
+import { ethereum, rpcClient, waitForReceipt } from '../../../lib/evm/rpc';
 import { fromHex, type Hex, signEip1559, toHex } from '../../../lib/evm/transaction';
 import { logger } from '../../../lib/logger';
 import { flushMetrics, startMetrics } from '../../../lib/metrics';
 import { type NotarizationItem, toNotarizationItem } from '../../../lib/notarizations/model';
 import { dynamoErrors } from '../../support/unit/aws-errors';
 import { applySet, conditionEqualities } from '../../support/unit/expressions';
+import { applyUpdate, type FakeRecords, fakeRecords } from '../../support/unit/fake-records';
 
 /**
  * The anchor worker's state machine: DynamoDB mocked (to script the record's states and the
@@ -57,6 +58,9 @@ const deps = (overrides: Partial<AnchoringDeps> = {}): AnchoringDeps => ({
   explorerUrl: () => EXPLORER,
   key: async () => parseAnchorKey(ACCOUNT_9_KEY, 'test'),
   receiptTimeoutMs: 5_000,
+  confirmations: () => 1,
+  stuckAfterMs: () => 600_000,
+  poll: (ms) => new Promise((wake) => setTimeout(wake, Math.min(ms, 50))),
   pause: async (ms) => {
     pauses.push(ms);
   },
@@ -86,40 +90,35 @@ function pending(overrides: Partial<NotarizationItem> = {}): NotarizationItem {
 }
 const keyOf = (record: NotarizationItem) => ({ pk: record.pk, sk: record.sk });
 
-type Op = 'count' | 'store' | 'replace' | 'anchored' | 'failed';
+type Op = 'count' | 'store' | 'replace' | 'bump' | 'setback' | 'mined' | 'reorg' | 'anchored' | 'failed';
 
 /** Which repository write an UpdateItem is, by its expressions (lib/anchoring/repository.ts). */
 function operation(input: UpdateCommandInput): Op {
-  const set = applySet({}, input);
+  const set = applyUpdate({}, input);
   if (input.UpdateExpression?.includes('ADD #attempts')) return 'count';
+  if (input.UpdateExpression?.includes('#reorgs')) return 'reorg';
   if (set.status === 'FAILED') return 'failed';
   if (set.status === 'ANCHORED') return 'anchored';
+  if ('last_error' in set) return 'setback';
+  if ('block_hash' in set) return 'mined';
   if (input.ConditionExpression?.includes('attribute_not_exists(#transaction_hash)')) return 'store';
+  if ('replaced_transactions' in set) return 'bump';
   if ('transaction_hash' in conditionEqualities(input)) return 'replace';
   throw new Error(`unexpected UpdateItem: ${input.UpdateExpression}`);
 }
 
+let table: FakeRecords;
+
 /**
- * Serves the record to GetItem (each of `reads` in turn, the last repeated) and the writes:
- * counting adds one attempt; any other write succeeds unless `answers` says otherwise.
+ * The table holds `record` (and `others`); each write is applied as DynamoDB would, unless
+ * `answers` answers it instead (a fault, a lost race).
  */
 function serve(
-  reads: NotarizationItem | undefined | Array<NotarizationItem | undefined>,
+  record: NotarizationItem | undefined,
   answers: Partial<Record<Op, (input: UpdateCommandInput) => unknown>> = {},
+  others: NotarizationItem[] = [],
 ) {
-  const list = Array.isArray(reads) ? reads : [reads];
-  let read = 0;
-  db.on(GetCommand).callsFake(() => ({ Item: list[Math.min(read++, list.length - 1)] }));
-  db.on(UpdateCommand).callsFake((input: UpdateCommandInput) => {
-    const op = operation(input);
-    const answer = answers[op];
-    if (answer) return answer(input);
-    if (op === 'count') {
-      const current = list[0]!;
-      return { Attributes: { ...current, attempts: current.attempts + 1 } };
-    }
-    return { Attributes: {} };
-  });
+  table = fakeRecords(db, [...(record ? [record] : []), ...others], (input) => answers[operation(input)]?.(input));
 }
 
 /** The writes made, in order, with the attributes they set and the ones their condition compares. */
@@ -134,6 +133,13 @@ const conditionOf = (op: Op) => writes().find((write) => write.op === op)?.condi
 
 const rpc = <T>(method: string, params: unknown[] = []) => rpcClient(evm.endpoint)<T>(method, params);
 const nonceOfAccount9 = async () => chain.pendingNonce(ACCOUNT_9);
+
+/** Another transaction of the account, sent and mined (anvil answers the hash before its block exists). */
+async function otherTransaction(data: Hex): Promise<Hex> {
+  const hash = await rpc<Hex>('eth_sendTransaction', [{ from: ACCOUNT_9, to: ACCOUNT_9, data }]);
+  await waitForReceipt(chain, hash, { timeoutMs: 10_000 });
+  return hash;
+}
 
 /** An anchor transaction for `record` signed now, at `nonce`, as an earlier attempt would have stored it. */
 async function signedFor(record: NotarizationItem, nonce: bigint, chainId = 31337n) {
@@ -169,7 +175,7 @@ describe('anchorNotarization', () => {
     serve(record, {
       store: async (input) => {
         chainKnewItWhenStored = await chain.transaction(applySet({}, input).transaction_hash as Hex);
-        return { Attributes: {} };
+        return undefined; // the table stores it
       },
     });
 
@@ -269,7 +275,7 @@ describe('anchorNotarization', () => {
     const nonce = await nonceOfAccount9();
     const stored = await signedFor(record, nonce); // stored, never sent
     // Meanwhile another transaction of the key takes that nonce.
-    const other = await rpc<Hex>('eth_sendTransaction', [{ from: ACCOUNT_9, to: ACCOUNT_9, data: '0x01' }]);
+    const other = await otherTransaction('0x01');
     serve({ ...record, ...stored });
 
     expect(await anchorNotarization(keyOf(record), deps())).toBe('anchored');
@@ -287,7 +293,7 @@ describe('anchorNotarization', () => {
   it('sends no replacement when the record changed its transaction meanwhile (the replace is conditioned on the old hash)', async () => {
     const record = pending({ attempts: 1 });
     const stored = await signedFor(record, await nonceOfAccount9());
-    await rpc<Hex>('eth_sendTransaction', [{ from: ACCOUNT_9, to: ACCOUNT_9, data: '0x02' }]);
+    await otherTransaction('0x02');
     serve(
       { ...record, ...stored },
       {
@@ -300,15 +306,16 @@ describe('anchorNotarization', () => {
 
     await expect(anchorNotarization(keyOf(record), deps())).rejects.toThrow(/changed its transaction meanwhile/);
 
-    expect(writes().map((write) => write.op)).toEqual(['count', 'replace']);
+    expect(writes().map((write) => write.op)).toEqual(['count', 'replace', 'setback']);
     expect(await nonceOfAccount9()).toBe(nonceBefore);
   });
 
   it('sends the transaction the record holds when another attempt stored one first', async () => {
     const record = pending();
     const theirs = await signedFor(record, await nonceOfAccount9());
-    serve([record, { ...record, ...theirs, attempts: 1 }], {
+    serve(record, {
       store: () => {
+        table.put({ ...record, ...theirs, attempts: 1 } as NotarizationItem & Record<string, unknown>);
         throw dynamoErrors.conditionalCheckFailed();
       },
     });
@@ -320,14 +327,16 @@ describe('anchorNotarization', () => {
     expect(await chain.transaction(valuesOf('store').transaction_hash as Hex)).toBeNull();
   });
 
-  it('signs nothing for a node of another chain than EVM_CHAIN_ID', async () => {
+  it('signs nothing for a node of another chain than EVM_CHAIN_ID, and waits for the setting to be fixed', async () => {
     const record = pending();
     serve(record);
     const nonceBefore = await nonceOfAccount9();
     await expect(anchorNotarization(keyOf(record), deps({ chainId: () => 11155111n }))).rejects.toThrow(
       'the node at EVM_RPC_URL is chain 31337, not EVM_CHAIN_ID 11155111: nothing was signed',
     );
-    expect(writes().map((write) => write.op)).toEqual(['count']);
+    expect(writes().map((write) => write.op)).toEqual(['count', 'setback']);
+    expect(table.item(keyOf(record))).toMatchObject({ status: 'PENDING', waiting_for: 'configuration' });
+    expect(table.item(keyOf(record))?.failures).toBeUndefined();
     expect(await nonceOfAccount9()).toBe(nonceBefore);
   });
 
@@ -338,12 +347,17 @@ describe('anchorNotarization', () => {
 
     await expect(anchorNotarization(keyOf(record), deps())).rejects.toThrow(/invalid chain id/);
 
-    expect(pauses).toEqual([retryDelayMs(2)]);
-    expect(writes().map((write) => write.op)).toEqual(['count']);
+    expect(pauses).toEqual([retryDelayMs(1)]);
+    expect(writes().map((write) => write.op)).toEqual(['count', 'setback']);
+    expect(table.item(keyOf(record))).toMatchObject({
+      status: 'PENDING',
+      failures: 1,
+      last_error: expect.stringMatching(/invalid chain id/),
+    });
   });
 
-  it(`makes the record FAILED when attempt ${MAX_ATTEMPTS} fails, counts it and logs an error`, async () => {
-    const record = pending({ attempts: MAX_ATTEMPTS - 1 });
+  it(`makes the record FAILED when its ${MAX_ATTEMPTS}th failure comes, counts it and logs an error`, async () => {
+    const record = pending({ attempts: MAX_ATTEMPTS + 3, failures: MAX_ATTEMPTS - 1 });
     serve({ ...record, ...(await signedFor(record, await nonceOfAccount9(), 1n)) });
     const errors = vi.spyOn(logger, 'error');
     const debug = vi.spyOn(logger, 'debug');
@@ -360,7 +374,7 @@ describe('anchorNotarization', () => {
     });
     expect(errors).toHaveBeenCalledWith(
       'anchor worker: notarization FAILED, not anchored',
-      expect.objectContaining({ pk: record.pk, attempt: MAX_ATTEMPTS }),
+      expect.objectContaining({ pk: record.pk, attempt: MAX_ATTEMPTS + 4, failures: MAX_ATTEMPTS }),
     );
     const emf = debug.mock.calls.find(([message]) => message === 'metrics')?.[1]?.emf as Record<string, unknown>;
     expect(emf).toMatchObject({ NotarizationsFailed: 1, route: 'anchor-notarization' });

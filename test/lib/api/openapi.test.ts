@@ -179,9 +179,18 @@ describe('docs/openapi.json', () => {
       expect(Object.keys(operations[i].responses), where).toEqual(expect.arrayContaining([...statuses, '500']));
       expect(operations[i].operationId, where).toBeDefined();
     });
-    // 12 operations under `paths` plus the catch-all: nothing more, nothing less.
+    // One operation per row under `paths`, one per HEAD or OPTIONS a row also answers, plus the
+    // catch-all: nothing more, nothing less.
     const pathOperations = Object.values<Record<string, unknown>>(doc.paths).flatMap((ops) => Object.keys(ops));
-    expect(pathOperations.length + 1).toBe(routes.length);
+    const rows: readonly Route[] = routes;
+    const also = rows.flatMap((route) => route.alsoAnswers ?? []).length;
+    expect(also).toBeGreaterThan(0);
+    expect(pathOperations.length + 1).toBe(routes.length + also);
+    for (const route of rows) {
+      for (const method of route.alsoAnswers ?? []) {
+        expect(doc.paths[route.path][method.toLowerCase()], `${method} ${route.path}`).toBeDefined();
+      }
+    }
   });
 });
 

@@ -1,8 +1,16 @@
-import { CreateSessionCommand, GetObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import {
+  CreateSessionCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectTaggingCommand,
+  S3Client,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { mockClient } from 'aws-sdk-client-mock';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RELEASED_TAG } from '../../../lib/aws/released';
 import { bucket, getObjectUrlSigner, s3Client } from '../../../lib/aws/s3';
 import { failure } from '../../support/unit/rejection';
 
@@ -147,5 +155,41 @@ describe('getObjectUrlSigner', () => {
     expect(((await failure(sign(DPP_KEY, TTL))) as Error).message).toMatch(
       /SigV4 only; bucket files--euc1-az1--x-s3 asks for/,
     );
+  });
+});
+
+describe('bucket.delete', () => {
+  it('tags the object as released before it deletes it, so only its noncurrent version may expire', async () => {
+    const s3 = mockClient(s3Client());
+    try {
+      await bucket.delete(DPP_KEY);
+      expect(s3.calls().map((call) => call.args[0].constructor.name)).toEqual([
+        'PutObjectTaggingCommand',
+        'DeleteObjectCommand',
+      ]);
+      expect(s3.commandCalls(PutObjectTaggingCommand)[0]!.args[0].input).toEqual({
+        Bucket: BUCKET,
+        Key: DPP_KEY,
+        Tagging: { TagSet: [{ Key: RELEASED_TAG.key, Value: RELEASED_TAG.value }] },
+      });
+      expect(s3.commandCalls(DeleteObjectCommand)[0]!.args[0].input).toEqual({ Bucket: BUCKET, Key: DPP_KEY });
+    } finally {
+      s3.restore();
+    }
+  });
+
+  it('still deletes when there is no object to tag, and deletes nothing when the tag cannot be written', async () => {
+    const s3 = mockClient(s3Client());
+    try {
+      s3.on(PutObjectTaggingCommand).rejects(Object.assign(new Error('gone'), { name: 'NoSuchKey' }));
+      await bucket.delete(DPP_KEY);
+      expect(s3.commandCalls(DeleteObjectCommand)).toHaveLength(1);
+      s3.reset();
+      s3.on(PutObjectTaggingCommand).rejects(Object.assign(new Error('slow down'), { name: 'SlowDown' }));
+      await expect(bucket.delete(DPP_KEY)).rejects.toThrow('slow down');
+      expect(s3.commandCalls(DeleteObjectCommand)).toHaveLength(0);
+    } finally {
+      s3.restore();
+    }
   });
 });

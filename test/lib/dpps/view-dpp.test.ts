@@ -218,6 +218,31 @@ describe('viewDpp with Amazon Translate', () => {
     expect(db.commandCalls(UpdateCommand)).toHaveLength(0);
   });
 
+  it('gives each file and image its public address on the public base URL, beside the interface’s fields', async () => {
+    const image = {
+      ...keys.dppImage(IDS.dpp, IDS.image),
+      type: 'DPP_IMAGE',
+      id: IDS.image,
+      path: 'img/key',
+      mime_type: 'image/png',
+    };
+    db.on(QueryCommand).resolves({ Items: [dpp, file, image] });
+    const result = await view('en');
+    expect(result.dpp.files[0]).toEqual({
+      id: file.id,
+      name: file.name,
+      description: file.description,
+      path: file.path,
+      url: `https://dpp.unit/dpp/${IDS.dpp}/files/${file.id}`,
+    });
+    expect(result.dpp.images[0]).toEqual({
+      image: expect.stringContaining('X-Amz-Signature='),
+      type: 'image/png',
+      uuid: IDS.image,
+      url: `https://dpp.unit/dpp/${IDS.dpp}/images/${IDS.image}`,
+    });
+  });
+
   it('defaults to English when there is no language header', async () => {
     db.on(QueryCommand).resolves({ Items: [dppItem({ language: 'it', name: 'Maglietta' })] });
     const result = await view();

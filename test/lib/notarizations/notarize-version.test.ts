@@ -179,6 +179,8 @@ describe('notarizeDppVersion', () => {
     expect(record.ConditionExpression).toBe('attribute_not_exists(pk)');
     expect(record.Item).toEqual({
       ...keys.notarization(IDS.dpp, 2),
+      // In the anchor worker's pending index from the start.
+      ...keys.gsi1.notarizationPending(set.notarized_at as string, keys.notarization(IDS.dpp, 2)),
       type: 'NOTARIZATION',
       id: expect.any(String),
       dpp_id: IDS.dpp,

@@ -1,0 +1,8 @@
+import { getPassportPageRoute } from '../lib/api/routes/get-passport-page';
+import { htmlPage } from '../lib/http/html';
+import { publicPageEndpoint } from '../lib/http/page-endpoint';
+import { viewPassport } from '../lib/pages/view-passport';
+
+export const handler = publicPageEndpoint(getPassportPageRoute, async ({ input }) =>
+  htmlPage(await viewPassport(input), input.headers['if-none-match']),
+);

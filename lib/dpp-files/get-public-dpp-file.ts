@@ -1,0 +1,20 @@
+import * as v from 'valibot';
+import { isPublished } from '../dpps/model';
+import { publicGetUrl } from '../files/storage';
+import { id } from '../schemas';
+import { dppFileNotFound } from './model';
+import { dppFiles } from './repository';
+
+export const getPublicDppFileInput = v.object({ params: v.object({ dppId: id, fileId: id }) });
+
+/**
+ * GET /dpp/{dppId}/files/{fileId}: where a published DPP's file can be downloaded without a
+ * token, a short-lived signed URL of its current bytes (the handler redirects there). The file
+ * and its DPP are read in ONE BatchGetItem; a file of an unpublished DPP, a deleted file, another
+ * DPP's file id and an unknown one all answer the same not-found.
+ */
+export async function getPublicDppFile({ params }: v.InferOutput<typeof getPublicDppFileInput>): Promise<string> {
+  const { parent, item } = await dppFiles.repository.getWithParent(params.dppId, params.fileId);
+  if (!parent || !isPublished(parent) || !item) throw dppFileNotFound();
+  return publicGetUrl(item.path);
+}

@@ -1,0 +1,14 @@
+import type { RuntimeRoute } from '../api/contract';
+import { compose, type Exact, type Kind, type Run } from './endpoint';
+import { errorAnswer } from './html';
+
+/**
+ * The entry point of public rows a browser opens (the passport page, the invitation page, the
+ * resolver): like publicEndpoint, but an error answers a browser with the HTML error page and
+ * an API client with the JSON error. Apart from lib/http/endpoint.ts so that no other function
+ * bundles the pages' error page.
+ */
+export const publicPageEndpoint = <R extends RuntimeRoute & Kind<'public', undefined, false>, F extends Run<R>>(
+  route: R,
+  run: F & Exact<R, F>,
+) => compose(route, run, { errorAnswer });

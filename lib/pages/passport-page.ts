@@ -1,0 +1,199 @@
+import { contentSecurityPolicy, esc, page } from './html';
+import { type Labels, labelsFor } from './labels';
+import { CSS } from './style';
+
+/** What the passport page shows, already in the reader's language (lib/pages/view-passport.ts). */
+export interface PassportView {
+  /** The language of the texts (`<html lang>`). */
+  lang: string;
+  name: string;
+  description: string;
+  /** Every language of the passport, the original first, with the page's address in it. */
+  languages: ReadonlyArray<{ code: string; href: string }>;
+  images: readonly string[];
+  /** `lang`: set on a text shown in the original because it has no current translation. */
+  cards: ReadonlyArray<{ name: string; description: string; lang?: string; characteristics: readonly string[] }>;
+  files: ReadonlyArray<{ name: string; description: string; lang?: string; href: string; type: string; size?: number }>;
+  company?: { name: string; country: string };
+  gtin?: string;
+  serial?: string;
+  /** Newest first. */
+  versions: ReadonlyArray<{
+    number: number;
+    date: string;
+    hash: string;
+    href: string;
+    notarization?: { status: 'PENDING' | 'ANCHORED' | 'FAILED'; url?: string; transaction?: string };
+  }>;
+  /** How many versions there are in all (the page lists the newest). */
+  versionCount: number;
+  jsonHref: string;
+}
+
+/** A name in its own language (`italiano`), or the code where the runtime has no name for it. */
+function autonym(code: string): string {
+  try {
+    const name = new Intl.DisplayNames([code], { type: 'language' }).of(code);
+    return name && name !== code ? name.charAt(0).toLocaleUpperCase(code) + name.slice(1) : code;
+  } catch {
+    return code;
+  }
+}
+
+/** A country's name in `lang` (`Italia`), or its code. */
+function countryName(code: string, lang: string): string {
+  try {
+    return new Intl.DisplayNames([lang], { type: 'region' }).of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** A date in `lang` (UTC), in a `<time>` holding the exact timestamp. */
+function date(iso: string, lang: string): string {
+  let shown = iso.slice(0, 10);
+  try {
+    shown = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+  } catch {}
+  return `<time datetime="${esc(iso)}">${esc(shown)}</time>`;
+}
+
+/** `PDF, 120 kB`: a file's kind and size for its download link. */
+function fileKind(type: string, size: number | undefined, lang: string): string {
+  const kind = (type.split('/')[1] ?? type).toUpperCase();
+  if (size === undefined) return kind;
+  const kb = Math.max(1, Math.round(size / 1000));
+  return `${kind}, ${kb >= 1000 ? `${(kb / 1000).toLocaleString(lang, { maximumFractionDigits: 1 })} MB` : `${kb} kB`}`;
+}
+
+const langAttr = (lang: string | undefined): string => (lang === undefined ? '' : ` lang="${esc(lang)}"`);
+
+/** The page's words: in the passport's language, or English marked as such. */
+function wordsFor(lang: string) {
+  const { lang: labelsLang, labels } = labelsFor(lang);
+  const mark = labelsLang === lang ? '' : ` lang="${labelsLang}"`;
+  /** A label as text in an element of its own (`tag`), marked when its language is not the page's. */
+  const t = (key: keyof Labels, tag = 'span'): string =>
+    mark === '' && tag === 'span' ? esc(labels[key]) : `<${tag}${mark}>${esc(labels[key])}</${tag}>`;
+  return { labels, mark, t };
+}
+
+/** A transaction hash as a link text: its start and end (the link holds it whole). */
+const short = (hash: string): string => (hash.length > 20 ? `${hash.slice(0, 10)}…${hash.slice(-8)}` : hash);
+
+function notarizationLine(n: PassportView['versions'][number]['notarization'], t: (k: keyof Labels) => string) {
+  if (!n) return t('notNotarized');
+  const status = n.status === 'ANCHORED' ? t('anchored') : n.status === 'FAILED' ? t('failed') : t('pending');
+  if (!n.transaction) return status;
+  // With an explorer link the hash is in it; without one, the whole hash is the reader's only way to look it up.
+  return n.url
+    ? `${status}: <a href="${esc(n.url)}">${t('transaction')} <code>${esc(short(n.transaction))}</code></a>`
+    : `${status}: ${t('transaction')} <code>${esc(n.transaction)}</code>`;
+}
+
+/** The whole passport page: HTML with its style inline and no script, and its CSP. */
+export function renderPassport(view: PassportView, imageOrigins: string[] = []): { html: string; csp: string } {
+  const { lang } = view;
+  const { labels, mark, t } = wordsFor(lang);
+  const parts: string[] = [];
+
+  parts.push(
+    `<header><p class="kicker"${mark}>${esc(labels.passport)}</p><h1>${esc(view.name)}</h1>`,
+    view.languages.length > 1
+      ? `<nav aria-label="${esc(labels.languages)}"${mark}><ul>${view.languages
+          .map((l) =>
+            l.code === lang
+              ? `<li><a href="${esc(l.href)}" lang="${esc(l.code)}" hreflang="${esc(l.code)}" aria-current="page">${esc(autonym(l.code))}</a></li>`
+              : `<li><a href="${esc(l.href)}" lang="${esc(l.code)}" hreflang="${esc(l.code)}">${esc(autonym(l.code))}</a></li>`,
+          )
+          .join('')}</ul></nav>`
+      : '',
+    '</header><main>',
+  );
+  if (view.description) parts.push(`<p class="lead">${esc(view.description)}</p>`);
+
+  const facts: string[] = [];
+  if (view.company) {
+    facts.push(
+      `<dt${mark}>${esc(labels.company)}</dt><dd>${esc(view.company.name)}${
+        view.company.country ? `, ${esc(countryName(view.company.country, lang))}` : ''
+      }</dd>`,
+    );
+  }
+  if (view.gtin) facts.push(`<dt${mark}>${esc(labels.gtin)}</dt><dd><code>${esc(view.gtin)}</code></dd>`);
+  if (view.serial) facts.push(`<dt${mark}>${esc(labels.serial)}</dt><dd><code>${esc(view.serial)}</code></dd>`);
+  if (facts.length > 0) parts.push(`<h2${mark}>${esc(labels.identifiers)}</h2><dl>${facts.join('')}</dl>`);
+
+  if (view.images.length > 0) {
+    parts.push(
+      `${t('images', 'h2')}<ul class="gallery">${view.images
+        .map(
+          (src, i) =>
+            `<li><img src="${esc(src)}" alt="${esc(`${labels.imageOf} ${view.name}${view.images.length > 1 ? ` (${i + 1})` : ''}`)}" loading="lazy"></li>`,
+        )
+        .join('')}</ul>`,
+    );
+  }
+
+  if (view.cards.length > 0) {
+    parts.push(
+      `${t('techData', 'h2')}<div class="cards">${view.cards
+        .map(
+          (card) =>
+            `<section class="card"${langAttr(card.lang)}><h3>${esc(card.name)}</h3>${card.description ? `<p>${esc(card.description)}</p>` : ''}${
+              card.characteristics.length > 0
+                ? `<ul>${card.characteristics.map((c) => `<li>${esc(c)}</li>`).join('')}</ul>`
+                : ''
+            }</section>`,
+        )
+        .join('')}</div>`,
+    );
+  }
+
+  if (view.files.length > 0) {
+    parts.push(
+      `${t('documents', 'h2')}<ul class="plain">${view.files
+        .map(
+          (file) =>
+            `<li${langAttr(file.lang)}><a href="${esc(file.href)}" download>${esc(file.name)}</a> <span class="meta">(${esc(fileKind(file.type, file.size, lang))})</span>${
+              file.description ? `<br>${esc(file.description)}` : ''
+            }</li>`,
+        )
+        .join('')}</ul>`,
+    );
+  }
+
+  parts.push(t('history', 'h2'));
+  if (view.versions.length === 0) parts.push(`<p${mark}>${esc(labels.noVersions)}</p>`);
+  else {
+    parts.push(
+      `<ol class="plain versions">${view.versions
+        .map(
+          (v) =>
+            `<li><a href="${esc(v.href)}">${t('version')} ${v.number}</a> · ${date(v.date, lang)}<br>` +
+            `SHA-256 <code>${esc(v.hash)}</code><br>${notarizationLine(v.notarization, t)}</li>`,
+        )
+        .join('')}</ol>`,
+    );
+    const oldest = view.versions[view.versions.length - 1]!;
+    if (oldest.number > 1) {
+      const at = (n: number) => `<a href="${esc(oldest.href.replace(/\/\d+$/, `/${n}`))}">${n}</a>`;
+      parts.push(
+        `<p class="meta">${t('olderVersions')}: ${at(1)}${oldest.number > 2 ? ` … ${at(oldest.number - 1)}` : ''}</p>`,
+      );
+    }
+    const example = view.versions[0]!;
+    parts.push(
+      `<h3${mark}>${esc(labels.checkTitle)}</h3><p${mark}>${esc(labels.checkText)}</p>`,
+      `<pre><code>curl -s ${esc(example.href)} | sha256sum</code></pre>`,
+      `<p${mark}>${esc(labels.checkChain)}</p>`,
+    );
+  }
+  parts.push('</main>');
+  parts.push(
+    `<footer><p><a href="${esc(view.jsonHref)}" type="application/json"${mark}>${esc(labels.json)}</a></p><p${mark}>${esc(labels.privacy)}</p></footer>`,
+  );
+
+  const html = page({ lang, title: `${view.name} – ${labels.passport}`, css: CSS, body: parts.join('') });
+  return { html, csp: contentSecurityPolicy({ css: CSS, imageOrigins }) };
+}

@@ -1,0 +1,112 @@
+import * as v from 'valibot';
+import { identifiersOf } from '../dpps/link';
+import { dppNotFound, isPublished } from '../dpps/model';
+import { fingerprint } from '../dpps/translations';
+import { dppJsonUrl, passportPageUrl, publicFileUrl, publicImageUrl, versionUri } from '../links';
+import { id } from '../schemas';
+import { htmlHeaders } from './html';
+import { bucketOrigin } from './image-origin';
+import { negotiateLanguage } from './language';
+import { type PassportView, renderPassport } from './passport-page';
+import { readCompanyName, readPassport } from './repository';
+
+export const viewPassportInput = v.object({
+  params: v.object({ dppId: id }),
+  // A language the passport lacks is not an error: the page falls back to Accept-Language.
+  query: v.object({ lang: v.optional(v.pipe(v.string(), v.maxLength(35))) }),
+  headers: v.object({
+    'accept-language': v.optional(v.string()),
+    'if-none-match': v.optional(v.string()),
+  }),
+});
+
+/** A page ready to send: its HTML and its headers (media type, CSP, Content-Language, Vary). */
+export interface RenderedPage {
+  html: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * GET /passport/{dppId}: the public passport page in the reader's language. One round trip
+ * reads the DPP's collection and its history (lib/pages/repository.ts); a DPP stored before it
+ * carried its company's name takes one more (the company item). Only stored translations are
+ * shown, never a machine translation made on the fly: the languages offered are the
+ * passport's original and its translations. A text whose translation is missing or stale
+ * (its original changed since) shows its original, and Content-Language names both.
+ */
+export async function viewPassport(input: v.InferOutput<typeof viewPassportInput>): Promise<RenderedPage> {
+  const { dppId } = input.params;
+  const data = await readPassport(dppId);
+  const { dpp } = data;
+  // An unpublished DPP answers exactly like an unknown one.
+  if (!dpp || !isPublished(dpp)) throw dppNotFound();
+
+  const original = dpp.language ?? 'en';
+  const available = [original, ...[...data.translations.keys()].filter((l) => l !== original).sort()];
+  const lang = negotiateLanguage(available, input.headers['accept-language'], input.query.lang);
+  const stored = data.translations.get(lang);
+  let fellBack = false;
+  /** A unit's text in `lang`, or its original when there is no current translation. */
+  const text = (key: string, source: { name: string; description: string }) => {
+    const own = { name: source.name, description: source.description };
+    if (lang === original) return own;
+    const unit = stored?.get(key);
+    if (unit && unit.source === fingerprint(source)) return { name: unit.name, description: unit.description };
+    fellBack = true;
+    return { ...own, lang: original };
+  };
+
+  const ids = identifiersOf(dpp.search_id);
+  const company =
+    dpp.company_name !== undefined
+      ? { name: dpp.company_name, country: dpp.company_country ?? '' }
+      : await readCompanyName(dpp.company_id);
+  // The DPP's own name and description: in the original when untranslated (then Content-Language says so).
+  const { name, description } = text('dpp', dpp);
+  const view: PassportView = {
+    lang,
+    name,
+    description,
+    languages: available.map((code) => ({ code, href: passportPageUrl(dppId, code) })),
+    images: data.images.map((image) => publicImageUrl(dppId, image.id)),
+    cards: data.cards.map((card) => ({
+      ...text(`card:${card.id}`, card),
+      characteristics: (card.characteristics ?? []).map((c) => c.characteristic),
+    })),
+    files: data.files.map((file) => ({
+      ...text(`file:${file.id}`, file),
+      href: publicFileUrl(dppId, file.id),
+      type: file.mime_type,
+      size: file.size,
+    })),
+    ...(company && { company }),
+    ...(ids && { gtin: ids.gtin, serial: ids.serial }),
+    versions: data.versions.map((version) => {
+      const notarization = data.notarizations.get(version.version);
+      return {
+        number: version.version,
+        date: version.created_at,
+        hash: version.content_hash,
+        href: versionUri(dppId, version.version),
+        ...(notarization && {
+          notarization: {
+            status: notarization.status,
+            ...(notarization.transaction_hash && { transaction: notarization.transaction_hash }),
+            ...(notarization.url && { url: notarization.url }),
+          },
+        }),
+      };
+    }),
+    versionCount: dpp.version_count ?? data.versions.length,
+    jsonHref: dppJsonUrl(dppId),
+  };
+  const { html, csp } = renderPassport(view, [bucketOrigin()]);
+  return {
+    html,
+    headers: {
+      ...htmlHeaders(csp),
+      'content-language': fellBack ? `${lang}, ${original}` : lang,
+      vary: 'Accept, Accept-Language',
+    },
+  };
+}
