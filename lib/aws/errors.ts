@@ -5,7 +5,7 @@
  * budget cut (lib/aws/budget.ts): the dependency did not answer in time.
  */
 const THROTTLING_OR_UNAVAILABLE =
-  /^(Throttl(ing(Exception)?|edException)|TooManyRequestsException|ProvisionedThroughputExceededException|RequestLimitExceeded|RequestThrottled(Exception)?|SlowDown|ServiceUnavailable(Exception)?|Internal(ServerError|Failure|ServerException|Error)|TransactionInProgressException|TimeoutError|AbortError|RequestTimeout(Exception)?)$/;
+  /^(Throttl|TooManyRequests|ProvisionedThroughputExceeded|RequestLimitExceeded|RequestThrottled|SlowDown|ServiceUnavailable|Internal(Server|Failure|Error)|TransactionInProgress|TimeoutError|AbortError|RequestTimeout)/;
 
 /** Reasons a TransactionCanceledException gives when the cause is load, not our condition. */
 const TRANSIENT_CANCELLATION_REASONS = /^(ThrottlingError|ProvisionedThroughputExceeded|TransactionConflict)$/;

@@ -97,10 +97,10 @@ export async function finish(claim: Claim, response: StoredResponse, outcomeUnkn
     const ok = response.statusCode >= 200 && response.statusCode < 300;
     if (!ok) await idempotencyRecords.release(claim.key, claim.token, !outcomeUnknown);
     else if (!(await idempotencyRecords.complete(claim.key, claim.token, response))) {
-      logger.warn('idempotency claim taken over', { key: claim.key.pk });
+      logger.warn('idempotency key taken over', { key: claim.key.pk });
     }
   } catch (error) {
-    logger.error('idempotency record not settled', { error: error as Error });
+    logger.error('idempotency key not settled', { error: error as Error });
   }
 }
 

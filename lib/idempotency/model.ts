@@ -118,10 +118,7 @@ export const keyReused = () =>
  * would make a second effect.
  */
 export const answerLost = () =>
-  new ConflictError(
-    'This Idempotency-Key took effect but its answer was lost; read the resource',
-    'IDEMPOTENCY_KEY_ANSWER_LOST',
-  );
+  new ConflictError('This key took effect; its answer was lost', 'IDEMPOTENCY_KEY_ANSWER_LOST');
 
 export const keyInProgress = () =>
   new ConflictError(

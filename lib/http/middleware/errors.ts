@@ -85,7 +85,7 @@ export function toDomainError(error: unknown): DomainError | undefined {
     return new DomainError(
       'unavailable',
       'OUTCOME_UNKNOWN',
-      'Outcome unknown: check before repeating this write, or repeat it with an Idempotency-Key',
+      'Outcome unknown: check, or retry with an Idempotency-Key',
     );
   }
   return domain;

@@ -1,5 +1,6 @@
 import type middy from '@middy/core';
 import * as v from 'valibot';
+import type { Principal } from '../../auth/claims';
 import { budget, lastCalls } from '../../aws/budget';
 import { InvalidInputError } from '../../errors';
 import { begin, type Claim, fenceOf, finish } from '../../idempotency/idempotent-request';
@@ -16,7 +17,8 @@ export const REPLAYED_HEADER = 'idempotent-replayed';
 export type IdempotencyPart = (route: string) => middy.MiddlewareObj<ApiEvent, HttpResponse>;
 
 /**
- * Retries are safe (docs/spec/decisions.md, Retries). Registered by the endpoint after auth, body
+ * Retries are safe (docs/spec/decisions.md, Retries). Registered by the endpoint after auth (an
+ * idempotent row is a jwt row: its entry point, lib/http/json-endpoint.ts, always adds it), body
  * parsing and validation, so a request is known by its caller's company and its validated
  * input. Without the header nothing happens (no round trip). With it: a malformed key is
  * 400; the first request claims the key and its 2xx answer is stored; a retry of the same
@@ -51,14 +53,13 @@ export const idempotency = (): IdempotencyPart => (route) => {
           { path: 'Idempotency-Key', message: parsed.issues[0].message },
         ]);
       }
-      if (!event.auth) throw new Error(`${route}: idempotent, so auth: jwt`);
       // From here a failure answers 503 with Retry-After even if a write got no answer: a retry with the key is safe.
       const b = budget();
       if (b) b.keyed = true;
       const now = Date.now();
       const lockedUntil = b && Number.isFinite(b.last) ? b.last + LOCK_MARGIN_MILLISECONDS : undefined;
       const begun = await begin(
-        { companyId: event.auth.companyId, route, key: parsed.output },
+        { companyId: (event.auth as Principal).companyId, route, key: parsed.output },
         event.input,
         now,
         lockedUntil,
