@@ -167,6 +167,13 @@ function dynamoDbPid(): number {
   return Number(pids[0]);
 }
 
+/** Resolves once the process is stopped (state T in /proc), so no request races the signal. */
+async function stopped(pid: number): Promise<void> {
+  const state = () => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0];
+  for (let i = 0; i < 200 && state() !== 'T'; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(state()).toBe('T');
+}
+
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'dpp-faults-'));
   stack = await startLocalStack({ port: 0, dir, seed: false, logLevel: 'SILENT' });
@@ -253,6 +260,7 @@ describe('DynamoDB paused (SIGSTOP): calls hang rather than fail', () => {
     const keyed = { card: `card-${randomUUID()}`, upload: `upload-${randomUUID()}` };
     const pid = dynamoDbPid();
     process.kill(pid, 'SIGSTOP');
+    await stopped(pid);
     let paused: Answer[];
     try {
       paused = await Promise.all([
