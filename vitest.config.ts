@@ -48,6 +48,15 @@ export default defineConfig({
       },
       {
         test: {
+          // Its own local stack, in the test's process, with every engine behind a fault proxy (test/faults/).
+          name: 'faults',
+          include: ['test/faults/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
           name: 'integration',
           include: [
             'test/functions/**/*.test.ts',

@@ -11,7 +11,8 @@ import type { ErrorCase, ErrorMap, RouteDescription, RuntimeRoute } from './cont
 /** Texts every row shares for a kind unless it says otherwise. */
 const SHARED_TEXTS: { readonly [K in ErrorKind]?: string } = {
   unauthenticated: 'Missing, malformed, expired or wrongly signed bearer token',
-  unavailable: 'A dependency is down or throttling; retry after `Retry-After` seconds',
+  unavailable:
+    'A dependency is down or throttling; retry after `Retry-After` seconds. `OUTCOME_UNKNOWN` (no `Retry-After`): a write without an `Idempotency-Key` may or may not have been applied',
   too_large: 'The file exceeds 4 MiB, or the body exceeds its limit',
 };
 

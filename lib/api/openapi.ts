@@ -32,7 +32,14 @@ const ERROR_REF = { $ref: '#/components/schemas/Error' };
 /** Headers the error middleware adds to some kinds of error (lib/http/middleware/errors.ts). */
 const ERROR_HEADERS: Partial<Record<ErrorKind, Json>> = {
   unauthenticated: { 'WWW-Authenticate': { description: 'Always `Bearer`', schema: { type: 'string' } } },
-  unavailable: { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } } },
+  unavailable: {
+    'Retry-After': {
+      description:
+        'Seconds to wait before retrying; absent when the code is `OUTCOME_UNKNOWN` (a write without an ' +
+        '`Idempotency-Key` that may or may not have been applied: check before repeating it)',
+      schema: { type: 'integer' },
+    },
+  },
 };
 
 /**
@@ -390,7 +397,8 @@ reaches only its own company: another company's ids answer exactly like unknown 
 
 **Errors.** Every error body is \`{"error", "code"}\`, plus \`details: [{path, message}]\` for
 validation. Each operation lists the statuses it can answer and what each means there. A
-dependency that is down answers 503 with \`Retry-After\`; anything unexpected 500. Unknown
+dependency that is down answers 503 with \`Retry-After\`, or, for a write sent without an
+\`Idempotency-Key\` whose outcome is unknown, 503 \`OUTCOME_UNKNOWN\` without it; anything unexpected 500. Unknown
 routes answer 404 \`{"error":"Not Found"}\` (the \`ANY $default\` route, in \`x-catch-all\`).
 
 **Retries.** Uploads (and every POST that says so) take an \`Idempotency-Key\` header (1–255

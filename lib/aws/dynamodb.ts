@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { optional, region, required } from '../config';
+import { bounded, clientSettings } from './budget';
 
 /**
  * The single table (see lib/data/keys.ts and docs/data-model.md), and the only module
@@ -13,12 +14,17 @@ const tableNameSetting = /* @__PURE__ */ required('TABLE_NAME');
 export const tableName = (): string => tableNameSetting();
 const endpoint = /* @__PURE__ */ optional('DYNAMODB_ENDPOINT');
 
+/** DynamoDB answers in milliseconds; an attempt silent for 2 s is retried (up to the budget). */
+const REQUEST_TIMEOUT_MS = 2_000;
+
 let documentClient: DynamoDBDocumentClient | undefined;
 /** The client, made on first use (after the function's settings were checked at start). */
 export const dynamodbClient = (): DynamoDBDocumentClient => {
-  documentClient ??= DynamoDBDocumentClient.from(
-    new DynamoDBClient({ region: region(), endpoint: endpoint(), maxAttempts: 3 }),
-    { marshallOptions: { removeUndefinedValues: true } },
+  documentClient ??= bounded(
+    DynamoDBDocumentClient.from(
+      new DynamoDBClient({ region: region(), endpoint: endpoint(), ...clientSettings(REQUEST_TIMEOUT_MS) }),
+      { marshallOptions: { removeUndefinedValues: true } },
+    ),
   );
   return documentClient;
 };

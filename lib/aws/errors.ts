@@ -1,46 +1,16 @@
 /**
  * Which thrown errors mean "a dependency is down or throttling" (503 + Retry-After)
  * rather than "we have a bug" (500). AWS SDK v3 errors carry `$metadata` and a `name`;
- * network failures carry a Node error `code`.
+ * network failures carry a Node error `code`. An `AbortError` is a call the request's time
+ * budget cut (lib/aws/budget.ts): the dependency did not answer in time.
  */
-const THROTTLING_OR_UNAVAILABLE = new Set([
-  'ThrottlingException',
-  'Throttling',
-  'ThrottledException',
-  'TooManyRequestsException',
-  'ProvisionedThroughputExceededException',
-  'RequestLimitExceeded',
-  'RequestThrottled',
-  'RequestThrottledException',
-  'SlowDown',
-  'ServiceUnavailable',
-  'ServiceUnavailableException',
-  'InternalServerError',
-  'InternalFailure',
-  'InternalServerException',
-  'InternalError',
-  'TransactionInProgressException',
-  'TimeoutError',
-  'RequestTimeout',
-  'RequestTimeoutException',
-]);
+const THROTTLING_OR_UNAVAILABLE =
+  /^(Throttl|TooManyRequests|ProvisionedThroughputExceeded|RequestLimitExceeded|RequestThrottled|SlowDown|ServiceUnavailable|Internal(Server|Failure|Error)|TransactionInProgress|TimeoutError|AbortError|RequestTimeout)/;
 
 /** Reasons a TransactionCanceledException gives when the cause is load, not our condition. */
-const TRANSIENT_CANCELLATION_REASONS = new Set([
-  'ThrottlingError',
-  'ProvisionedThroughputExceeded',
-  'TransactionConflict',
-]);
+const TRANSIENT_CANCELLATION_REASONS = /^(ThrottlingError|ProvisionedThroughputExceeded|TransactionConflict)$/;
 
-const NETWORK_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-]);
+const NETWORK_CODES = /^E(CONNREFUSED|CONNRESET|TIMEDOUT|PIPE|NOTFOUND|AI_AGAIN|HOSTUNREACH)$/;
 
 interface MaybeSdkError {
   name?: string;
@@ -54,8 +24,8 @@ interface MaybeSdkError {
 export function isDependencyUnavailable(error: unknown, depth = 0): boolean {
   if (typeof error !== 'object' || error === null || depth > 3) return false;
   const e = error as MaybeSdkError;
-  if (e.name && THROTTLING_OR_UNAVAILABLE.has(e.name)) return true;
-  if (e.code && NETWORK_CODES.has(e.code)) return true;
+  if (THROTTLING_OR_UNAVAILABLE.test(e.name ?? '')) return true;
+  if (NETWORK_CODES.test(e.code ?? '')) return true;
   if (e.$retryable) return true;
   const codes = cancellationCodes(e);
   if (codes) return isTransientCancellation(codes);
@@ -76,7 +46,7 @@ export function cancellationCodes(error: unknown): string[] | undefined {
 
 /** A cancellation that came from load (a conflicting transaction, throttling), not from our conditions. */
 export const isTransientCancellation = (codes: readonly string[]): boolean =>
-  codes.some((code) => TRANSIENT_CANCELLATION_REASONS.has(code));
+  codes.some((code) => TRANSIENT_CANCELLATION_REASONS.test(code));
 
 /** A DynamoDB conditional write (or one leg of a transaction) that did not hold. */
 export function isConditionFailure(error: unknown): boolean {

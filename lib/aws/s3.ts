@@ -11,21 +11,27 @@ import { S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
 import { extendedEncodeURIComponent } from '@smithy/core/protocols';
 import { loadedOnce } from '../cached';
 import { optional, region, required } from '../config';
+import { bounded, clientSettings } from './budget';
 import { RELEASED_TAG } from './released';
 
 /** The data bucket, and the only module that speaks S3's SDK. */
 const bucketName = /* @__PURE__ */ required('BUCKET_NAME');
 const endpoint = /* @__PURE__ */ optional('S3_ENDPOINT');
 
+/** An attempt silent this long (no byte sent or received) is retried, up to the budget. */
+const REQUEST_TIMEOUT_MS = 3_000;
+
 let client: S3Client | undefined;
 /** The client, made on first use. Locally the S3 stand-in is addressed by path (http://127.0.0.1:PORT/bucket/key). */
 export const s3Client = (): S3Client => {
-  client ??= new S3Client({
-    region: region(),
-    endpoint: endpoint(),
-    forcePathStyle: endpoint() !== undefined,
-    maxAttempts: 3,
-  });
+  client ??= bounded(
+    new S3Client({
+      region: region(),
+      endpoint: endpoint(),
+      forcePathStyle: endpoint() !== undefined,
+      ...clientSettings(REQUEST_TIMEOUT_MS),
+    }),
+  );
   return client;
 };
 

@@ -1,10 +1,11 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { optional, region } from '../config';
+import { bounded, clientSettings } from './budget';
 
 const endpoint = /* @__PURE__ */ optional('SECRETS_ENDPOINT');
 let client: SecretsManagerClient | undefined;
 const secretsClient = (): SecretsManagerClient => {
-  client ??= new SecretsManagerClient({ region: region(), endpoint: endpoint(), maxAttempts: 3 });
+  client ??= bounded(new SecretsManagerClient({ region: region(), endpoint: endpoint(), ...clientSettings(3_000) }));
   return client;
 };
 

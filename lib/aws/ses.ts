@@ -1,5 +1,6 @@
 import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import { optional, region, required } from '../config';
+import { bounded, clientSettings } from './budget';
 
 /**
  * Amazon SES, the only module that speaks its SDK: e-mails from the configured identity
@@ -15,7 +16,7 @@ const endpoint = /* @__PURE__ */ optional('SES_ENDPOINT');
 
 let client: SESClient | undefined;
 const sesClient = (): SESClient => {
-  client ??= new SESClient({ region: region(), endpoint: endpoint(), maxAttempts: 3 });
+  client ??= bounded(new SESClient({ region: region(), endpoint: endpoint(), ...clientSettings(3_000) }));
   return client;
 };
 

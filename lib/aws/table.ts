@@ -6,7 +6,9 @@ import {
   TransactWriteCommand,
   type TransactWriteCommandInput,
   UpdateCommand,
+  type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
+import { budget } from './budget';
 import {
   dynamodbClient,
   type Expression,
@@ -16,6 +18,7 @@ import {
   type TransactionItem,
   tableName,
 } from './dynamodb';
+import { cancellationCodes } from './errors';
 
 /**
  * The operations on the single table, one export each, imported as a namespace
@@ -92,79 +95,87 @@ export async function queryAll<T = Item>(input: Omit<QueryInput, 'startKey'>): P
   return items as T[];
 }
 
-/** Updates (or creates) an item; returns the item as it is after the write. */
+/** Legs of TransactWriteItems, in the SDK's terms. */
+type Legs = NonNullable<TransactWriteCommandInput['TransactItems']>;
+
+/** The attributes every leg (and every single-item write) shares: the table, the key, the condition. */
+const target = (key: ItemKey, condition?: Expression, set?: Expression) => ({
+  TableName: tableName(),
+  Key: keyOf(key),
+  UpdateExpression: set?.expression,
+  ConditionExpression: condition?.expression,
+  ...merge(set, condition),
+});
+
+/**
+ * Updates (or creates) an item; returns the item as it is after the write. Under an
+ * idempotency fence (lib/aws/budget.ts) the update and the fence are one transaction, and
+ * the item is then read back (strongly consistent).
+ */
 export async function update<T = Item>(key: ItemKey, set: Expression, condition?: Expression): Promise<T> {
+  if (budget()?.fence) {
+    await fenced([{ Update: target(key, condition, set) as Legs[number]['Update'] }]);
+    return (await get<T>(key, { consistent: true })) as T;
+  }
   const { Attributes } = await dynamodbClient().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keyOf(key),
-      UpdateExpression: set.expression,
-      ConditionExpression: condition?.expression,
-      ...merge(set, condition),
-      ReturnValues: 'ALL_NEW',
-    }),
+    new UpdateCommand({ ...(target(key, condition, set) as UpdateCommandInput), ReturnValues: 'ALL_NEW' }),
   );
   return Attributes as T;
 }
 
-/** Deletes an item; returns it as it was. */
+/**
+ * Deletes an item; returns it as it was. Not fenced: no idempotent request's first effect is
+ * a delete (the key's own release runs without the fence).
+ */
 async function deleteItem<T = Item>(key: ItemKey, condition?: Expression): Promise<T | undefined> {
   const { Attributes } = await dynamodbClient().send(
-    new DeleteCommand({
-      TableName: tableName(),
-      Key: keyOf(key),
-      ConditionExpression: condition?.expression,
-      ...merge(condition),
-      ReturnValues: 'ALL_OLD',
-    }),
+    new DeleteCommand({ ...target(key, condition), ReturnValues: 'ALL_OLD' }),
   );
   return Attributes as T | undefined;
 }
 
-/** All legs succeed or none does (TransactWriteItems). */
+/** All legs succeed or none does (TransactWriteItems); under an idempotency fence, see `fenced`. */
 export async function transact(items: TransactionItem[]): Promise<void> {
-  const legs: NonNullable<TransactWriteCommandInput['TransactItems']> = items.map((leg) => {
-    if ('put' in leg) {
-      return {
-        Put: {
-          TableName: tableName(),
-          Item: leg.put,
-          ConditionExpression: leg.condition?.expression,
-          ...merge(leg.condition),
-        },
-      };
-    }
-    if ('check' in leg) {
-      return {
-        ConditionCheck: {
-          TableName: tableName(),
-          Key: keyOf(leg.check),
-          ConditionExpression: leg.condition.expression,
-          ...merge(leg.condition),
-        },
-      };
-    }
-    if ('update' in leg) {
-      return {
-        Update: {
-          TableName: tableName(),
-          Key: keyOf(leg.update),
-          UpdateExpression: leg.set.expression,
-          ConditionExpression: leg.condition?.expression,
-          ...merge(leg.set, leg.condition),
-        },
-      };
-    }
-    return {
-      Delete: {
-        TableName: tableName(),
-        Key: keyOf(leg.delete),
-        ConditionExpression: leg.condition?.expression,
-        ...merge(leg.condition),
-      },
-    };
-  });
-  await dynamodbClient().send(new TransactWriteCommand({ TransactItems: legs }));
+  await fenced(
+    items.map((leg) => {
+      if ('put' in leg) {
+        return {
+          Put: {
+            TableName: tableName(),
+            Item: leg.put,
+            ConditionExpression: leg.condition?.expression,
+            ...merge(leg.condition),
+          },
+        };
+      }
+      if ('check' in leg) {
+        return { ConditionCheck: target(leg.check, leg.condition) as Legs[number]['ConditionCheck'] };
+      }
+      if ('update' in leg) return { Update: target(leg.update, leg.condition, leg.set) as Legs[number]['Update'] };
+      return { Delete: target(leg.delete, leg.condition) };
+    }),
+  );
+}
+
+/**
+ * Sends a transaction. Under an idempotency fence the fence is one more leg, after the
+ * caller's (so the indexes of a cancellation's reasons stay theirs); when the fence's own
+ * condition fails, the fence's error is thrown instead; once it landed, later writes of the
+ * request need not carry it.
+ */
+async function fenced(legs: Legs): Promise<void> {
+  const b = budget();
+  const fence = b?.fence;
+  const all = fence
+    ? [...legs, { Update: target(fence.update, fence.condition, fence.set) as Legs[number]['Update'] }]
+    : legs;
+  try {
+    await dynamodbClient().send(new TransactWriteCommand({ TransactItems: all }));
+  } catch (error) {
+    if (fence && cancellationCodes(error)?.at(-1) === 'ConditionalCheckFailed') throw fence.lost();
+    throw error;
+  }
+  if (b && fence) b.fence = undefined;
 }
 
 export { deleteItem as delete };

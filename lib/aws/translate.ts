@@ -2,11 +2,12 @@ import { TranslateClient, TranslateTextCommand } from '@aws-sdk/client-translate
 import { optional, region } from '../config';
 import { InvalidInputError, UnavailableError } from '../errors';
 import type { Translator } from '../translator';
+import { bounded, clientSettings } from './budget';
 
 const endpoint = /* @__PURE__ */ optional('TRANSLATE_ENDPOINT');
 let client: TranslateClient | undefined;
 const translateClient = (): TranslateClient => {
-  client ??= new TranslateClient({ region: region(), endpoint: endpoint(), maxAttempts: 3 });
+  client ??= bounded(new TranslateClient({ region: region(), endpoint: endpoint(), ...clientSettings(3_000) }));
   return client;
 };
 

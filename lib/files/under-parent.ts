@@ -1,4 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
+import { budget } from '../aws/budget';
 import { type CursorBinding, decodeCursor, encodeCursor } from '../data/paging';
 import { ConflictError, type NotFoundError } from '../errors';
 import { countUpload } from '../metrics';
@@ -37,11 +38,14 @@ async function storeContent(upload: Upload, objectKey: (uploadId: string) => str
 
 /**
  * Writes the record that points at new bytes; when it fails or is refused (a falsy result), the
- * new object is released again. Also a DPP image's (lib/dpp-images).
+ * new object is released again. Also a DPP image's (lib/dpp-images). A write whose outcome is
+ * unknown (it got no answer, lib/aws/budget.ts) may still land and point at the object, so the
+ * object stays: an orphan at worst, which the invariants allow for a grace (docs/behaviour.md,
+ * Faults), never an item without its bytes.
  */
 export async function recordOrRelease<T>(newPath: string, write: () => Promise<T>): Promise<T> {
   const result = await write().catch(async (error: unknown) => {
-    await releaseObject(newPath, undefined);
+    if (!budget()?.unanswered) await releaseObject(newPath, undefined);
     throw error;
   });
   if (!result) await releaseObject(newPath, undefined);

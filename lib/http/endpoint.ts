@@ -6,6 +6,7 @@ import type { RouteFn, RouteOf } from '../api/routes';
 import type { Principal } from '../auth/claims';
 import { assertConfigured } from '../config';
 import { bearerAuth } from './middleware/auth';
+import { budgetedExecution } from './middleware/budget';
 import { type ErrorAnswer, errorMiddleware } from './middleware/errors';
 import { observability } from './middleware/observability';
 import { validateMiddleware } from './middleware/validate';
@@ -75,6 +76,11 @@ export interface Parts {
   idempotency?: (route: string) => middy.MiddlewareObj<ApiEvent, HttpResponse>;
   /** How errors are sent where not as JSON alone (the HTML routes: lib/http/page-endpoint.ts). */
   errorAnswer?: ErrorAnswer;
+  /**
+   * HEAD and OPTIONS of a row's `alsoAnswers`, which only GET rows have: passed by the entry
+   * points of rows without a body, so no other function bundles it.
+   */
+  otherMethods?: typeof otherMethodsMiddleware;
 }
 
 /**
@@ -87,9 +93,10 @@ export interface Parts {
 export function compose<R extends RuntimeRoute>(route: R, run: Run<R>, parts: Parts): Handler {
   // Fail at cold start, naming every missing setting the function's modules declared.
   assertConfigured();
-  const handler = middy<ApiEvent, HttpResponse>(observability(route.fn));
+  // The request's time budget covers every step (lib/http/middleware/budget.ts), long before Middy's early timeout.
+  const handler = middy<ApiEvent, HttpResponse>({ ...observability(route.fn), executionMode: budgetedExecution });
   // First, so OPTIONS is answered before anything runs and HEAD's body is dropped last.
-  if (route.alsoAnswers?.length) handler.use(otherMethodsMiddleware(route));
+  if (route.alsoAnswers?.length && parts.otherMethods) handler.use(parts.otherMethods(route));
   handler.use(errorMiddleware(route.errors, route.failurePrefix, parts.errorAnswer));
   if (parts.auth) handler.use(parts.auth);
   if (parts.body) handler.use(parts.body);
@@ -126,10 +133,10 @@ export type Kind<Auth extends RuntimeRoute['auth'], Body extends RuntimeRoute['b
 export const publicEndpoint = <R extends RuntimeRoute & Kind<'public', undefined, false>, F extends Run<R>>(
   route: R,
   run: F & Exact<R, F>,
-) => compose(route, run, {});
+) => compose(route, run, { otherMethods: otherMethodsMiddleware });
 
 /** A jwt row without a body. */
 export const jwtEndpoint = <R extends RuntimeRoute & Kind<'jwt', undefined, false>, F extends Run<R>>(
   route: R,
   run: F & Exact<R, F>,
-) => compose(route, run, { auth: bearerAuth() });
+) => compose(route, run, { auth: bearerAuth(), otherMethods: otherMethodsMiddleware });

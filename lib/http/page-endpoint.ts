@@ -1,6 +1,7 @@
 import type { RuntimeRoute } from '../api/contract';
 import { compose, type Exact, type Kind, type Run } from './endpoint';
 import { errorAnswer } from './html';
+import { otherMethodsMiddleware } from './other-methods';
 
 /**
  * The entry point of public rows a browser opens (the passport page, the invitation page, the
@@ -11,4 +12,4 @@ import { errorAnswer } from './html';
 export const publicPageEndpoint = <R extends RuntimeRoute & Kind<'public', undefined, false>, F extends Run<R>>(
   route: R,
   run: F & Exact<R, F>,
-) => compose(route, run, { errorAnswer });
+) => compose(route, run, { errorAnswer, otherMethods: otherMethodsMiddleware });

@@ -24,10 +24,18 @@ export const RETENTION_SECONDS = 24 * 60 * 60;
 
 /**
  * How long an IN_PROGRESS record keeps a retry out (409) before a retry may take the key
- * over: longer than any run can last (the functions time out after 10 s, infra/stack.ts),
- * so only a request that died mid-way loses its lock.
+ * over, when the request does not know its own deadline: longer than any run can last (the
+ * functions time out after 10 s, infra/stack.ts). A request served by an endpoint knows its
+ * deadline and holds the key until just past it (`lockUntil`).
+ *
+ * The lock is only about not running one request twice at the same time. That a key gives
+ * one effect does not depend on it: the first effect of a request and the key's
+ * `applied_at` are written in one transaction, conditioned on the claim's token, and a key
+ * that was applied is never taken over (lib/idempotency/idempotent-request.ts).
  */
 export const LOCK_MILLISECONDS = 30_000;
+/** What a lock lasts past the request's own last deadline. */
+export const LOCK_MARGIN_MILLISECONDS = 1_000;
 
 export type IdempotencyState = 'IN_PROGRESS' | 'COMPLETED';
 
@@ -56,6 +64,8 @@ export interface IdempotencyItem {
   created_at: string;
   /** Set when COMPLETED. */
   response?: StoredResponse;
+  /** Written with the request's first effect, in the same transaction: from then on the key is never taken over. */
+  applied_at?: string;
 }
 
 /** What a request is known by: the caller's company, the route and the client's key. */
@@ -101,6 +111,14 @@ export const keyReused = () =>
     'This Idempotency-Key was used with another request in the last 24 hours; use a new key for a new request',
     'IDEMPOTENCY_KEY_REUSED',
   );
+
+/**
+ * The request with this key took effect, but died (or lost its connection to the table)
+ * before its answer was stored: the effect stands, its answer is lost, and running it again
+ * would make a second effect.
+ */
+export const answerLost = () =>
+  new ConflictError('This key took effect; its answer was lost', 'IDEMPOTENCY_KEY_ANSWER_LOST');
 
 export const keyInProgress = () =>
   new ConflictError(

@@ -1,6 +1,6 @@
 import { isConditionFailure } from '../aws/errors';
 import * as table from '../aws/table';
-import { eq, remove, set, setIfAbsent, update, where } from '../data/expressions';
+import { eq, notExists, remove, set, setIfAbsent, update, where } from '../data/expressions';
 import type { Key } from '../data/keys';
 import type { IdempotencyItem, StoredResponse } from './model';
 
@@ -25,6 +25,20 @@ const CLAIMED = [
 
 const keyOf = (item: { pk: string; sk: string }): Key => ({ pk: item.pk, sk: item.sk });
 
+/** The record still holds the claim `token` (and, unless `evenIfApplied`, no effect was applied under it). */
+const whileHeld = (token: string, evenIfApplied: boolean) =>
+  where(eq('token', token), ...(evenIfApplied ? [] : [notExists('applied_at')]));
+
+/** Whether a write conditioned on `whileHeld` was made (false: its condition failed). */
+const held = (write: Promise<unknown>): Promise<boolean> =>
+  write.then(
+    () => true,
+    (error: unknown) => {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    },
+  );
+
 export const idempotencyRecords = {
   /**
    * Writes `item` unless a record already holds its key, and returns the record as it
@@ -40,42 +54,37 @@ export const idempotencyRecords = {
 
   /**
    * Replaces a record that no longer binds its key (past its 24 hours, or IN_PROGRESS with
-   * an expired lock) with a new claim; false when another request replaced it first.
+   * an expired lock and no effect applied) with a new claim; false when another request
+   * replaced it first, or when the claim's effect landed meanwhile (a write that was still
+   * on its way when the lock lapsed). A record past its 24 hours is taken over applied or not.
    */
-  async takeOver(item: IdempotencyItem, previousToken: string): Promise<boolean> {
-    try {
-      await table.update(
+  takeOver(item: IdempotencyItem, previousToken: string, expired: boolean): Promise<boolean> {
+    return held(
+      table.update(
         keyOf(item),
         update(
           CLAIMED.map((attr) => set(attr, item[attr])),
           remove('response'),
+          remove('applied_at'),
         ),
-        where(eq('token', previousToken)),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+        whileHeld(previousToken, expired),
+      ),
+    );
   },
 
   /** Stores the answer of the claim `token`; false when the claim was taken over meanwhile. */
-  async complete(key: Key, token: string, response: StoredResponse): Promise<boolean> {
-    try {
-      await table.update(key, update(set('state', 'COMPLETED'), set('response', response)), where(eq('token', token)));
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+  complete(key: Key, token: string, response: StoredResponse): Promise<boolean> {
+    return held(
+      table.update(key, update(set('state', 'COMPLETED'), set('response', response)), whileHeld(token, true)),
+    );
   },
 
-  /** Deletes the record of the claim `token`, so the key can be used again; a record taken over is left alone. */
-  async release(key: Key, token: string): Promise<void> {
-    try {
-      await table.delete(key, where(eq('token', token)));
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
+  /**
+   * Deletes the record of the claim `token`, so the key can be used again; a record taken
+   * over is left alone, and so is one whose effect was applied unless `evenIfApplied` (the
+   * request knows its effect was undone or refused).
+   */
+  async release(key: Key, token: string, evenIfApplied = false): Promise<void> {
+    await held(table.delete(key, whileHeld(token, evenIfApplied)));
   },
 };

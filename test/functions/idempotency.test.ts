@@ -329,13 +329,14 @@ describe('records that no longer bind their key', () => {
     dpp = await newDpp('acme');
   });
   /** Sets attributes of the stored record of `k` (it must exist). */
-  const setRecord = (k: string, attributes: Record<string, unknown>) => {
+  /** Sets `attributes` on the key's record; with `unapplied`, also as if its request had died before its effect. */
+  const setRecord = (k: string, attributes: Record<string, unknown>, unapplied = false) => {
     const names = Object.keys(attributes);
     return doc.send(
       new UpdateCommand({
         TableName: tableName,
         Key: keys.idempotency(dpp.companyId, 'create-dpp-file', k),
-        UpdateExpression: `SET ${names.map((_, i) => `#n${i} = :v${i}`).join(', ')}`,
+        UpdateExpression: `SET ${names.map((_, i) => `#n${i} = :v${i}`).join(', ')}${unapplied ? ' REMOVE applied_at' : ''}`,
         ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#n${i}`, name])),
         ExpressionAttributeValues: Object.fromEntries(names.map((name, i) => [`:v${i}`, attributes[name]])),
         ConditionExpression: 'attribute_exists(pk)',
@@ -356,11 +357,11 @@ describe('records that no longer bind their key', () => {
     });
   });
 
-  it('answers 409 while a claim holds its lock, and takes over a claim whose request died', async () => {
+  it('answers 409 while a claim holds its lock, and takes over a claim whose request died before its effect', async () => {
     const k = key();
     const first = await upload(dpp, k);
     // As if the first request were still running: IN_PROGRESS, lock held for another minute.
-    await setRecord(k, { state: 'IN_PROGRESS', locked_until: Date.now() + 60_000 });
+    await setRecord(k, { state: 'IN_PROGRESS', locked_until: Date.now() + 60_000 }, true);
     const busy = await upload(dpp, k);
     expect([busy.status, busy.body.code]).toEqual([409, 'IDEMPOTENCY_KEY_IN_PROGRESS']);
     // The request died: its lock lapsed. A retry runs and keeps its own answer.
@@ -369,5 +370,16 @@ describe('records that no longer bind their key', () => {
     expect(retried.status).toBe(200);
     expect(retried.body.file.id).not.toBe(first.body.file.id);
     expect((await upload(dpp, k)).body.file.id).toBe(retried.body.file.id);
+  });
+
+  it('never runs again a claim whose request died after its effect: 409 IDEMPOTENCY_KEY_ANSWER_LOST, no second file', async () => {
+    const k = key();
+    await upload(dpp, k);
+    const before = (await fileIds(dpp)).length;
+    // The effect landed (its transaction marked the key applied), the answer was never stored, the lock lapsed.
+    await setRecord(k, { state: 'IN_PROGRESS', locked_until: Date.now() - 1 });
+    const retried = await upload(dpp, k);
+    expect([retried.status, retried.body.code]).toEqual([409, 'IDEMPOTENCY_KEY_ANSWER_LOST']);
+    expect((await fileIds(dpp)).length).toBe(before);
   });
 });

@@ -1,7 +1,7 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** The files that take longest, by far: the fuzz of every route, and the CDK synth that bundles every function. */
-const LONGEST = ['test/fuzz/routes.test.ts', 'test/infra/stack.test.ts'];
+/** The files that take longest, by far: the fuzz of every route, the CDK synth that bundles every function, the fault harness. */
+const LONGEST = ['test/fuzz/routes.test.ts', 'test/infra/stack.test.ts', 'test/faults/faults.test.ts'];
 
 /**
  * The order in which files start (the two projects share the workers): the longest first, so

@@ -14,7 +14,8 @@ import { errorBody } from '../../lib/api/views';
  * - any other status, 500 included: a violation. 503 is allowed only where the row
  *   declares it (every row but the catch-all does, through `unavailable`).
  * With the headers, also: `content-type: application/json` on every answer (docs/spec/decisions.md,
- * Transport), the row's `responseHeaders` on its success, `Retry-After` on a 503.
+ * Transport), the row's `responseHeaders` on its success, `Retry-After` on a 503 (none on
+ * a 503 `OUTCOME_UNKNOWN`).
  */
 export function contractViolation(
   method: string,
@@ -40,8 +41,17 @@ export function contractViolation(
     const allowed = [success, ...new Set(declared)].sort((a, b) => a - b).join(', ');
     return `${where}, a status its contract row does not declare (it declares ${allowed})\nbody: ${show(body)}`;
   }
+  // A 503 says when to retry, except a write whose outcome is unknown: no blind retry is invited (docs/behaviour.md, Faults).
+  const outcomeUnknown = (body as { code?: unknown } | undefined)?.code === 'OUTCOME_UNKNOWN';
+  if (status === 503 && outcomeUnknown && headers?.has('retry-after')) {
+    return `${where} with retry-after, though its outcome is unknown\nbody: ${show(body)}`;
+  }
   const required =
-    status === success ? Object.keys(route.responseHeaders ?? {}) : status === 503 ? ['retry-after'] : [];
+    status === success
+      ? Object.keys(route.responseHeaders ?? {})
+      : status === 503 && !outcomeUnknown
+        ? ['retry-after']
+        : [];
   const missing = headers ? missingHeaders(headers, required) : [];
   if (missing.length > 0) return `${where} without ${missing.join(', ')}\nbody: ${show(body)}`;
   const result = v.safeParse(schema, body);

@@ -1,6 +1,7 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { ErrorStatus, ErrorStatuses } from '../../api/contract';
+import { budget } from '../../aws/budget';
 import { isDependencyUnavailable } from '../../aws/errors';
 import { DomainError, type ErrorKind, UnavailableError } from '../../errors';
 import { logger } from '../../logger';
@@ -69,10 +70,25 @@ export function errorMiddleware(
   };
 }
 
-function toDomainError(error: unknown): DomainError | undefined {
-  if (error instanceof DomainError) return error;
-  if (isDependencyUnavailable(error)) return new UnavailableError();
-  return undefined;
+/**
+ * The domain error an error stands for. A dependency that failed (or the request's time
+ * budget that ran out) is `unavailable`: 503 with Retry-After, unless a write of the request
+ * got no answer and the request carries no Idempotency-Key; then its outcome is unknown and
+ * the answer says so, without Retry-After (docs/behaviour.md, Faults).
+ */
+export function toDomainError(error: unknown): DomainError | undefined {
+  const domain =
+    error instanceof DomainError ? error : isDependencyUnavailable(error) ? new UnavailableError() : undefined;
+  const b = budget();
+  if (domain?.kind === 'unavailable' && b?.unanswered && !b.keyed) {
+    // 503 without Retry-After (headersFor): no blind retry is invited.
+    return new DomainError(
+      'unavailable',
+      'OUTCOME_UNKNOWN',
+      'Outcome unknown: check, or retry with an Idempotency-Key',
+    );
+  }
+  return domain;
 }
 
 function headersFor(error: DomainError): Record<string, string> | undefined {

@@ -3,7 +3,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { isDependencyUnavailable } from '../../../lib/aws/errors';
 import * as keys from '../../../lib/data/keys';
-import { abandon, begin, type Claim, finish } from '../../../lib/idempotency/idempotent-request';
+import { abandon, begin, type Claim, fenceOf, finish } from '../../../lib/idempotency/idempotent-request';
 import {
   fingerprint,
   type IdempotencyItem,
@@ -114,16 +114,16 @@ describe('begin', () => {
     expect(db.calls()).toHaveLength(1);
   });
 
-  it('takes over a claim whose lock lapsed (its request died), conditioned on that claim', async () => {
+  it('takes over a claim whose lock lapsed (its request died), conditioned on that claim and on no effect applied', async () => {
     db.on(UpdateCommand)
       .resolvesOnce(found({ state: 'IN_PROGRESS', locked_until: NOW, response: undefined }))
       .resolves({});
     const begun = await begin(scope, input, NOW);
     expect(begun.claim).toBeDefined();
     const takeOver = updates()[1]!;
-    expect(takeOver.ConditionExpression).toBe('#token = :c0');
+    expect(takeOver.ConditionExpression).toBe('#token = :c0 AND attribute_not_exists(#applied_at)');
     expect(takeOver.ExpressionAttributeValues?.[':c0']).toBe('token-of-the-first-request');
-    expect(takeOver.UpdateExpression).toMatch(/REMOVE #response$/);
+    expect(takeOver.UpdateExpression).toMatch(/REMOVE #response, #applied_at$/);
     expect(sentRecord(takeOver)).toMatchObject({ token: begun.claim!.token, state: 'IN_PROGRESS' });
   });
 
@@ -134,6 +134,19 @@ describe('begin', () => {
     const begun = await begin(scope, input, NOW);
     expect(begun.claim).toBeDefined();
     expect(sentRecord(updates()[1]!)).toMatchObject({ ttl: NOW / 1000 + RETENTION_SECONDS });
+  });
+
+  it('never takes over a lapsed claim whose effect was applied: 409 IDEMPOTENCY_KEY_ANSWER_LOST, nothing written', async () => {
+    recordIs({ state: 'IN_PROGRESS', locked_until: NOW - 1, response: undefined, applied_at: '2026-11-21T09:59:50Z' });
+    const error = await domainFailure(begin(scope, input, NOW));
+    expect([error.kind, error.code]).toEqual(['conflict', 'IDEMPOTENCY_KEY_ANSWER_LOST']);
+    expect(updates()).toHaveLength(1);
+  });
+
+  it('holds the key until the lock time it is given (the request’s own deadline)', async () => {
+    noRecord();
+    await begin(scope, input, NOW, NOW + 9_000);
+    expect(sentRecord(updates()[0]!)).toMatchObject({ locked_until: NOW + 9_000 });
   });
 
   it('answers 409 when another retry took the lapsed claim over first', async () => {
@@ -156,6 +169,17 @@ describe('begin', () => {
     await begin({ ...scope, companyId: 'another-company' }, input, NOW);
     await begin({ ...scope, route: 'create-template-file' }, input, NOW);
     expect(new Set(updates().map((u) => u.Key!.pk)).size).toBe(3);
+  });
+});
+
+describe('the fence of a claim', () => {
+  it('marks the key applied, only while the record still holds this claim', () => {
+    const claim: Claim = { key: keys.idempotency(scope.companyId, scope.route, scope.key), token: 'my-token' };
+    const fence = fenceOf(claim, NOW);
+    expect(fence.update).toEqual(claim.key);
+    expect(fence.set.values).toEqual({ ':u0': new Date(NOW).toISOString() });
+    expect(fence.condition).toMatchObject({ expression: '#token = :c0', values: { ':c0': 'my-token' } });
+    expect(fence.lost()).toMatchObject({ kind: 'conflict', code: 'IDEMPOTENCY_KEY_IN_PROGRESS' });
   });
 });
 
@@ -183,6 +207,16 @@ describe('finish and abandon', () => {
       ConditionExpression: '#token = :c0',
       ExpressionAttributeValues: { ':c0': 'my-token' },
     });
+  });
+
+  it('after a failure whose outcome is unknown, frees the key only if no effect was applied', async () => {
+    db.on(DeleteCommand).resolves({});
+    await finish(claim, { ...answer, statusCode: 503 }, true);
+    await abandon(claim, true);
+    expect(deletes().map((d) => d.ConditionExpression)).toEqual([
+      '#token = :c0 AND attribute_not_exists(#applied_at)',
+      '#token = :c0 AND attribute_not_exists(#applied_at)',
+    ]);
   });
 
   it('never fails a request whose write succeeded: a throttled or lost completion is logged, not thrown', async () => {

@@ -5,6 +5,7 @@ import { createDppFileRoute } from '../../../../lib/api/routes/create-dpp-file';
 import { getDppRoute } from '../../../../lib/api/routes/get-dpp';
 import { getDppFileRoute } from '../../../../lib/api/routes/get-dpp-file';
 import { listDppFilesRoute } from '../../../../lib/api/routes/list-dpp-files';
+import { budget, withBudget } from '../../../../lib/aws/budget';
 import { dppNotFound } from '../../../../lib/dpps/model';
 import {
   ConflictError,
@@ -133,5 +134,34 @@ describe('the error middleware: errors that are not domain errors', () => {
     expect(answer.status).toBe(500);
     expect(answer.text).toBe('{"error":"Internal server error","code":"INTERNAL_ERROR"}');
     expect(answer.headers).toEqual({ 'content-type': 'application/json' });
+  });
+});
+
+describe('the error middleware: a write whose outcome is unknown', () => {
+  const unknown = (keyed: boolean, error: unknown) =>
+    withBudget({ work: Number.POSITIVE_INFINITY, last: Number.POSITIVE_INFINITY }, () => {
+      Object.assign(budget()!, { unanswered: true, keyed });
+      return answerFor(createDppFileRoute.errors, error);
+    });
+
+  it('answers 503 OUTCOME_UNKNOWN without Retry-After when the request carries no Idempotency-Key', async () => {
+    for (const error of [dynamoErrors.internalServerError(), new UnavailableError()]) {
+      const answer = await unknown(false, error);
+      expect([answer.status, answer.json.code, answer.headers['retry-after']]).toEqual([
+        503,
+        'OUTCOME_UNKNOWN',
+        undefined,
+      ]);
+    }
+  });
+
+  it('answers 503 SERVICE_UNAVAILABLE with Retry-After when it carries one: a retry with it is safe', async () => {
+    const answer = await unknown(true, dynamoErrors.internalServerError());
+    expect([answer.status, answer.json.code, answer.headers['retry-after']]).toEqual([503, 'SERVICE_UNAVAILABLE', '2']);
+  });
+
+  it('leaves other kinds as they are (a refusal after an unanswered write is still the refusal)', async () => {
+    const answer = await unknown(false, new NotFoundError('DPP not found', 'DPP_NOT_FOUND'));
+    expect(answer.status).toBe(406);
   });
 });

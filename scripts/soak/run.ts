@@ -1,0 +1,220 @@
+/**
+ * The soak workload (`npm run soak`, scripts/soak.ts; a short run in the fault harness,
+ * test/faults/): a company of its own on a running local stack, a weighted mix of requests from
+ * C workers for N seconds, and the report: throughput, p50 / p95 / p99 per route, the 5xx count
+ * and the stored-state invariants (test/support/invariants.ts).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { toApiKeyItem } from '../../lib/companies/api-keys/model';
+import { toCompanyItem, toUserItem, toWalletItem } from '../../lib/companies/model';
+import { toDppItem } from '../../lib/dpps/model';
+import { checkInvariants, type InvariantScope, type Stores } from '../../test/support/invariants';
+
+const pdf = readFileSync('infra/local/fixtures/sample.pdf');
+/** Share of keyed POSTs sent a second time with the same key (a client retrying). */
+const RETRY_SHARE = 0.25;
+
+interface Sample {
+  route: string;
+  status: number;
+  ms: number;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+export interface SoakResult {
+  requests: number;
+  seconds: number;
+  errors: number;
+  violations: string[];
+  keys: number;
+  /** The report, as printed. */
+  report: string;
+}
+
+/** Runs the mix against the local API at `apiUrl` for `seconds` with `concurrency` workers. */
+export async function soak(apiUrl: string, stores: Stores, seconds: number, concurrency: number): Promise<SoakResult> {
+  // One company (member limit raised for the invitations) with one admin and a few DPPs.
+  const companyId = randomUUID();
+  const admin = { id: randomUUID(), wallet: `0x${randomBytes(20).toString('hex')}` };
+  const apiKey = `soak-${randomUUID()}`;
+  const modelId = randomUUID();
+  const dpps = Array.from({ length: 4 }, () => `soak-${randomUUID()}`);
+  const now = new Date().toISOString();
+  const company = toCompanyItem({ id: companyId, name: 'Soak company', country_code: 'IT', created_at: now });
+  for (const Item of [
+    { ...company, seats_used: 1, member_limit: 100_000 },
+    toUserItem({
+      id: admin.id,
+      company_id: companyId,
+      email: 'admin@soak.test',
+      wallet: admin.wallet,
+      role: 'admin',
+      created_at: now,
+    }),
+    toWalletItem({ address: admin.wallet, user_id: admin.id, company_id: companyId, role: 'admin' }),
+    toApiKeyItem(apiKey, { company_id: companyId, name: 'soak', enabled: true, created_at: now }),
+    ...dpps.map((id) =>
+      toDppItem({
+        id,
+        company_id: companyId,
+        model_id: modelId,
+        code: '08012345678901',
+        search_id: `01/08012345678901/21/${randomUUID().slice(0, 8)}`,
+        name: 'Soak passport',
+        description: 'A passport of the soak run',
+        dpp_type: 'test-passport',
+        language: 'en',
+        created_at: now,
+        updated_at: now,
+      }),
+    ),
+  ]) {
+    await stores.doc.send(new PutCommand({ TableName: stores.tableName, Item }));
+  }
+  const issued = await fetch(`${apiUrl}/generateJWT/${apiKey}/${admin.wallet}`);
+  const { authToken } = (await issued.json()) as { authToken: string };
+
+  const samples: Sample[] = [];
+  const keys: InvariantScope['keys'] = [];
+  const send = async (route: string, method: string, path: string, init: RequestInit = {}) => {
+    const started = performance.now();
+    const response = await fetch(`${apiUrl}${path}`, {
+      method,
+      ...init,
+      headers: { authorization: `Bearer ${authToken}`, ...(init.headers as Record<string, string>) },
+    });
+    await response.arrayBuffer();
+    samples.push({ route, status: response.status, ms: performance.now() - started });
+    return response.status;
+  };
+  const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
+  const countNamed = (dppId: string, prefix: string, name: string) => async () => {
+    const { Items = [] } = await stores.doc.send(
+      new QueryCommand({
+        TableName: stores.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        FilterExpression: '#name = :name',
+        ExpressionAttributeNames: { '#name': 'name' },
+        ExpressionAttributeValues: { ':pk': `DPP#${dppId}`, ':prefix': prefix, ':name': name },
+        ConsistentRead: true,
+      }),
+    );
+    return Items.length;
+  };
+  /** A keyed POST, sent again with the same key for a share of them (in parallel: a retry racing the first). */
+  const keyed = async (route: string, path: string, body: () => RequestInit['body'], json: boolean) => {
+    const key = `soak-${randomUUID()}`;
+    const headers: Record<string, string> = {
+      'idempotency-key': key,
+      ...(json && { 'content-type': 'application/json' }),
+    };
+    const once = () => send(route, 'POST', path, { body: body(), headers });
+    await (Math.random() < RETRY_SHARE ? Promise.all([once(), once()]) : once());
+    return key;
+  };
+
+  const mix: Array<[number, () => Promise<unknown>]> = [
+    [50, () => send('GET /dpp/{dppId}', 'GET', `/dpp/${pick(dpps)}`)],
+    [10, () => send('GET /dpps', 'GET', '/dpps')],
+    [5, () => send('GET /health', 'GET', '/health')],
+    [
+      15,
+      async () => {
+        const dppId = pick(dpps);
+        const name = `card-${randomUUID()}`;
+        const key = await keyed(
+          'POST /dpps/{dppId}/cards',
+          `/dpps/${dppId}/cards`,
+          () => JSON.stringify({ name }),
+          true,
+        );
+        keys.push({ name: key, effects: countNamed(dppId, 'CARD#', name) });
+      },
+    ],
+    [
+      12,
+      async () => {
+        const dppId = pick(dpps);
+        const name = `file-${randomUUID()}`;
+        const form = () => {
+          const data = new FormData();
+          data.append('name', name);
+          data.append('file', new Blob([pdf], { type: 'application/pdf' }), 'doc.pdf');
+          return data;
+        };
+        const key = await keyed('POST …/upload-file', `/models/${modelId}/dpps/${dppId}/upload-file`, form, false);
+        keys.push({ name: key, effects: countNamed(dppId, 'DPP_FILE#', name) });
+      },
+    ],
+    [
+      8,
+      () =>
+        send('POST /create-invitation', 'POST', '/create-invitation', {
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            email: `${randomUUID()}@soak.test`,
+            password: 'a long enough password',
+            wallet_address: `0x${randomBytes(20).toString('hex')}`,
+            area: 'Quality',
+            status: 'ACCEPTED',
+            encrypted_wallet: '{"crypto":{"cipher":"aes-128-ctr"},"version":3}',
+            index: 1,
+          }),
+        }),
+    ],
+  ];
+  const total = mix.reduce((sum, [weight]) => sum + weight, 0);
+  const next = () => {
+    let r = Math.random() * total;
+    for (const [weight, run] of mix) {
+      r -= weight;
+      if (r < 0) return run;
+    }
+    return mix[0]![1];
+  };
+
+  const started = Date.now();
+  const end = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < end) await next()();
+    }),
+  );
+  const elapsed = (Date.now() - started) / 1000;
+
+  const violations = await checkInvariants(stores, {
+    companies: [companyId],
+    dpps: dpps.map((id) => ({ id, companyId })),
+    keys,
+  });
+  const byRoute = new Map<string, Sample[]>();
+  for (const sample of samples) byRoute.set(sample.route, [...(byRoute.get(sample.route) ?? []), sample]);
+  const errors = samples.filter((s) => s.status >= 500).length;
+  const lines = [
+    `soak: ${seconds} s at concurrency ${concurrency}: ${samples.length} requests in ${elapsed.toFixed(1)} s (${(samples.length / elapsed).toFixed(1)}/s), ${errors} 5xx`,
+    '| route | requests | statuses | p50 ms | p95 ms | p99 ms |',
+    '|---|---|---|---|---|---|',
+    ...[...byRoute].map(([route, list]) => {
+      const sorted = list.map((s) => s.ms).sort((a, b) => a - b);
+      const statuses = [...new Set(list.map((s) => s.status))].sort().join(' ');
+      const p = (n: number) => percentile(sorted, n).toFixed(0);
+      return `| ${route} | ${list.length} | ${statuses} | ${p(50)} | ${p(95)} | ${p(99)} |`;
+    }),
+    violations.length === 0
+      ? `invariants: all hold (${keys.length} idempotency keys, one effect each)`
+      : `invariants broken:\n${violations.join('\n')}`,
+  ];
+  return {
+    requests: samples.length,
+    seconds: elapsed,
+    errors,
+    violations,
+    keys: keys.length,
+    report: lines.join('\n'),
+  };
+}
