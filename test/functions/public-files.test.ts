@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as keys from '../../lib/data/keys';
@@ -83,6 +84,18 @@ describe('GET /dpp/{dppId}/files/{fileId} and /images/{imageId}', () => {
     const location = headers.get('location')!;
     expect(new URL(location).searchParams.get('X-Amz-Expires')).toBe('300');
     expect((await bytesAt(location)).equals(pdf)).toBe(true);
+  });
+
+  it('answers HEAD like GET, the 307 and its headers without a body, for a file and an image', async () => {
+    for (const path of [`/dpp/${dppId}/files/${fileId}`, `/dpp/${dppId}/images/${imageId}`]) {
+      const head = await fetch(`${apiUrl}${path}`, { method: 'HEAD', redirect: 'manual' });
+      expect(head.status).toBe(307);
+      expect(await head.text()).toBe('');
+      expect(head.headers.get('cache-control')).toBe('public, max-age=60');
+      expect(new URL(head.headers.get('location')!).pathname).toMatch(/\/companies\//);
+    }
+    const unknown = await fetch(`${apiUrl}/dpp/${dppId}/files/${randomUUID()}`, { method: 'HEAD', redirect: 'manual' });
+    expect(unknown.status).toBe(404);
   });
 
   it('redirects a published DPP’s image to its bytes', async () => {

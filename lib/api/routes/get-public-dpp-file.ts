@@ -10,6 +10,8 @@ export const getPublicDppFileRoute = defineRoute({
   path: '/dpp/{dppId}/files/{fileId}',
   fn: 'get-public-dpp-file',
   auth: 'public',
+  // A download manager or link checker asks HEAD first: the same 307 and headers, no body.
+  alsoAnswers: ['HEAD'],
   access: { table: 'read', bucket: ['get'] },
   input: getPublicDppFileInput,
   errors: { invalid: 400, not_found: 404, ...unavailable },

@@ -10,6 +10,8 @@ export const getPublicDppImageRoute = defineRoute({
   path: '/dpp/{dppId}/images/{imageId}',
   fn: 'get-public-dpp-image',
   auth: 'public',
+  // A download manager or link checker asks HEAD first: the same 307 and headers, no body.
+  alsoAnswers: ['HEAD'],
   access: { table: 'read', bucket: ['get'] },
   input: getPublicDppImageInput,
   errors: { invalid: 400, not_found: 404, ...unavailable },
