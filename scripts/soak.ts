@@ -7,10 +7,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { S3Client } from '@aws-sdk/client-s3';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { loadLocalStack } from '../infra/local';
+import { storesOf } from '../test/support/invariants';
 import { soak } from './soak/run';
 
 const { values } = parseArgs({
@@ -25,21 +23,7 @@ const { startLocalStack } = await loadLocalStack();
 const stack = await startLocalStack({ port: 0, dir, seed: false, logLevel: 'SILENT' });
 try {
   const env = stack.env;
-  const credentials = { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! };
-  const result = await soak(
-    stack.apiUrl!,
-    {
-      doc: DynamoDBDocumentClient.from(
-        new DynamoDBClient({ endpoint: env.DYNAMODB_ENDPOINT, region: env.AWS_REGION, credentials }),
-        { marshallOptions: { removeUndefinedValues: true } },
-      ),
-      tableName: env.TABLE_NAME!,
-      s3: new S3Client({ endpoint: env.S3_ENDPOINT, region: env.AWS_REGION, forcePathStyle: true, credentials }),
-      bucket: env.BUCKET_NAME!,
-    },
-    seconds,
-    concurrency,
-  );
+  const result = await soak(stack.apiUrl!, storesOf(env), seconds, concurrency);
   console.info(result.report);
   process.exitCode = result.errors > 0 || result.violations.length > 0 ? 1 : 0;
 } finally {

@@ -6,11 +6,16 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { toApiKeyItem } from '../../lib/companies/api-keys/model';
 import { toCompanyItem, toUserItem, toWalletItem } from '../../lib/companies/model';
 import { toDppItem } from '../../lib/dpps/model';
-import { checkInvariants, type InvariantScope, type Stores } from '../../test/support/invariants';
+import {
+  checkInvariants,
+  countNamed as countOf,
+  type InvariantScope,
+  type Stores,
+} from '../../test/support/invariants';
 
 const pdf = readFileSync('infra/local/fixtures/sample.pdf');
 /** Share of keyed POSTs sent a second time with the same key (a client retrying). */
@@ -93,19 +98,7 @@ export async function soak(apiUrl: string, stores: Stores, seconds: number, conc
     return response.status;
   };
   const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
-  const countNamed = (dppId: string, prefix: string, name: string) => async () => {
-    const { Items = [] } = await stores.doc.send(
-      new QueryCommand({
-        TableName: stores.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        FilterExpression: '#name = :name',
-        ExpressionAttributeNames: { '#name': 'name' },
-        ExpressionAttributeValues: { ':pk': `DPP#${dppId}`, ':prefix': prefix, ':name': name },
-        ConsistentRead: true,
-      }),
-    );
-    return Items.length;
-  };
+  const countNamed = (dppId: string, prefix: string, name: string) => () => countOf(stores, dppId, prefix, name);
   /** A keyed POST, sent again with the same key for a share of them (in parallel: a retry racing the first). */
   const keyed = async (route: string, path: string, body: () => RequestInit['body'], json: boolean) => {
     const key = `soak-${randomUUID()}`;

@@ -4,9 +4,7 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { S3Client } from '@aws-sdk/client-s3';
-import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalStack, startLocalStack } from '../../infra/local/stack';
 import { toApiKeyItem } from '../../lib/companies/api-keys/model';
@@ -14,7 +12,14 @@ import { toCompanyItem, toUserItem, toWalletItem } from '../../lib/companies/mod
 import { toDppItem } from '../../lib/dpps/model';
 import { soak } from '../../scripts/soak/run';
 import { checkResponse } from '../support/contract-check';
-import { checkInvariants, type InvariantScope, type Stores, unreferencedObjects } from '../support/invariants';
+import {
+  checkInvariants,
+  countNamed as countOf,
+  type InvariantScope,
+  type Stores,
+  storesOf,
+  unreferencedObjects,
+} from '../support/invariants';
 import { type FaultProxy, type ProxyMode, startFaultProxy, THROTTLED } from './support/fault-proxy';
 
 /**
@@ -119,19 +124,8 @@ const workload = {
 };
 
 /** Items of the DPP's partition of one kind named `name` (the effects of one request). */
-async function countNamed(prefix: 'CARD#' | 'DPP_FILE#', name: string): Promise<number> {
-  const { Items = [] } = await stores.doc.send(
-    new QueryCommand({
-      TableName: stores.tableName,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      FilterExpression: '#name = :name',
-      ExpressionAttributeNames: { '#name': 'name' },
-      ExpressionAttributeValues: { ':pk': `DPP#${dppId}`, ':prefix': prefix, ':name': name },
-      ConsistentRead: true,
-    }),
-  );
-  return Items.length;
-}
+const countNamed = (prefix: 'CARD#' | 'DPP_FILE#', name: string): Promise<number> =>
+  countOf(stores, dppId, prefix, name);
 
 /** Sends `request` again until it succeeds (a retry meets 409 while the first attempt's lock holds): the first 2xx, and the time it took. */
 async function retryUntilOk(request: () => Promise<Answer>): Promise<Answer & { afterMs: number }> {
@@ -190,16 +184,7 @@ beforeAll(async () => {
     proxies[name as keyof typeof proxies] = await startFaultProxy(url);
     process.env[setting] = proxies[name as keyof typeof proxies].url;
   }
-  const credentials = { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! };
-  stores = {
-    doc: DynamoDBDocumentClient.from(
-      new DynamoDBClient({ endpoint: env.DYNAMODB_ENDPOINT, region: env.AWS_REGION, credentials }),
-      { marshallOptions: { removeUndefinedValues: true } },
-    ),
-    tableName: env.TABLE_NAME!,
-    s3: new S3Client({ endpoint: env.S3_ENDPOINT, region: env.AWS_REGION, forcePathStyle: true, credentials }),
-    bucket: env.BUCKET_NAME!,
-  };
+  stores = storesOf(env);
   const now = new Date().toISOString();
   const apiKey = `faults-${randomUUID()}`;
   for (const Item of [

@@ -1,5 +1,6 @@
-import { HeadObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
-import { type DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as keys from '../../lib/data/keys';
 
 /**
@@ -38,6 +39,35 @@ export interface Stores {
   tableName: string;
   s3: S3Client;
   bucket: string;
+}
+
+/** The stores of a local stack, reached directly (not through a fault proxy), from its environment. */
+export function storesOf(env: Record<string, string | undefined>): Stores {
+  const credentials = { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! };
+  return {
+    doc: DynamoDBDocumentClient.from(
+      new DynamoDBClient({ endpoint: env.DYNAMODB_ENDPOINT, region: env.AWS_REGION, credentials }),
+      { marshallOptions: { removeUndefinedValues: true } },
+    ),
+    tableName: env.TABLE_NAME!,
+    s3: new S3Client({ endpoint: env.S3_ENDPOINT, region: env.AWS_REGION, forcePathStyle: true, credentials }),
+    bucket: env.BUCKET_NAME!,
+  };
+}
+
+/** Items of a DPP's partition of one kind (`CARD#`, `DPP_FILE#`) named `name`: the effects of one keyed request. */
+export async function countNamed(stores: Stores, dppId: string, prefix: string, name: string): Promise<number> {
+  const { Items = [] } = await stores.doc.send(
+    new QueryCommand({
+      TableName: stores.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      FilterExpression: '#name = :name',
+      ExpressionAttributeNames: { '#name': 'name' },
+      ExpressionAttributeValues: { ':pk': `DPP#${dppId}`, ':prefix': prefix, ':name': name },
+      ConsistentRead: true,
+    }),
+  );
+  return Items.length;
 }
 
 type Item = Record<string, unknown>;
