@@ -1,4 +1,6 @@
-import { routes } from '../lib/api/routes';
+import { ANCHOR_WORKER_FN } from '../lib/anchoring/worker';
+import { functionId, routes } from '../lib/api/routes';
+import { KYB_RETRY_WORKER_FN } from '../lib/companies/kyb/worker';
 
 export const ROUTES_START = '<!-- routes:start (generated from lib/api/routes.ts by `npm run docs`) -->';
 export const ROUTES_END = '<!-- routes:end -->';
@@ -40,4 +42,33 @@ export function withRoutes(readme: string): string {
   const end = readme.indexOf(ROUTES_END);
   if (start < 0 || end < start) throw new Error('docs/api.md has no routes markers');
   return `${readme.slice(0, start + ROUTES_START.length)}\n${routesMarkdown()}\n${readme.slice(end)}`;
+}
+
+export const SAM_FUNCTIONS_START =
+  '<!-- sam-functions:start (generated from lib/api/routes.ts and the workers by `npm run docs`) -->';
+export const SAM_FUNCTIONS_END = '<!-- sam-functions:end -->';
+
+/** Every function `sam local invoke` can run (docs/local.md): each route's, then each worker's, with its sample event(s). */
+export function samFunctionsMarkdown(): string {
+  const rows = routes.map((r) => `| \`${functionId(r.fn)}\` | \`${r.method} ${r.path}\` | \`events/${r.fn}.json\` |`);
+  const workers = [
+    `| \`${functionId(ANCHOR_WORKER_FN)}\` | anchor worker: the table's stream; its sweep's schedule | \`events/${ANCHOR_WORKER_FN}.json\` (stream record), \`events/${ANCHOR_WORKER_FN}-sweep.json\` (schedule) |`,
+    `| \`${functionId(KYB_RETRY_WORKER_FN)}\` | KYB retry worker: its schedule | \`events/${KYB_RETRY_WORKER_FN}.json\` |`,
+  ];
+  return [
+    `${routes.length + workers.length} functions: ${routes.length} routes and 2 workers.`,
+    '',
+    '| function (`sam local invoke <function>`) | invoked by | sample event |',
+    '|---|---|---|',
+    ...rows,
+    ...workers,
+  ].join('\n');
+}
+
+/** docs/local.md with its SAM function list rewritten. */
+export function withSamFunctions(markdown: string): string {
+  const start = markdown.indexOf(SAM_FUNCTIONS_START);
+  const end = markdown.indexOf(SAM_FUNCTIONS_END);
+  if (start < 0 || end < start) throw new Error('docs/local.md has no sam-functions markers');
+  return `${markdown.slice(0, start + SAM_FUNCTIONS_START.length)}\n${samFunctionsMarkdown()}\n${markdown.slice(end)}`;
 }

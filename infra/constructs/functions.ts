@@ -50,6 +50,19 @@ export const TABLE_ACTIONS = {
   ],
 } as const;
 
+/**
+ * The settings every function gets, route or worker: the one place they are set. A route row
+ * declares none of them; a worker's row (FunctionRow) may only set its own timeout and reserve
+ * concurrency. test/infra/function-settings.test.ts checks every synthesized function against these.
+ */
+export const FUNCTION_DEFAULTS = {
+  runtime: Runtime.NODEJS_24_X,
+  architecture: Architecture.ARM_64,
+  memorySize: 512,
+  /** The HTTP API waits 30 s at most. */
+  timeoutSeconds: 10,
+} as const;
+
 /** Every function's NODE_OPTIONS: stacks of logged errors point into the sources (bundles ship their .map). */
 export const NODE_OPTIONS = '--enable-source-maps';
 
@@ -69,7 +82,7 @@ export const BUCKET_ACTIONS = {
 export interface FunctionRow extends Pick<Route, 'fn' | 'access' | 'auth'> {
   /** Of the function and of its role. */
   readonly description: string;
-  /** Default 10 s (the HTTP API waits 30 s at most). */
+  /** Default FUNCTION_DEFAULTS.timeoutSeconds. */
   readonly timeoutSeconds?: number;
   /** Invocations at once at most (the anchor worker: 1); default unreserved. */
   readonly reservedConcurrentExecutions?: number;
@@ -130,10 +143,10 @@ export class ServiceFunctions {
       entry: join(this.props.functionsDir, `${route.fn}.ts`),
       handler: 'handler',
       description: route.description.slice(0, 256),
-      runtime: Runtime.NODEJS_24_X,
-      architecture: Architecture.ARM_64,
-      memorySize: 512,
-      timeout: Duration.seconds(route.timeoutSeconds ?? 10),
+      runtime: FUNCTION_DEFAULTS.runtime,
+      architecture: FUNCTION_DEFAULTS.architecture,
+      memorySize: FUNCTION_DEFAULTS.memorySize,
+      timeout: Duration.seconds(route.timeoutSeconds ?? FUNCTION_DEFAULTS.timeoutSeconds),
       reservedConcurrentExecutions: route.reservedConcurrentExecutions,
       role,
       logGroup,

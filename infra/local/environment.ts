@@ -25,6 +25,30 @@ export const LOCAL_ANCHOR_ADDRESS = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
 /** Where the local server shows a transaction of the local chain (infra/local/chain-explorer.ts). */
 export const localExplorerUrl = (apiUrl: string): string => `${apiUrl.replace(/\/+$/, '')}/local/chain`;
 
+/** The API's address on `npm start` (infra/local/stack.ts, DEFAULT_PORTS.api). */
+export const LOCAL_PUBLIC_BASE_URL = 'http://127.0.0.1:3000';
+
+/**
+ * The one table of the local value of each setting whose cloud value only a deployment knows
+ * (a Ref, a GetAtt: a table's or a bucket's name, a secret's ARN, the API's address). `npm run
+ * sam:env` (infra/local/sam-env.ts) writes env.json from the synthesized template with these
+ * in place of the template's; every other setting keeps the template's value. Locally a secret
+ * is given inline instead (JWT_PRIVATE_KEY, VC_ISSUER_KEY, CURSOR_KEY, STRIPE_SECRET_KEY,
+ * ANCHOR_PRIVATE_KEY, EVM_RPC_URL: localEnvironment below); under SAM a function reads the
+ * secret of that name from the Secrets Manager its credentials reach.
+ */
+export const LOCAL_CLOUD_ONLY_VALUES: Readonly<Record<string, string>> = {
+  TABLE_NAME: LOCAL_TABLE,
+  BUCKET_NAME: LOCAL_BUCKET,
+  PUBLIC_BASE_URL: LOCAL_PUBLIC_BASE_URL,
+  JWT_SIGNING_KEY_SECRET_ID: 'dpp-local/jwt-signing-key',
+  VC_ISSUER_KEY_SECRET_ID: 'dpp-local/vc-issuer-key',
+  CURSOR_KEY_SECRET_ID: 'dpp-local/cursor-key',
+  STRIPE_SECRET_KEY_SECRET_ID: 'dpp-local/stripe-secret-key',
+  ANCHOR_KEY_SECRET_ID: 'dpp-local/anchor-key',
+  EVM_RPC_URL_SECRET_ID: 'dpp-local/evm-rpc-url',
+};
+
 /**
  * The settings every handler reads (lib/config.ts), pointed at the local engines.
  * Credentials are the S3 stand-in's; DynamoDB Local and the SES stand-in accept any.

@@ -17,3 +17,7 @@ export const loadLocalStack = () => import('./stack');
 export const loadSampleEvents = () => import('./sample-events');
 /** `signHash`, `testAccount`: the well-known test mnemonic's accounts, the demo wallets (`npm run sign`). */
 export const loadTestWallets = () => import('./wallets');
+/** `samEnv`, `samEnvJson`: env.json for `sam local invoke --env-vars` from the synthesized template (`npm run sam:env`). */
+export const loadSamEnv = () => import('./sam-env');
+/** `workerSampleEvents`: the two workers' sample events, a stream record and the schedules' input (`npm run events`). */
+export const loadWorkerEvents = () => import('./worker-events');
