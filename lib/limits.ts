@@ -22,12 +22,13 @@ export const MAX_VERSION_DOCUMENT_BYTES = 300 * 1024;
 export const MAX_VERSIONS_PAGE_BYTES = 5 * 1024 * 1024;
 /**
  * Related DPPs (POST /related-dpps): DPPs one request may link. The copies of their files and
- * tech cards are written in one transaction with the target's update, so at most
+ * tech cards are written in one transaction with the target's update and the delete of the
+ * copied objects' intent record (lib/files/pending-objects.ts), so at most
  * MAX_RELATED_COPIES of them (TransactWriteItems takes 100 actions) and at most
  * MAX_TRANSACTION_BYTES together (its 4 MB); more is 400 TOO_MANY_ITEMS.
  */
 export const MAX_RELATED_DPPS = 10;
-export const MAX_RELATED_COPIES = 99;
+export const MAX_RELATED_COPIES = 98;
 /** DynamoDB's limit on a transaction's items together (4 MB), in the JSON bytes of the items (a little more than their stored size). */
 export const MAX_TRANSACTION_BYTES = 4_000_000;
 /**

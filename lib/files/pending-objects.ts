@@ -4,6 +4,7 @@ import { isConditionFailure } from '../aws/errors';
 import * as table from '../aws/table';
 import { inIndexRange, itemExists, setAll, update } from '../data/expressions';
 import * as keys from '../data/keys';
+import { releaseObject } from './storage';
 
 /**
  * Intent records (the saga pattern) for the gap between an object and the item that refers to
@@ -18,12 +19,22 @@ import * as keys from '../data/keys';
 export interface PendingObject {
   pk: string;
   sk: string;
+  /** The first object's key: the record's own key names it. */
   object_key: string;
+  /** Every object of the one write (several for related-DPP copies); absent when it is only `object_key`. */
+  object_keys?: string[];
   created_at: string;
 }
 
-/** Writes the intent record of `objectKey` (before the object), outside any idempotency fence. */
-export async function recordPendingObject(objectKey: string, createdAt = new Date().toISOString()): Promise<void> {
+/**
+ * Writes the intent record of `objectKey` (before the object), outside any idempotency fence;
+ * `others` are more objects the same item write will refer to (one record, one leg, for all).
+ */
+export async function recordPendingObject(
+  objectKey: string,
+  others: readonly string[] = [],
+  createdAt = new Date().toISOString(),
+): Promise<void> {
   await withoutFence(() =>
     table.update(
       keys.pendingObject(objectKey),
@@ -31,12 +42,25 @@ export async function recordPendingObject(objectKey: string, createdAt = new Dat
         setAll({
           type: keys.ItemType.PendingObject,
           object_key: objectKey,
+          ...(others.length > 0 && { object_keys: [objectKey, ...others] }),
           created_at: createdAt,
           ...keys.pendingObjectIndex(createdAt, objectKey),
         }),
       ),
     ),
   );
+}
+
+/** The objects an intent record names. */
+export const objectsOf = (record: PendingObject): string[] => record.object_keys ?? [record.object_key];
+
+/**
+ * Removes objects that no item will refer to (the item's write was refused or failed for sure),
+ * then their intent record; a failure leaves an orphan for the sweeper, logged, never thrown.
+ */
+export async function releasePendingObjects(objectKey: string, others: readonly string[] = []): Promise<void> {
+  await Promise.all([objectKey, ...others].map((key) => releaseObject(key, undefined)));
+  await forgetPendingObject(objectKey).catch(() => false);
 }
 
 /** The leg the referring item's transaction carries: it deletes the intent record, so it commits with the item. */

@@ -1,7 +1,7 @@
 import type { Item } from '../aws/dynamodb';
 import { bucket } from '../aws/s3';
 import { logger } from '../logger';
-import { forgetPendingObject, pendingObjectsBefore } from './pending-objects';
+import { forgetPendingObject, objectsOf, pendingObjectsBefore } from './pending-objects';
 
 /**
  * How old an intent record must be before its object counts as an orphan: 15 minutes, far past
@@ -53,7 +53,7 @@ export async function sweepOrphanObjects(options: OrphanSweepOptions = {}): Prom
         break;
       }
       try {
-        await bucket.delete(record.object_key);
+        for (const key of objectsOf(record)) await bucket.delete(key);
         await forgetPendingObject(record.object_key);
         summary.removed += 1;
       } catch (error) {

@@ -6,7 +6,7 @@ import { ConflictError, type NotFoundError } from '../errors';
 import { countUpload } from '../metrics';
 import type { PageQuery } from '../schemas';
 import type { FileChanges, FileContent, FileItem } from './model';
-import { committedLeg, forgetPendingObject, recordPendingObject } from './pending-objects';
+import { committedLeg, recordPendingObject, releasePendingObjects } from './pending-objects';
 import { type FileRepository, inScope, type Scope } from './repository';
 import { putObject, releaseObject } from './storage';
 import type { Upload } from './upload';
@@ -47,12 +47,6 @@ export async function storeObject(path: string, upload: Upload): Promise<void> {
   await putObject(path, upload);
 }
 
-/** The object and its intent record, removed at once: the item that would refer to it was not written. */
-async function release(newPath: string): Promise<void> {
-  await releaseObject(newPath, undefined);
-  await forgetPendingObject(newPath).catch(() => false);
-}
-
 /**
  * Writes the record that points at new bytes; `write` gets the leg its transaction must carry
  * (the intent record's delete). When it fails or is refused (a falsy result), the new object and
@@ -67,10 +61,10 @@ export async function recordOrRelease<T>(
   write: (committed: TransactionItem) => Promise<T>,
 ): Promise<T> {
   const result = await write(committedLeg(newPath)).catch(async (error: unknown) => {
-    if (!budget()?.unanswered) await release(newPath);
+    if (!budget()?.unanswered) await releasePendingObjects(newPath);
     throw error;
   });
-  if (!result) await release(newPath);
+  if (!result) await releasePendingObjects(newPath);
   return result;
 }
 
