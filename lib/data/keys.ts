@@ -65,7 +65,6 @@ export const ItemType = {
   Operator: 'OPERATOR',
   DppLink: 'DPP_LINK',
   FormerOperator: 'FORMER_OPERATOR',
-  PendingObject: 'PENDING_OBJECT',
 } as const;
 export type ItemType = (typeof ItemType)[keyof typeof ItemType];
 
@@ -171,6 +170,12 @@ export const idempotency = (companyId: string, route: string, key: string): Key 
  * (lib/files/pending-objects.ts): present exactly while that item's write has not committed.
  */
 export const pendingObject = (objectKey: string): Key => ({ pk: `OBJECT#${objectKey}`, sk: 'PENDING_OBJECT' });
+
+/**
+ * The `type` of an intent record: apart from ItemType, which every function bundles whole, as
+ * only the writes with an object and the sweeper need it.
+ */
+export const PENDING_OBJECT_TYPE = 'PENDING_OBJECT';
 
 /** The gsi1 partition of every intent record, oldest first: the orphan sweeper's Query (no Scan). */
 export const PENDING_OBJECTS = 'OBJECT#PENDING';

@@ -40,7 +40,7 @@ export async function recordPendingObject(
       keys.pendingObject(objectKey),
       update(
         setAll({
-          type: keys.ItemType.PendingObject,
+          type: keys.PENDING_OBJECT_TYPE,
           object_key: objectKey,
           ...(others.length > 0 && { object_keys: [objectKey, ...others] }),
           created_at: createdAt,
