@@ -7,16 +7,17 @@ export const MAX_JSON_BODY_BYTES = 256 * 1024;
 export const SIGNED_URL_TTL_SECONDS = 15 * 60;
 /**
  * Files one DPP version may snapshot: its transaction holds the DPP's counter, the version,
- * the versionId claim and one pin per file, within DynamoDB's 100 items per transaction.
+ * the versionId claim, one pin per file, the Digital Link entry and the delete of the document's
+ * intent record (lib/files/pending-objects.ts), within DynamoDB's 100 items per transaction.
  */
-export const MAX_VERSION_FILES = 96;
+export const MAX_VERSION_FILES = 95;
 /**
  * The canonical version document's size at most: the version item holds the same snapshot
  * and must stay under DynamoDB's 400 KB per item (names and descriptions may be multibyte).
  */
 export const MAX_VERSION_DOCUMENT_BYTES = 300 * 1024;
 /**
- * A page of versions stops before its JSON passes this (a version can carry 96 files, each
+ * A page of versions stops before its JSON passes this (a version can carry 95 files, each
  * with a signed URL): Lambda answers at most 6 MB. The rest is on the next page.
  */
 export const MAX_VERSIONS_PAGE_BYTES = 5 * 1024 * 1024;

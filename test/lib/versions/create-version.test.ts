@@ -166,7 +166,7 @@ describe('createDppVersion', () => {
 
   it('refuses a snapshot too large for one item with 400 VERSION_TOO_LARGE, before writing', async () => {
     const long = 'ü'.repeat(2000);
-    const files = Array.from({ length: 96 }, (_, i) => dppFileItem({ id: `file-${i}`, description: long }));
+    const files = Array.from({ length: 95 }, (_, i) => dppFileItem({ id: `file-${i}`, description: long }));
     db.on(QueryCommand).resolves({ Items: [dppItem(), ...files] });
     const error = await domainFailure(createDppVersion(PRINCIPAL, input()));
     expect([error.kind, error.code]).toEqual(['invalid', 'VERSION_TOO_LARGE']);
