@@ -34,7 +34,8 @@ export const MAX_RELATED_COPIES = 98;
 export const MAX_TRANSACTION_BYTES = 4_000_000;
 /**
  * DPP files one notarize may mark notarized: its transaction holds the version, the
- * notarization and one update per file (TransactWriteItems takes 100), and its one read asks
+ * notarization, one update per file and the delete of the report's intent record
+ * (TransactWriteItems takes 100), and its one read asks
  * for the DPP, the submitter's wallet and the files together (BatchGetItem takes 100 keys).
  */
 export const MAX_NOTARIZED_FILES = 90;
