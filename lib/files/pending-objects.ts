@@ -13,7 +13,7 @@ import { releaseObject } from './storage';
  * as one more leg (`committedLeg`). So a record exists exactly while the item's write has not
  * committed: a crash between the two writes, or a write that got no answer and did not land,
  * leaves the record, and the orphan sweeper (lib/files/sweep-orphans.ts) deletes its object once
- * it is older than ORPHAN_GRACE_MS. A write that was refused releases the object and its record
+ * it is older than SWEEP_GRACE_MS. A write that was refused releases the object and its record
  * at once.
  */
 export interface PendingObject {

@@ -9,13 +9,13 @@ import { forgetPendingObject, objectsOf, pendingObjectsBefore } from './pending-
  * record) or will never come. The invariants' grace for an unreferenced object
  * (test/support/invariants.ts) is this plus the sweeper's period (docs/behaviour.md, Faults).
  */
-export const ORPHAN_GRACE_MS = 15 * 60_000;
+export const SWEEP_GRACE_MS = 15 * 60_000;
 
 /** Intent records read per page. */
 const PAGE = 100;
 
 export interface OrphanSweepOptions {
-  /** Records younger than this are kept (ms); ORPHAN_GRACE_MS unless a test says otherwise. */
+  /** Records younger than this are kept (ms); SWEEP_GRACE_MS unless a test says otherwise. */
   graceMs?: number;
   /** Milliseconds left in this run; the sweep takes no new record below `reserveMs`. */
   remainingMs?: () => number;
@@ -42,7 +42,7 @@ export interface OrphanSweepSummary {
 export async function sweepOrphanObjects(options: OrphanSweepOptions = {}): Promise<OrphanSweepSummary> {
   const summary: OrphanSweepSummary = { removed: 0, failed: 0, stoppedEarly: false };
   const now = options.now?.() ?? Date.now();
-  const before = new Date(now - (options.graceMs ?? ORPHAN_GRACE_MS)).toISOString();
+  const before = new Date(now - (options.graceMs ?? SWEEP_GRACE_MS)).toISOString();
   const outOfTime = () => options.remainingMs !== undefined && options.remainingMs() < (options.reserveMs ?? 0);
   let startKey: Item | undefined;
   do {

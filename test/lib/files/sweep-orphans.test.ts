@@ -12,7 +12,7 @@ import * as keys from '../../../lib/data/keys';
 import { dppScope } from '../../../lib/dpp-files/model';
 import { dppFiles } from '../../../lib/dpp-files/repository';
 import { toDppFileItem } from '../../../lib/dpps/model';
-import { ORPHAN_GRACE_MS, sweepOrphanObjects } from '../../../lib/files/sweep-orphans';
+import { SWEEP_GRACE_MS, sweepOrphanObjects } from '../../../lib/files/sweep-orphans';
 import { createFileUnder } from '../../../lib/files/under-parent';
 import { readUpload } from '../../../lib/files/upload';
 import { dynamoErrors } from '../../support/unit/aws-errors';
@@ -70,7 +70,7 @@ beforeEach(() => {
 
 describe('the orphan sweeper', () => {
   it('deletes the object of an intent record older than the grace, then the record', async () => {
-    const old = new Date(NOW - ORPHAN_GRACE_MS - 1).toISOString();
+    const old = new Date(NOW - SWEEP_GRACE_MS - 1).toISOString();
     records.set('companies/c/dpps/d/files/f/u', { created_at: old });
     const summary = await sweepOrphanObjects({ now: () => NOW });
     expect(deletedObjects).toEqual(['companies/c/dpps/d/files/f/u']);
@@ -80,7 +80,7 @@ describe('the orphan sweeper', () => {
   });
 
   it('keeps an intent record younger than the grace, and its object', async () => {
-    records.set('young', { created_at: new Date(NOW - ORPHAN_GRACE_MS + 1_000).toISOString() });
+    records.set('young', { created_at: new Date(NOW - SWEEP_GRACE_MS + 1_000).toISOString() });
     const summary = await sweepOrphanObjects({ now: () => NOW });
     expect(deletedObjects).toEqual([]);
     expect(records.has('young')).toBe(true);
@@ -94,7 +94,7 @@ describe('the orphan sweeper', () => {
   });
 
   it('keeps a record whose object could not be deleted, for the next run', async () => {
-    records.set('a', { created_at: new Date(NOW - ORPHAN_GRACE_MS - 1).toISOString() });
+    records.set('a', { created_at: new Date(NOW - SWEEP_GRACE_MS - 1).toISOString() });
     s3.on(DeleteObjectCommand).rejects(Object.assign(new Error('slow down'), { name: 'SlowDown' }));
     const summary = await sweepOrphanObjects({ now: () => NOW });
     expect(records.has('a')).toBe(true);
@@ -102,7 +102,7 @@ describe('the orphan sweeper', () => {
   });
 
   it('takes no record once the run is out of time', async () => {
-    records.set('a', { created_at: new Date(NOW - ORPHAN_GRACE_MS - 1).toISOString() });
+    records.set('a', { created_at: new Date(NOW - SWEEP_GRACE_MS - 1).toISOString() });
     const summary = await sweepOrphanObjects({ now: () => NOW, remainingMs: () => 1_000, reserveMs: 5_000 });
     expect(summary.stoppedEarly).toBe(true);
     expect(deletedObjects).toEqual([]);
