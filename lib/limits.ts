@@ -7,32 +7,35 @@ export const MAX_JSON_BODY_BYTES = 256 * 1024;
 export const SIGNED_URL_TTL_SECONDS = 15 * 60;
 /**
  * Files one DPP version may snapshot: its transaction holds the DPP's counter, the version,
- * the versionId claim and one pin per file, within DynamoDB's 100 items per transaction.
+ * the versionId claim, one pin per file, the Digital Link entry and the delete of the document's
+ * intent record (lib/files/pending-objects.ts), within DynamoDB's 100 items per transaction.
  */
-export const MAX_VERSION_FILES = 96;
+export const MAX_VERSION_FILES = 95;
 /**
  * The canonical version document's size at most: the version item holds the same snapshot
  * and must stay under DynamoDB's 400 KB per item (names and descriptions may be multibyte).
  */
 export const MAX_VERSION_DOCUMENT_BYTES = 300 * 1024;
 /**
- * A page of versions stops before its JSON passes this (a version can carry 96 files, each
+ * A page of versions stops before its JSON passes this (a version can carry 95 files, each
  * with a signed URL): Lambda answers at most 6 MB. The rest is on the next page.
  */
 export const MAX_VERSIONS_PAGE_BYTES = 5 * 1024 * 1024;
 /**
  * Related DPPs (POST /related-dpps): DPPs one request may link. The copies of their files and
- * tech cards are written in one transaction with the target's update, so at most
+ * tech cards are written in one transaction with the target's update and the delete of the
+ * copied objects' intent record (lib/files/pending-objects.ts), so at most
  * MAX_RELATED_COPIES of them (TransactWriteItems takes 100 actions) and at most
  * MAX_TRANSACTION_BYTES together (its 4 MB); more is 400 TOO_MANY_ITEMS.
  */
 export const MAX_RELATED_DPPS = 10;
-export const MAX_RELATED_COPIES = 99;
+export const MAX_RELATED_COPIES = 98;
 /** DynamoDB's limit on a transaction's items together (4 MB), in the JSON bytes of the items (a little more than their stored size). */
 export const MAX_TRANSACTION_BYTES = 4_000_000;
 /**
  * DPP files one notarize may mark notarized: its transaction holds the version, the
- * notarization and one update per file (TransactWriteItems takes 100), and its one read asks
+ * notarization, one update per file and the delete of the report's intent record
+ * (TransactWriteItems takes 100), and its one read asks
  * for the DPP, the submitter's wallet and the files together (BatchGetItem takes 100 keys).
  */
 export const MAX_NOTARIZED_FILES = 90;

@@ -93,6 +93,16 @@ export function lastCalls<T>(work: () => Promise<T>): Promise<T> {
   return b ? current.run({ ...b, signal: signalAt(b.last), fence: undefined }, work) : work();
 }
 
+/**
+ * Runs `work` (a write that must not carry the fence: an upload's intent record, written before
+ * the effect) in the request's budget, without the fence; what its calls leave unknown stays
+ * its own and does not change what the request's answer says.
+ */
+export function withoutFence<T>(work: () => Promise<T>): Promise<T> {
+  const b = budget();
+  return b ? current.run({ ...b, fence: undefined, unanswered: undefined }, work) : work();
+}
+
 /** Calls that read (or compute) and never change anything: an unanswered one leaves nothing unknown. */
 const READ = /^(Get|BatchGet|Query|Translate)/;
 

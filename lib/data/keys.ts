@@ -19,6 +19,8 @@
  *   GTIN#<gtin14>         LINK#<serial> (a DPP's GS1 Digital Link entry: what the resolver answers
  *                         from, one read per answer; the product level reads the whole partition)
  *   IDEMPOTENCY#<companyId>#<route>#<key>   IDEMPOTENCY (a POST's first response, 24 h)
+ *   OBJECT#<objectKey>    PENDING_OBJECT (an object written before the item that refers to it:
+ *                         deleted by that item's transaction, lib/files/pending-objects.ts)
  *
  * Sort-key names are chosen so that a parent sorts directly before its children
  * (`DPP` < `DPP_FILE#…`, `TEMPLATE` < `TEMPLATE_FILE#…`): one Query reads a parent
@@ -161,6 +163,27 @@ export const dppLink = (gtin14: string, serial: string): Key => ({ pk: gtinPk(gt
 export const idempotency = (companyId: string, route: string, key: string): Key => ({
   pk: `IDEMPOTENCY#${companyId}#${route}#${key}`,
   sk: 'IDEMPOTENCY',
+});
+
+/**
+ * The intent record of an object written before the item that will refer to it
+ * (lib/files/pending-objects.ts): present exactly while that item's write has not committed.
+ */
+export const pendingObject = (objectKey: string): Key => ({ pk: `OBJECT#${objectKey}`, sk: 'PENDING_OBJECT' });
+
+/**
+ * The `type` of an intent record: apart from ItemType, which every function bundles whole, as
+ * only the writes with an object and the sweeper need it.
+ */
+export const PENDING_OBJECT_TYPE = 'PENDING_OBJECT';
+
+/** The gsi1 partition of every intent record, oldest first: the orphan sweeper's Query (no Scan). */
+export const PENDING_OBJECTS = 'OBJECT#PENDING';
+
+/** An intent record's place in the pending index: `gsi1pk = OBJECT#PENDING`, sorted by creation time. */
+export const pendingObjectIndex = (createdAt: string, objectKey: string) => ({
+  gsi1pk: PENDING_OBJECTS,
+  gsi1sk: `${createdAt}#${objectKey}`,
 });
 
 export const ranges = {

@@ -5,8 +5,8 @@ import { dppLinkImage } from '../dpps/link';
 import { dppNotFound, toDppImageItem } from '../dpps/model';
 import { readDpp } from '../dpps/repository';
 import { objectKeys } from '../files/object-keys';
-import { putObject, signedGetUrl } from '../files/storage';
-import { recordOrRelease } from '../files/under-parent';
+import { signedGetUrl } from '../files/storage';
+import { recordOrRelease, storeObject } from '../files/under-parent';
 import { IMAGE_FORMATS, readUpload, requiredFilePart, sha256Hex } from '../files/upload';
 import { countUpload } from '../metrics';
 import { id, optionalText } from '../schemas';
@@ -38,9 +38,10 @@ export async function createDppImage(auth: Principal, { params, body }: v.InferO
     created_at: new Date().toISOString(),
   });
   // The DPP is read beside the upload (no added latency) for its Digital Link entry's key.
-  const [dpp] = await Promise.all([readDpp(params.dppId), putObject(path, upload)]);
+  const [dpp] = await Promise.all([readDpp(params.dppId), storeObject(path, upload)]);
   const link = dpp?.company_id === auth.companyId ? dppLinkImage(dpp, imageId, 'add') : undefined;
-  if (!(await recordOrRelease(path, () => putImageIfDpp(params.dppId, image, link)))) throw dppNotFound();
+  if (!(await recordOrRelease(path, (committed) => putImageIfDpp(params.dppId, image, link, committed))))
+    throw dppNotFound();
   countUpload(upload.size);
   return {
     message: `Image ${imageId} added to DPP ${params.dppId}`,

@@ -17,9 +17,21 @@ import { readWithParent } from '../files/repository';
 export const readImageWithDpp = (dppId: string, imageId: string) =>
   readWithParent<DppItem, DppImageItem>(keys.dpp(dppId), keys.dppImage(dppId, imageId));
 
-/** Writes a new image only if its DPP exists and is the image's company's (one transaction); false otherwise. */
-export const putImageIfDpp = (dppId: string, image: DppImageItem, link?: TransactionItem): Promise<boolean> =>
-  writeUnderDpp(dppId, image.company_id, [{ put: { ...image }, condition: noItem() }, ...(link ? [link] : [])]);
+/**
+ * Writes a new image only if its DPP exists and is the image's company's (one transaction, with
+ * `committed`: its object's intent record's delete); false otherwise.
+ */
+export const putImageIfDpp = (
+  dppId: string,
+  image: DppImageItem,
+  link?: TransactionItem,
+  committed?: TransactionItem,
+): Promise<boolean> =>
+  writeUnderDpp(dppId, image.company_id, [
+    { put: { ...image }, condition: noItem() },
+    ...(link ? [link] : []),
+    ...(committed ? [committed] : []),
+  ]);
 
 /**
  * Deletes an image of the company's that still holds the bytes `image.path` (the image as read),

@@ -1,3 +1,4 @@
+import type { TransactionItem } from '../aws/dynamodb';
 import { isConditionFailure } from '../aws/errors';
 import * as table from '../aws/table';
 import { type Condition, eq, exists, noItem, setAll, update, where } from '../data/expressions';
@@ -89,12 +90,16 @@ export function fileRepository<P, F extends FileItem>(keys: FileParentKeys) {
       return { parent, files, nextKey: more && last ? { pk: last.pk, sk: last.sk } : undefined };
     },
 
-    /** Writes a new file only if its parent exists and is in the caller's scope, in one transaction. */
-    async putIfParent(parentId: string, item: F, scope: Scope): Promise<boolean> {
+    /**
+     * Writes a new file only if its parent exists and is in the caller's scope, in one
+     * transaction, with `also` (the new object's intent record's delete, lib/files/pending-objects.ts).
+     */
+    async putIfParent(parentId: string, item: F, scope: Scope, also: TransactionItem[] = []): Promise<boolean> {
       try {
         await table.transact([
           { check: keys.parent(parentId), condition: where(...inScopeOf(scope)) },
           { put: { ...item } as Record<string, unknown>, condition: noItem() },
+          ...also,
         ]);
         return true;
       } catch (error) {
@@ -106,16 +111,26 @@ export function fileRepository<P, F extends FileItem>(keys: FileParentKeys) {
     /**
      * Updates a file in the caller's scope. When the content is replaced, the write only
      * succeeds if the item still points at `expectedPath`, so the caller knows exactly
-     * which object it superseded. Returns the new item, or undefined when a condition failed.
+     * which object it superseded. With `also` (the new object's intent record's delete), one
+     * transaction, then the item read back. Returns the new item, or undefined when a condition failed.
      */
-    async update(file: Key, scope: Scope, changes: FileChanges, updatedAt: string, expectedPath?: string) {
+    async update(
+      file: Key,
+      scope: Scope,
+      changes: FileChanges,
+      updatedAt: string,
+      expectedPath?: string,
+      also: TransactionItem[] = [],
+    ) {
       const changed: Record<string, unknown> = { updated_at: updatedAt, ...changes.content };
       if (changes.name !== undefined) changed.name = changes.name;
       if (changes.description !== undefined) changed.description = changes.description;
       if (changes.model_id !== undefined) changed.model_id = changes.model_id;
       const condition = where(...inScopeOf(scope), ...(expectedPath === undefined ? [] : [eq('path', expectedPath)]));
       try {
-        return await table.update<F>(file, update(setAll(changed)), condition);
+        if (also.length === 0) return await table.update<F>(file, update(setAll(changed)), condition);
+        await table.transact([{ update: file, set: update(setAll(changed)), condition }, ...also]);
+        return await table.get<F>(file, { consistent: true });
       } catch (error) {
         if (isConditionFailure(error)) return undefined;
         throw error;

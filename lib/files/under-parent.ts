@@ -1,10 +1,12 @@
 import { v7 as uuidv7 } from 'uuid';
 import { budget } from '../aws/budget';
+import type { TransactionItem } from '../aws/dynamodb';
 import { type CursorBinding, decodeCursor, encodeCursor } from '../data/paging';
 import { ConflictError, type NotFoundError } from '../errors';
 import { countUpload } from '../metrics';
 import type { PageQuery } from '../schemas';
 import type { FileChanges, FileContent, FileItem } from './model';
+import { committedLeg, recordPendingObject, releasePendingObjects } from './pending-objects';
 import { type FileRepository, inScope, type Scope } from './repository';
 import { putObject, releaseObject } from './storage';
 import type { Upload } from './upload';
@@ -32,23 +34,37 @@ export const now = (): string => new Date().toISOString();
 async function storeContent(upload: Upload, objectKey: (uploadId: string) => string): Promise<FileContent> {
   const uploadId = newId();
   const path = objectKey(uploadId);
-  await putObject(path, upload);
+  await storeObject(path, upload);
   return { path, mime_type: upload.mimeType, hash: upload.sha256, size: upload.size, upload_id: uploadId };
 }
 
 /**
- * Writes the record that points at new bytes; when it fails or is refused (a falsy result), the
- * new object is released again. Also a DPP image's (lib/dpp-images). A write whose outcome is
- * unknown (it got no answer, lib/aws/budget.ts) may still land and point at the object, so the
- * object stays: an orphan at worst, which the invariants allow for a grace (docs/behaviour.md,
- * Faults), never an item without its bytes.
+ * Writes new bytes after their intent record (lib/files/pending-objects.ts), so an object
+ * whose item never commits is found by the orphan sweeper. Also a DPP image's (lib/dpp-images).
  */
-export async function recordOrRelease<T>(newPath: string, write: () => Promise<T>): Promise<T> {
-  const result = await write().catch(async (error: unknown) => {
-    if (!budget()?.unanswered) await releaseObject(newPath, undefined);
+export async function storeObject(path: string, upload: Upload): Promise<void> {
+  await recordPendingObject(path);
+  await putObject(path, upload);
+}
+
+/**
+ * Writes the record that points at new bytes; `write` gets the leg its transaction must carry
+ * (the intent record's delete). When it fails or is refused (a falsy result), the new object and
+ * its intent record are released again. Also a DPP image's (lib/dpp-images). A write whose
+ * outcome is unknown (it got no answer, lib/aws/budget.ts) may still land and point at the
+ * object, so the object stays; if the write did not land, its intent record is still there and
+ * the orphan sweeper deletes the object after its grace (docs/behaviour.md, Faults): never an
+ * item without its bytes, never an orphan for good.
+ */
+export async function recordOrRelease<T>(
+  newPath: string,
+  write: (committed: TransactionItem) => Promise<T>,
+): Promise<T> {
+  const result = await write(committedLeg(newPath)).catch(async (error: unknown) => {
+    if (!budget()?.unanswered) await releasePendingObjects(newPath);
     throw error;
   });
-  if (!result) await releaseObject(newPath, undefined);
+  if (!result) await releasePendingObjects(newPath);
   return result;
 }
 
@@ -68,7 +84,9 @@ export async function createFileUnder<P extends object, F extends FileItem>(
     parent.objectKey(scope.company_id, parentId, fileId, uploadId),
   );
   const item = build(fileId, content, now());
-  const written = await recordOrRelease(content.path, () => parent.repository.putIfParent(parentId, item, scope));
+  const written = await recordOrRelease(content.path, (committed) =>
+    parent.repository.putIfParent(parentId, item, scope, [committed]),
+  );
   if (!written) throw parent.parentNotFound();
   countUpload(upload.size);
   return item;
@@ -139,8 +157,8 @@ export async function updateFileUnder<P extends object, F extends FileItem>(
     parent.objectKey(scope.company_id, parentId, fileId, uploadId),
   );
   const newPath = changes.content.path;
-  const updated = await recordOrRelease(newPath, () =>
-    parent.repository.update(key, scope, changes, now(), current.path),
+  const updated = await recordOrRelease(newPath, (committed) =>
+    parent.repository.update(key, scope, changes, now(), current.path, [committed]),
   );
   if (!updated) {
     throw new ConflictError('the file was changed or deleted by another request; read it again and retry');

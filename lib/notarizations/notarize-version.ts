@@ -3,12 +3,14 @@ import { v7 as uuidv7 } from 'uuid';
 import * as v from 'valibot';
 import type { Principal } from '../auth/claims';
 import { assertOwnCompany } from '../auth/tenancy';
+import { budget } from '../aws/budget';
 import { dppNotFound } from '../dpps/model';
 import { ConflictError, InvalidInputError } from '../errors';
 import type { Address } from '../evm/address';
 import { recoverPersonalSignAddress, SignatureError } from '../evm/personal-sign';
 import { objectKeys } from '../files/object-keys';
-import { putObject, releaseObject } from '../files/storage';
+import { committedLeg, recordPendingObject, releasePendingObjects } from '../files/pending-objects';
+import { putObject } from '../files/storage';
 import { readUpload, requiredFilePart, sha256Hex } from '../files/upload';
 import { MAX_NOTARIZED_FILES } from '../limits';
 import { versionUri } from '../links';
@@ -131,6 +133,8 @@ export async function notarizeDppVersion(auth: Principal, { params, body }: Nota
 
     const now = new Date().toISOString();
     const reportPath = objectKeys.versionReport(auth.companyId, dppId, version.version, uuidv7());
+    // Its intent record first (lib/files/pending-objects.ts): the notarization's transaction deletes it.
+    await recordPendingObject(reportPath);
     await putObject(reportPath, upload);
     const notarization = toNotarizationItem({
       id: uuidv7(),
@@ -159,8 +163,11 @@ export async function notarizeDppVersion(auth: Principal, { params, body }: Nota
       },
       notarization,
       existing,
+      committedLeg(reportPath),
     ).catch(async (error: unknown) => {
-      await releaseObject(reportPath, undefined);
+      // A transaction that got no answer may have landed: the report stays, and its intent
+      // record tells the orphan sweeper whether it did.
+      if (!budget()?.unanswered) await releasePendingObjects(reportPath);
       throw error;
     });
     if (outcome === 'written') {
@@ -174,7 +181,7 @@ export async function notarizeDppVersion(auth: Principal, { params, body }: Nota
         uri: versionUri(dppId, version.version),
       };
     }
-    await releaseObject(reportPath, undefined);
+    await releasePendingObjects(reportPath);
     if (outcome === 'version_changed') {
       throw new ConflictError(
         `version ${version.version} was notarized by another request meanwhile`,

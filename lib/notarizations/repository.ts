@@ -106,6 +106,7 @@ export async function writeNotarization(
   notarized: VersionNotarized,
   notarization: NotarizationItem,
   fileIds: readonly string[],
+  committed?: TransactionItem,
 ): Promise<NotarizeOutcome> {
   const companyId = version.company_id;
   const legs: TransactionItem[] = [
@@ -122,6 +123,8 @@ export async function writeNotarization(
         condition: where(exists('pk'), ofCompany(companyId)),
       }),
     ),
+    // The report's intent record (lib/files/pending-objects.ts) goes with the notarization.
+    ...(committed ? [committed] : []),
   ];
   try {
     await table.transact(legs);

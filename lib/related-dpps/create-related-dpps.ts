@@ -2,11 +2,13 @@ import { v7 as uuidv7 } from 'uuid';
 import * as v from 'valibot';
 import type { Principal } from '../auth/claims';
 import { assertOwnCompany } from '../auth/tenancy';
+import { budget } from '../aws/budget';
 import { bucket } from '../aws/s3';
 import { type DppCardItem, type DppFileItem, dppNotFound, toDppCardItem, toDppFileItem } from '../dpps/model';
 import { ConflictError } from '../errors';
 import { objectKeys } from '../files/object-keys';
-import { releaseObject, signedGetUrl } from '../files/storage';
+import { committedLeg, recordPendingObject, releasePendingObjects } from '../files/pending-objects';
+import { signedGetUrl } from '../files/storage';
 import { MAX_RELATED_COPIES, MAX_RELATED_DPPS, MAX_TRANSACTION_BYTES } from '../limits';
 import { distinct, id, uuid } from '../schemas';
 import { relatedCardView, relatedDppNotVisible, relatedFileView, tooManyItems } from './model';
@@ -123,8 +125,14 @@ async function linkOnce(
     throw tooManyItems(items.length, MAX_RELATED_COPIES);
   }
 
-  // Every copy's key is new, so deleting them all on a failure never touches anything else.
-  const release = () => Promise.all(files.map(({ item }) => releaseObject(item.path, undefined)));
+  // Every copy's key is new, so deleting them all on a failure never touches anything else. One
+  // intent record names them all before they are copied (lib/files/pending-objects.ts); the
+  // links' transaction deletes it.
+  const [first, ...others] = files.map(({ item }) => item.path);
+  const release = async () => {
+    if (first !== undefined) await releasePendingObjects(first, others);
+  };
+  if (first !== undefined) await recordPendingObject(first, others);
   const copied = await Promise.allSettled(files.map(({ from, item }) => bucket.copy(from, item.path)));
   const failed = copied.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed || copied.some((r) => r.status === 'fulfilled' && !r.value)) {
@@ -134,9 +142,12 @@ async function linkOnce(
     return undefined;
   }
   const linked = fresh.map((r) => r.dpp.id);
-  const written = await writeLinks({ dppId, companyId: auth.companyId }, linked, items, now).catch(
+  const committed = first === undefined ? undefined : committedLeg(first);
+  const written = await writeLinks({ dppId, companyId: auth.companyId }, linked, items, now, committed).catch(
     async (error: unknown) => {
-      await release();
+      // A transaction that got no answer may have landed: the copies stay, and their intent
+      // record tells the orphan sweeper whether it did.
+      if (!budget()?.unanswered) await release();
       throw error;
     },
   );

@@ -67,13 +67,15 @@ export async function readLinkable(dppId: string): Promise<LinkableDpp> {
  * company's and none of them was linked meanwhile (so the same DPP is never copied twice, while
  * links of other DPPs to the same target do not conflict), and every copy is a new item. False
  * when the race was lost (a condition failed, or DynamoDB cancelled a conflicting transaction on
- * the target): nothing was written; read again and retry.
+ * the target): nothing was written; read again and retry. `committed` deletes the copied
+ * objects' intent record (lib/files/pending-objects.ts) in the same transaction.
  */
 export async function writeLinks(
   target: { dppId: string; companyId: string },
   linked: readonly string[],
   copies: ReadonlyArray<DppFileItem | DppCardItem>,
   updatedAt: string,
+  committed?: TransactionItem,
 ): Promise<boolean> {
   const links: TransactionItem = {
     update: keys.dpp(target.dppId),
@@ -82,7 +84,7 @@ export async function writeLinks(
   };
   const puts: TransactionItem[] = copies.map((item) => ({ put: { ...item }, condition: noItem() }));
   try {
-    await table.transact([links, ...puts]);
+    await table.transact([links, ...puts, ...(committed ? [committed] : [])]);
     return true;
   } catch (error) {
     if (isConditionFailure(error) || cancellationCodes(error)?.includes('TransactionConflict')) return false;

@@ -2,18 +2,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { v7 as uuidv7 } from 'uuid';
 import * as v from 'valibot';
 import type { Principal } from '../auth/claims';
+import { budget } from '../aws/budget';
 import { dppNotFound } from '../dpps/model';
 import { ConflictError, InvalidInputError } from '../errors';
 import { objectKeys } from '../files/object-keys';
+import { committedLeg, recordPendingObject, releasePendingObjects } from '../files/pending-objects';
 import { MAX_VERSION_DOCUMENT_BYTES, MAX_VERSION_FILES } from '../limits';
 import { id } from '../schemas';
-import {
-  canonicalDocument,
-  releaseVersionDocument,
-  snapshotOf,
-  storeVersionDocument,
-  versionDocument,
-} from './document';
+import { canonicalDocument, snapshotOf, storeVersionDocument, versionDocument } from './document';
 import { toDppVersionItem } from './model';
 import { readVersionSource, writeVersion } from './repository';
 
@@ -119,6 +115,8 @@ async function attemptVersion(
     );
   }
   const documentPath = objectKeys.versionDocument(auth.companyId, dppId, uuidv7());
+  // Its intent record first (lib/files/pending-objects.ts): the version's transaction deletes it.
+  await recordPendingObject(documentPath);
   await storeVersionDocument(documentPath, document);
   const item = toDppVersionItem({
     id: versionId,
@@ -132,12 +130,17 @@ async function attemptVersion(
     content_hash: document.hash,
     status: 'CREATED',
   });
-  const outcome = await writeVersion(item, previousCount, snapshot.files, dpp).catch(async (error: unknown) => {
-    await releaseVersionDocument(documentPath);
-    throw error;
-  });
+  const committed = committedLeg(documentPath);
+  const outcome = await writeVersion(item, previousCount, snapshot.files, dpp, committed).catch(
+    async (error: unknown) => {
+      // A transaction that got no answer may have landed: its document stays, and its intent
+      // record tells the orphan sweeper whether it did.
+      if (!budget()?.unanswered) await releasePendingObjects(documentPath);
+      throw error;
+    },
+  );
   if (outcome === 'written') return version;
-  releases.push(releaseVersionDocument(documentPath));
+  releases.push(releasePendingObjects(documentPath));
   if (outcome === 'version_id_taken') {
     throw new ConflictError(`versionId ${versionId} is already a version of this DPP`, 'VERSION_ID_TAKEN');
   }

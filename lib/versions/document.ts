@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { bucket } from '../aws/s3';
 import type { DppCardItem, DppFileItem, DppItem } from '../dpps/model';
-import { releaseObject } from '../files/storage';
 import type { DppVersionItem, VersionDocument } from './model';
 
 /**
@@ -91,9 +90,6 @@ export function canonicalDocument(document: VersionDocument): CanonicalDocument 
 export async function storeVersionDocument(path: string, document: CanonicalDocument): Promise<void> {
   await bucket.put(path, document.bytes, 'application/json', { sha256: document.hash });
 }
-
-/** Removes the document of an attempt that wrote no version (logged, not thrown, when it fails). */
-export const releaseVersionDocument = (path: string): Promise<void> => releaseObject(path, undefined);
 
 /** The stored document's exact text, or undefined when the object is missing. */
 export const readVersionDocument = (path: string): Promise<string | undefined> => bucket.getText(path);

@@ -56,6 +56,7 @@ export async function writeVersion(
   previousCount: number,
   files: ReadonlyArray<{ id: string; path: string }>,
   dpp: DppItem,
+  committed?: TransactionItem,
 ): Promise<WriteOutcome> {
   // The DPP's GS1 Digital Link entry learns the new latest version (the last leg).
   const link = dppLinkUpsert(
@@ -82,6 +83,8 @@ export async function writeVersion(
       }),
     ),
     ...(link ? [link] : []),
+    // The document's intent record (lib/files/pending-objects.ts) goes with the version.
+    ...(committed ? [committed] : []),
   ];
   try {
     await table.transact(legs);

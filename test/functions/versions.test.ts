@@ -294,7 +294,7 @@ describe('POST /version/{dppId}/create', () => {
     expect(reply.status).toBe(401);
   });
 
-  it('snapshots 96 files in one version, and refuses a 97th with 400 TOO_MANY_FILES', async () => {
+  it('snapshots 95 files in one version, and refuses a 96th with 400 TOO_MANY_FILES', async () => {
     const dpp = await newDpp();
     const file = (i: number) =>
       toDppFileItem(
@@ -316,7 +316,7 @@ describe('POST /version/{dppId}/create', () => {
           upload_id: 'upload',
         },
       );
-    const items = Array.from({ length: 96 }, (_, i) => file(i));
+    const items = Array.from({ length: 95 }, (_, i) => file(i));
     for (let i = 0; i < items.length; i += 25) {
       await doc.send(
         new BatchWriteCommand({
@@ -324,12 +324,12 @@ describe('POST /version/{dppId}/create', () => {
         }),
       );
     }
-    expect((await create(dpp, 'all-96')).status).toBe(200);
-    expect((await storedVersions(dpp.id))[0]?.snapshot.files).toHaveLength(96);
-    await doc.send(new PutCommand({ TableName: tableName, Item: file(96) }));
+    expect((await create(dpp, 'all-95')).status).toBe(200);
+    expect((await storedVersions(dpp.id))[0]?.snapshot.files).toHaveLength(95);
+    await doc.send(new PutCommand({ TableName: tableName, Item: file(95) }));
     const over = await create(dpp, 'one-too-many');
     expect([over.status, over.body.code]).toEqual([400, 'TOO_MANY_FILES']);
-    expect((await storedVersions(dpp.id)).map((v) => v.id)).toEqual(['all-96']);
+    expect((await storedVersions(dpp.id)).map((v) => v.id)).toEqual(['all-95']);
     expect(await documentKeys(dpp)).toHaveLength(1);
   });
 });

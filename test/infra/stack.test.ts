@@ -1299,7 +1299,7 @@ describe('the KYB retry worker', () => {
     ]);
   });
 
-  it('may Query the pending index, read and update items, and write its own logs: nothing else', () => {
+  it('may Query the indexes, write items, delete data objects (the orphan sweep) and write its own logs: nothing else', () => {
     const byKind: Record<string, Set<string>> = {};
     for (const statement of statementsOfRole(roleOf(workerProps()))) {
       for (const resource of Array.isArray(statement.Resource) ? statement.Resource : [statement.Resource]) {
@@ -1309,14 +1309,15 @@ describe('the KYB retry worker', () => {
     }
     expect(Object.fromEntries(Object.entries(byKind).map(([kind, actions]) => [kind, [...actions].sort()]))).toEqual({
       'own-log-group': ['logs:CreateLogStream', 'logs:PutLogEvents'],
-      table: [...TABLE_ACTIONS.update].sort(),
+      table: [...TABLE_ACTIONS.write].sort(),
       'table-indexes': ['dynamodb:Query'],
+      'bucket-companies-objects': ['s3:DeleteObject', 's3:PutObjectTagging'],
       any: XRAY_ACTIONS,
     });
-    expect(KYB_RETRY_ACCESS).toEqual({ table: 'update', tableIndexes: true, vies: true });
+    expect(KYB_RETRY_ACCESS).toEqual({ table: 'write', tableIndexes: true, vies: true, bucket: ['delete'] });
   });
 
-  it('gets the table, VIES and no JWT setting, its own timeout, tracing and source maps', () => {
+  it('gets the table, the bucket, VIES and no JWT setting, its own timeout, tracing and source maps', () => {
     expect(workerProps()).toMatchObject({
       Handler: 'index.handler',
       Timeout: KYB_RETRY_TIMEOUT_SECONDS,
@@ -1324,6 +1325,7 @@ describe('the KYB retry worker', () => {
       Environment: {
         Variables: {
           TABLE_NAME: { Ref: ids.table },
+          BUCKET_NAME: { Ref: ids.bucket },
           VIES_URL: VIES_REST_URL,
           SERVICE_NAME: 'dpp-service',
           LOG_LEVEL: 'INFO',
@@ -1332,6 +1334,7 @@ describe('the KYB retry worker', () => {
       },
     });
     expect(Object.keys(workerProps().Environment.Variables).sort()).toEqual([
+      'BUCKET_NAME',
       'LOG_LEVEL',
       'NODE_OPTIONS',
       'SERVICE_NAME',

@@ -21,6 +21,8 @@ import * as keys from '../../lib/data/keys';
 /**
  * How long an object may stay unreferenced: an upload writes its object, then its item, within
  * one request (at most the function's 10 s); an object older than this with no item is debris.
+ * Such debris keeps its intent record, and the orphan sweeper deletes it once that record is
+ * older than SWEEP_GRACE_MS (lib/files/sweep-orphans.ts; a test runs the sweeper with 0).
  */
 export const ORPHAN_GRACE_MS = 60_000;
 

@@ -22,6 +22,13 @@ export const KYB_RETRY_RESERVE_MS = 15_000;
 
 /**
  * What it may touch: Query the pending index, read and update company items (the conditional
- * settle is an UpdateItem), and VIES.
+ * settle is an UpdateItem), and VIES. Each run also sweeps orphan objects
+ * (lib/files/sweep-orphans.ts): deleting an object (s3:DeleteObject, after tagging it) and then
+ * its intent record (DeleteItem, so the table's `write`).
  */
-export const KYB_RETRY_ACCESS = { table: 'update', tableIndexes: true, vies: true } as const satisfies Access;
+export const KYB_RETRY_ACCESS = {
+  table: 'write',
+  tableIndexes: true,
+  vies: true,
+  bucket: ['delete'],
+} as const satisfies Access;

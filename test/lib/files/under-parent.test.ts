@@ -5,6 +5,7 @@ import {
   GetCommand,
   PutCommand,
   TransactWriteCommand,
+  type TransactWriteCommandInput,
   UpdateCommand,
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
@@ -43,10 +44,19 @@ const s3 = mockClient(S3Client);
 /** What was called, in order: `s3:put <key>`, `db:transact`, `db:update`, `db:delete`, `s3:delete <key>`. */
 let log: string[];
 
+/** An intent record's write or delete (lib/files/pending-objects.ts): answered, kept out of `log`. */
+const MARKER = { Key: { sk: 'PENDING_OBJECT' } };
+
+/** A call that is not an intent record's write or delete. */
+const notMarker = (call: { args: unknown[] }) =>
+  (call.args[0] as { input: { Key?: { sk?: string } } }).input.Key?.sk !== 'PENDING_OBJECT';
+
 beforeEach(() => {
   db.reset();
   s3.reset();
   log = [];
+  db.on(UpdateCommand, MARKER).resolves({});
+  db.on(DeleteCommand, MARKER).resolves({});
   s3.on(PutObjectCommand).callsFake((input) => {
     log.push(`s3:put ${input.Key}`);
     return {};
@@ -143,21 +153,21 @@ describe('creating a file', () => {
   });
 
   it.each(creates)(
-    '%s: fails with the dependency fault when S3 PutObject is slowed down, without any DynamoDB call',
+    '%s: fails with the dependency fault when S3 PutObject is slowed down, without any DynamoDB call but its intent record',
     async (_, create) => {
       s3.on(PutObjectCommand).rejects(s3Errors.slowDown());
       await expectDependencyFault(create());
-      expect(db.calls()).toHaveLength(0);
-      expect(dbWrites()).toHaveLength(0);
+      expect(db.calls().filter(notMarker)).toHaveLength(0);
+      expect(dbWrites().filter(notMarker)).toHaveLength(0);
     },
   );
 
   it.each(creates)(
-    '%s: fails with the dependency fault when S3 PutObject cannot connect, without any DynamoDB call',
+    '%s: fails with the dependency fault when S3 PutObject cannot connect, without any DynamoDB call but its intent record',
     async (_, create) => {
       s3.on(PutObjectCommand).rejects(s3Errors.connectionReset());
       await expectDependencyFault(create());
-      expect(db.calls()).toHaveLength(0);
+      expect(db.calls().filter(notMarker)).toHaveLength(0);
     },
   );
 
@@ -301,21 +311,32 @@ describe('replacing the bytes of a DPP file', () => {
   const current = () => dppFileItem();
   const replace = (upload: Upload = png()) => updateFileUnder(dppFiles, DPP_SCOPE, IDS.dpp, IDS.dppFile, { upload });
 
-  /** UpdateItem with ReturnValues ALL_NEW over `item`, logged. */
-  const applyUpdate = (item: Record<string, unknown>) => (input: UpdateCommandInput) => {
-    log.push('db:update');
-    return { Attributes: applySet(item, input) };
+  /**
+   * The update of new content: one transaction (the update and the intent record's delete) over
+   * `item`, logged, then the item read back (the first GetItem answers `item` as it was).
+   */
+  const transactUpdate = (item: Record<string, unknown>) => {
+    let after = item;
+    db.on(GetCommand).callsFake(() => ({ Item: after }));
+    db.on(TransactWriteCommand).callsFake((input: TransactWriteCommandInput) => {
+      log.push('db:transact');
+      after = applySet(item, input.TransactItems![0]!.Update as unknown as UpdateCommandInput);
+      return {};
+    });
   };
+  const updateInput = () =>
+    db.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems![0]!.Update as unknown as UpdateCommandInput;
 
   it('updates the record to the new object, conditioned on the old path, then deletes the old object', async () => {
-    db.on(GetCommand).resolves({ Item: current() });
-    db.on(UpdateCommand).callsFake(applyUpdate(current()));
+    transactUpdate(current());
     const updated = await replace();
 
     const [newKey] = putKeys();
     expect(newKey).not.toBe(current().path);
-    expect(log).toEqual([`s3:put ${newKey}`, 'db:update', `s3:delete ${current().path}`]);
-    const update = db.commandCalls(UpdateCommand)[0]!.args[0].input;
+    expect(log).toEqual([`s3:put ${newKey}`, 'db:transact', `s3:delete ${current().path}`]);
+    const legs = db.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+    expect(legs[1]!.Delete!.Key).toEqual(keys.pendingObject(newKey!));
+    const update = updateInput();
     expect(conditionEqualities(update)).toEqual({
       company_id: PRINCIPAL.companyId,
       model_id: IDS.model,
@@ -327,16 +348,15 @@ describe('replacing the bytes of a DPP file', () => {
   it('keeps the old object when a version pinned it (pinned_paths of the updated item)', async () => {
     const pinned = current();
     const item = { ...pinned, pinned_paths: new Set([pinned.path, 'companies/x/older']) };
-    db.on(GetCommand).resolves({ Item: item });
-    db.on(UpdateCommand).callsFake(applyUpdate(item));
+    transactUpdate(item);
     await replace();
     expect(deletedKeys()).toEqual([]);
-    expect(log).toEqual([`s3:put ${putKeys()[0]}`, 'db:update']);
+    expect(log).toEqual([`s3:put ${putKeys()[0]}`, 'db:transact']);
   });
 
   it('answers CONFLICT when the conditional update fails (changed meanwhile), deletes the new object and keeps the old', async () => {
     db.on(GetCommand).resolves({ Item: current() });
-    db.on(UpdateCommand).rejects(dynamoErrors.conditionalCheckFailed());
+    db.on(TransactWriteCommand).rejects(dynamoErrors.transactionCanceled('ConditionalCheckFailed', 'None'));
     const error = await domainFailure(replace());
     expect(error).toBeInstanceOf(ConflictError);
     expect([error.kind, error.code]).toEqual(['conflict', 'CONFLICT']);
@@ -347,7 +367,7 @@ describe('replacing the bytes of a DPP file', () => {
 
   it('deletes the new object and keeps the old when the update is throttled', async () => {
     db.on(GetCommand).resolves({ Item: current() });
-    db.on(UpdateCommand).rejects(dynamoErrors.provisionedThroughputExceeded());
+    db.on(TransactWriteCommand).rejects(dynamoErrors.provisionedThroughputExceeded());
     await expectDependencyFault(replace());
     expect(deletedKeys()).toEqual(putKeys());
   });
@@ -356,7 +376,7 @@ describe('replacing the bytes of a DPP file', () => {
     db.on(GetCommand).resolves({ Item: current() });
     s3.on(PutObjectCommand).rejects(s3Errors.slowDown());
     await expectDependencyFault(replace());
-    expect(db.commandCalls(UpdateCommand)).toHaveLength(0);
+    expect(db.commandCalls(TransactWriteCommand)).toHaveLength(0);
     expect(deletedKeys()).toEqual([]);
   });
 
@@ -370,7 +390,7 @@ describe('replacing the bytes of a DPP file', () => {
 
   it('renames without touching S3 and without a path condition', async () => {
     db.on(GetCommand).resolves({ Item: current() });
-    db.on(UpdateCommand).callsFake(applyUpdate(current()));
+    db.on(UpdateCommand).callsFake((input: UpdateCommandInput) => ({ Attributes: applySet(current(), input) }));
     const updated = await updateFileUnder(dppFiles, DPP_SCOPE, IDS.dpp, IDS.dppFile, { name: 'Renamed' });
     expect(updated.name).toBe('Renamed');
     expect(s3.calls()).toHaveLength(0);

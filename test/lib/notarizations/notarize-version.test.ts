@@ -2,11 +2,13 @@ import { createHash } from 'node:crypto';
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import {
   BatchGetCommand,
+  DeleteCommand,
   DynamoDBDocumentClient,
   QueryCommand,
   type QueryCommandInput,
   TransactWriteCommand,
   type TransactWriteCommandInput,
+  UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -109,6 +111,9 @@ beforeEach(() => {
   s3.on(PutObjectCommand).resolves({});
   s3.on(DeleteObjectCommand).resolves({});
   db.on(TransactWriteCommand).resolves({});
+  // The report's intent record (lib/files/pending-objects.ts): written, and deleted on a release.
+  db.on(UpdateCommand).resolves({});
+  db.on(DeleteCommand).resolves({});
 });
 
 describe('notarizeDppVersion', () => {
@@ -158,8 +163,12 @@ describe('notarizeDppVersion', () => {
     ]);
     expect(s3.commandCalls(PutObjectCommand)[0]!.args[0].input.ContentType).toBe('application/pdf');
     expect(db.commandCalls(TransactWriteCommand)).toHaveLength(1);
-    const [versionLeg, recordLeg, fileLeg, ...rest] = transaction();
+    const [versionLeg, recordLeg, fileLeg, intentLeg, ...rest] = transaction();
     expect(rest).toEqual([]);
+    // The report's intent record, written before it, is deleted by this same transaction.
+    const reportKey = s3.commandCalls(PutObjectCommand)[0]!.args[0].input.Key!;
+    expect(intentLeg!.Delete!.Key).toEqual(keys.pendingObject(reportKey));
+    expect(db.commandCalls(UpdateCommand)[0]!.args[0].input.Key).toEqual(keys.pendingObject(reportKey));
 
     const update = versionLeg!.Update!;
     expect(update.Key).toEqual(keys.dppVersion(IDS.dpp, 2));
@@ -210,14 +219,15 @@ describe('notarizeDppVersion', () => {
     tableHolds();
     await notarize({ filesList: JSON.stringify([OTHER_FILE, IDS.dppFile]) });
     const legs = transaction();
-    expect(legs.slice(2).map((leg) => leg.Update!.Key)).toEqual([keys.dppFile(IDS.dpp, IDS.dppFile)]);
+    expect(legs.slice(2, -1).map((leg) => leg.Update!.Key)).toEqual([keys.dppFile(IDS.dpp, IDS.dppFile)]);
     expect(Object.values(legs[0]!.Update!.ExpressionAttributeValues!)).toContainEqual([OTHER_FILE, IDS.dppFile]);
   });
 
   it('takes an empty filesList: no file is marked', async () => {
     tableHolds();
     await notarize({ filesList: '[]' });
-    expect(transaction()).toHaveLength(2);
+    // The version, the record and the delete of the report's intent record.
+    expect(transaction()).toHaveLength(3);
   });
 
   it('accepts v as 0/1 and a submitter in lower case, and answers both normalised', async () => {

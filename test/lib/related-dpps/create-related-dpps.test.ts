@@ -1,10 +1,12 @@
 import { CopyObjectCommand, DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import {
+  DeleteCommand,
   DynamoDBDocumentClient,
   QueryCommand,
   type QueryCommandInput,
   TransactWriteCommand,
   type TransactWriteCommandInput,
+  UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -68,6 +70,9 @@ beforeEach(() => {
   s3.reset();
   s3.on(CopyObjectCommand).resolves({});
   s3.on(DeleteObjectCommand).resolves({});
+  // The copies' intent record (lib/files/pending-objects.ts): written, and deleted on a release.
+  db.on(UpdateCommand).resolves({});
+  db.on(DeleteCommand).resolves({});
 });
 
 describe('createRelatedDpps', () => {
@@ -85,7 +90,13 @@ describe('createRelatedDpps', () => {
     ]);
     const [transaction] = transactions() as [TransactWriteCommandInput];
     const legs = transaction.TransactItems!;
-    expect(legs).toHaveLength(4);
+    expect(legs).toHaveLength(5);
+    // One intent record names every copy, written before them; the links' transaction deletes it.
+    const [first, ...others] = copiedKeys();
+    const intent = db.commandCalls(UpdateCommand)[0]!.args[0].input;
+    expect(intent.Key).toEqual(keys.pendingObject(first!));
+    expect(Object.values(intent.ExpressionAttributeValues!)).toContainEqual([first, ...others]);
+    expect(legs.at(-1)!.Delete!.Key).toEqual(keys.pendingObject(first!));
     expect(legs[0]!.Update).toMatchObject({
       Key: keys.dpp(IDS.dpp),
       UpdateExpression: 'SET #related_dpps = list_append(if_not_exists(#related_dpps, :u0), :u1), #updated_at = :u2',
@@ -98,7 +109,7 @@ describe('createRelatedDpps', () => {
       }),
     });
     expect(
-      legs.slice(1).map((leg) => [leg.Put?.Item?.type, leg.Put?.Item?.copied_from, leg.Put?.ConditionExpression]),
+      legs.slice(1, -1).map((leg) => [leg.Put?.Item?.type, leg.Put?.Item?.copied_from, leg.Put?.ConditionExpression]),
     ).toEqual([
       [ItemType.DppFile, { dpp_id: SOURCE, id: 'f1' }, 'attribute_not_exists(pk)'],
       [ItemType.DppFile, { dpp_id: SOURCE, id: 'f2' }, 'attribute_not_exists(pk)'],
@@ -145,6 +156,8 @@ describe('createRelatedDpps', () => {
 
     db.reset();
     s3.resetHistory();
+    db.on(UpdateCommand).resolves({});
+    db.on(DeleteCommand).resolves({});
     serve({ files: [sourceFile('f1')] });
     db.on(TransactWriteCommand).rejects(dynamoErrors.transactionCanceled('ConditionalCheckFailed'));
     const conflict = await domainFailure(link());

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { DeleteObjectCommand, PutObjectCommand, type PutObjectCommandInput, S3Client } from '@aws-sdk/client-s3';
-import { DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as keys from '../../../lib/data/keys';
@@ -36,6 +42,9 @@ beforeEach(() => {
   s3.reset();
   s3.on(PutObjectCommand).resolves({});
   s3.on(DeleteObjectCommand).resolves({});
+  // The document's intent record (lib/files/pending-objects.ts): written, and deleted on a release.
+  db.on(UpdateCommand).resolves({});
+  db.on(DeleteCommand).resolves({});
   vi.spyOn(Math, 'random').mockReturnValue(0);
 });
 afterEach(() => vi.restoreAllMocks());
@@ -50,8 +59,10 @@ describe('createDppVersion', () => {
     });
     const [put] = puts();
     const [legs] = transactions();
-    expect(legs).toHaveLength(4);
-    const [counter, version, claim, pin] = legs!.map((leg) => Object.values(leg)[0]!);
+    expect(legs).toHaveLength(5);
+    const [counter, version, claim, pin, intent] = legs!.map((leg) => Object.values(leg)[0]!);
+    expect(intent!.Key).toEqual(keys.pendingObject(put!.Key!));
+    expect(db.commandCalls(UpdateCommand)[0]!.args[0].input.Key).toEqual(keys.pendingObject(put!.Key!));
     expect(counter!.Key).toEqual(keys.dpp(IDS.dpp));
     expect(applySet({}, counter as never)).toEqual({ version_count: 3 });
     expect(conditionEqualities(counter as never)).toEqual({ company_id: PRINCIPAL.companyId, version_count: 2 });
@@ -155,7 +166,7 @@ describe('createDppVersion', () => {
 
   it('refuses a snapshot too large for one item with 400 VERSION_TOO_LARGE, before writing', async () => {
     const long = 'ü'.repeat(2000);
-    const files = Array.from({ length: 96 }, (_, i) => dppFileItem({ id: `file-${i}`, description: long }));
+    const files = Array.from({ length: 95 }, (_, i) => dppFileItem({ id: `file-${i}`, description: long }));
     db.on(QueryCommand).resolves({ Items: [dppItem(), ...files] });
     const error = await domainFailure(createDppVersion(PRINCIPAL, input()));
     expect([error.kind, error.code]).toEqual(['invalid', 'VERSION_TOO_LARGE']);
