@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handler as createDppFile } from '../../../../functions/create-dpp-file';
@@ -21,6 +21,8 @@ beforeEach(async () => {
   s3.reset();
   s3.on(PutObjectCommand).resolves({});
   db.on(TransactWriteCommand).resolves({});
+  // The upload's intent record, written before its object (lib/files/pending-objects.ts).
+  db.on(UpdateCommand).resolves({});
   token = await mintToken();
 });
 
