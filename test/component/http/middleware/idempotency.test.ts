@@ -156,7 +156,10 @@ describe('a refused upload', () => {
     expect(records.size).toBe(0);
     // The key released, and the refused upload's intent record removed with its object.
     expect(
-      db.commandCalls(DeleteCommand).map((call) => String(call.args[0].input.Key?.pk).split('#')[0]).sort(),
+      db
+        .commandCalls(DeleteCommand)
+        .map((call) => String(call.args[0].input.Key?.pk).split('#')[0])
+        .sort(),
     ).toEqual(['IDEMPOTENCY', 'OBJECT']);
 
     const corrected = await upload({ 'idempotency-key': 'order-43' });
