@@ -52,7 +52,15 @@ export function storesOf(env: Record<string, string | undefined>): Stores {
       { marshallOptions: { removeUndefinedValues: true } },
     ),
     tableName: env.TABLE_NAME!,
-    s3: new S3Client({ endpoint: env.S3_ENDPOINT, region: env.AWS_REGION, forcePathStyle: true, credentials }),
+    // The local S3 server answers InternalError when a listing races a delete (it reads a file
+    // that was just removed): the checker retries more than the SDK's default 3 attempts.
+    s3: new S3Client({
+      endpoint: env.S3_ENDPOINT,
+      region: env.AWS_REGION,
+      forcePathStyle: true,
+      credentials,
+      maxAttempts: 10,
+    }),
     bucket: env.BUCKET_NAME!,
   };
 }
