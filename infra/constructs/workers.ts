@@ -83,23 +83,10 @@ function addKybRetryWorker(stack: Stack, functions: ServiceFunctions): { fn: Nod
     }),
     description: `EventBridge Scheduler: invoke ${KYB_RETRY_WORKER_FN}`,
   });
-  schedulerRole.addToPolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.functionArn] }));
-  new ScheduledRule(stack, `${functionId(KYB_RETRY_WORKER_FN)}Schedule`, {
+  scheduleWorker(stack, fn, schedulerRole, {
+    id: `${functionId(KYB_RETRY_WORKER_FN)}Schedule`,
     description: `Retry PENDING KYB checks with VIES (${KYB_RETRY_WORKER_FN})`,
-    schedule: ScheduleExpression.rate(Duration.minutes(KYB_RETRY_EVERY_MINUTES)),
-    target: {
-      bind: () => ({
-        arn: fn.functionArn,
-        role: schedulerRole,
-        // Its context, for the worker's logs (lib/events/scheduled.ts, ScheduledRun).
-        input: ScheduleTargetInput.fromObject({
-          scheduledTime: ContextAttribute.scheduledTime,
-          executionId: ContextAttribute.executionId,
-        }),
-        // A run missed is not worth a late one: the next comes within minutes.
-        retryPolicy: { maximumRetryAttempts: 0, maximumEventAgeInSeconds: 60 },
-      }),
-    },
+    everyMinutes: KYB_RETRY_EVERY_MINUTES,
   });
   return { fn, schedulerRole };
 }
@@ -132,14 +119,32 @@ function addAnchorRpcUrlSecret(stack: Stack, config: StackConfig, fn: NodejsFunc
  * may invoke exactly these two functions.
  */
 function addAnchorSweepSchedule(stack: Stack, fn: NodejsFunction, schedulerRole: Role): void {
-  schedulerRole.addToPolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.functionArn] }));
-  new ScheduledRule(stack, `${functionId(ANCHOR_WORKER_FN)}Schedule`, {
+  scheduleWorker(stack, fn, schedulerRole, {
+    id: `${functionId(ANCHOR_WORKER_FN)}Schedule`,
     description: `Try PENDING notarizations again (${ANCHOR_WORKER_FN})`,
-    schedule: ScheduleExpression.rate(Duration.minutes(SWEEP_EVERY_MINUTES)),
+    everyMinutes: SWEEP_EVERY_MINUTES,
+  });
+}
+
+/**
+ * An EventBridge Scheduler rule that invokes a worker every `everyMinutes` through `role` (given
+ * the right to invoke it here), with its context for the worker's logs (lib/events/scheduled.ts,
+ * ScheduledRun). A run missed is not worth a late one: the next comes within minutes.
+ */
+function scheduleWorker(
+  stack: Stack,
+  fn: NodejsFunction,
+  role: Role,
+  rule: { id: string; description: string; everyMinutes: number },
+): void {
+  role.addToPolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.functionArn] }));
+  new ScheduledRule(stack, rule.id, {
+    description: rule.description,
+    schedule: ScheduleExpression.rate(Duration.minutes(rule.everyMinutes)),
     target: {
       bind: () => ({
         arn: fn.functionArn,
-        role: schedulerRole,
+        role,
         input: ScheduleTargetInput.fromObject({
           scheduledTime: ContextAttribute.scheduledTime,
           executionId: ContextAttribute.executionId,
