@@ -17,7 +17,8 @@ import { ethereum, rpcClient, waitForReceipt } from '../../../lib/evm/rpc';
 import { fromHex, type Hex, signEip1559, toHex } from '../../../lib/evm/transaction';
 import { logger } from '../../../lib/logger';
 import { flushMetrics, startMetrics } from '../../../lib/metrics';
-import { type NotarizationItem, toNotarizationItem } from '../../../lib/notarizations/model';
+import type { NotarizationItem } from '../../../lib/notarizations/model';
+import { ACCOUNT_9, ACCOUNT_9_KEY, EXPLORER, pendingRecord } from '../../support/unit/anchoring';
 import { dynamoErrors } from '../../support/unit/aws-errors';
 import { applySet, conditionEqualities } from '../../support/unit/expressions';
 import { applyUpdate, type FakeRecords, fakeRecords } from '../../support/unit/fake-records';
@@ -28,9 +29,6 @@ import { applyUpdate, type FakeRecords, fakeRecords } from '../../support/unit/f
  * refused replacement), the chain real (an anvil of this file's own, so nonce-too-low,
  * re-sent and already-mined transactions are the node's own answers).
  */
-const ACCOUNT_9_KEY = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6';
-const ACCOUNT_9 = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';
-const EXPLORER = 'https://explorer.example/';
 
 const db = mockClient(DynamoDBDocumentClient);
 let evm: Awaited<ReturnType<typeof startEvm>>;
@@ -68,26 +66,9 @@ const deps = (overrides: Partial<AnchoringDeps> = {}): AnchoringDeps => ({
   ...overrides,
 });
 
-const hex32 = () => toHex(crypto.getRandomValues(new Uint8Array(32))).slice(2);
-
-function pending(overrides: Partial<NotarizationItem> = {}): NotarizationItem {
-  return toNotarizationItem({
-    id: crypto.randomUUID(),
-    dpp_id: crypto.randomUUID(),
-    company_id: crypto.randomUUID(),
-    version: 3,
-    version_id: 'v3',
-    dpp_hash: hex32(),
-    report_hash: hex32(),
-    submitter: ACCOUNT_9,
-    snapshot: { dpp: {} as NotarizationItem['snapshot']['dpp'], files: [], cards: [] },
-    status: 'PENDING',
-    created_at: '2026-11-22T09:00:00.000Z',
-    updated_at: '2026-11-22T09:00:00.000Z',
-    attempts: 0,
-    ...overrides,
-  });
-}
+/** A PENDING record (test/support/unit/anchoring.ts) of a fixed date. */
+const pending = (overrides: Partial<NotarizationItem> = {}): NotarizationItem =>
+  pendingRecord({ created_at: '2026-11-22T09:00:00.000Z', updated_at: '2026-11-22T09:00:00.000Z', ...overrides });
 const keyOf = (record: NotarizationItem) => ({ pk: record.pk, sk: record.sk });
 
 type Op = 'count' | 'store' | 'replace' | 'bump' | 'setback' | 'mined' | 'reorg' | 'anchored' | 'failed';
