@@ -5,6 +5,7 @@ import * as keys from '../../../lib/data/keys';
 import { getPublicDppFile } from '../../../lib/dpp-files/get-public-dpp-file';
 import { NotFoundError } from '../../../lib/errors';
 import { PUBLIC_URL_TTL_SECONDS } from '../../../lib/files/storage';
+import { batchGetFrom } from '../../support/unit/batch-get';
 import { dppFileItem, dppItem, IDS } from '../../support/unit/items';
 import { domainFailure } from '../../support/unit/rejection';
 
@@ -14,16 +15,7 @@ import { domainFailure } from '../../support/unit/rejection';
  * for every other case.
  */
 const db = mockClient(DynamoDBDocumentClient);
-const serve = (...items: object[]) =>
-  db.on(BatchGetCommand).callsFake(({ RequestItems }) => {
-    const [table, { Keys }] = Object.entries(
-      RequestItems as Record<string, { Keys: Array<{ pk: string; sk: string }> }>,
-    )[0]!;
-    const found = items.filter((i) =>
-      Keys.some((k) => k.pk === (i as { pk: string }).pk && k.sk === (i as { sk: string }).sk),
-    );
-    return { Responses: { [table]: found } };
-  });
+const serve = (...items: object[]) => db.on(BatchGetCommand).callsFake(batchGetFrom(...items));
 const download = (fileId: string = IDS.dppFile) => getPublicDppFile({ params: { dppId: IDS.dpp, fileId } });
 
 beforeEach(() => db.reset());

@@ -6,22 +6,14 @@ import { getPublicDppImage } from '../../../lib/dpp-images/get-public-dpp-image'
 import { toDppImageItem } from '../../../lib/dpps/model';
 import { NotFoundError } from '../../../lib/errors';
 import { PUBLIC_URL_TTL_SECONDS } from '../../../lib/files/storage';
+import { batchGetFrom } from '../../support/unit/batch-get';
 import { dppItem, IDS } from '../../support/unit/items';
 import { domainFailure } from '../../support/unit/rejection';
 
 /** The public address of a DPP image (lib/dpp-images/get-public-dpp-image.ts), like a file's. */
 const db = mockClient(DynamoDBDocumentClient);
 const image = toDppImageItem(IDS.dpp, { id: IDS.image, company_id: 'c', path: 'images/key', mime_type: 'image/png' });
-const serve = (...items: object[]) =>
-  db.on(BatchGetCommand).callsFake(({ RequestItems }) => {
-    const [table, { Keys }] = Object.entries(
-      RequestItems as Record<string, { Keys: Array<{ pk: string; sk: string }> }>,
-    )[0]!;
-    const found = items.filter((i) =>
-      Keys.some((k) => k.pk === (i as { pk: string }).pk && k.sk === (i as { sk: string }).sk),
-    );
-    return { Responses: { [table]: found } };
-  });
+const serve = (...items: object[]) => db.on(BatchGetCommand).callsFake(batchGetFrom(...items));
 const show = () => getPublicDppImage({ params: { dppId: IDS.dpp, imageId: IDS.image } });
 
 beforeEach(() => db.reset());
