@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, ListObjectsCommand, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as keys from '../../lib/data/keys';
 
@@ -52,8 +52,8 @@ export function storesOf(env: Record<string, string | undefined>): Stores {
       { marshallOptions: { removeUndefinedValues: true } },
     ),
     tableName: env.TABLE_NAME!,
-    // The local S3 server answers InternalError when a listing races a delete (it reads a file
-    // that was just removed): the checker retries more than the SDK's default 3 attempts.
+    // The local S3 server can answer InternalError when a listing races a delete (it reads a
+    // file that was just removed): the checker retries more than the SDK's default 3 attempts.
     s3: new S3Client({
       endpoint: env.S3_ENDPOINT,
       region: env.AWS_REGION,
@@ -101,17 +101,25 @@ async function queryAll(stores: Stores, pk: string, prefix: string): Promise<Ite
   return items;
 }
 
-async function listObjects(stores: Stores, prefix: string) {
+/**
+ * Every object under `prefix`, page by page with ListObjects (version 1) and its `Marker`, the
+ * last key of the page before. Not ListObjectsV2: the local S3 server (s3rver) makes a V2
+ * page's continuation token with DES, which OpenSSL 3 (Node 17 and later) no longer offers
+ * (ERR_OSSL_EVP_UNSUPPORTED), so any listing of more than one page (1,000 keys) answered
+ * InternalError, on every retry: that is what ended two 10-minute soaks at their final check.
+ */
+export async function listObjects(stores: Stores, prefix: string, pageSize = 1000) {
   const objects: Array<{ key: string; modified: number }> = [];
-  let token: string | undefined;
-  do {
+  let marker: string | undefined;
+  for (;;) {
     const page = await stores.s3.send(
-      new ListObjectsV2Command({ Bucket: stores.bucket, Prefix: prefix, ContinuationToken: token }),
+      new ListObjectsCommand({ Bucket: stores.bucket, Prefix: prefix, Marker: marker, MaxKeys: pageSize }),
     );
-    for (const o of page.Contents ?? []) objects.push({ key: o.Key!, modified: o.LastModified?.getTime() ?? 0 });
-    token = page.IsTruncated ? page.NextContinuationToken : undefined;
-  } while (token);
-  return objects;
+    const contents = page.Contents ?? [];
+    for (const o of contents) objects.push({ key: o.Key!, modified: o.LastModified?.getTime() ?? 0 });
+    if (!page.IsTruncated || contents.length === 0) return objects;
+    marker = contents[contents.length - 1]!.Key;
+  }
 }
 
 async function objectExists(stores: Stores, key: string): Promise<boolean> {
