@@ -11,8 +11,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * - records a write attempt that got no answer (a timeout, a reset connection, an abort):
  *   the write may have been applied or not, and the request's answer must say so.
  *
- * Outside a budget (scripts, the stream worker, unit tests) the calls keep their per-attempt
- * timeouts and nothing is recorded.
+ * The workers (lib/events/) run each invocation in a budget too. Outside one (scripts, unit
+ * tests) the calls keep their per-attempt timeouts and nothing is recorded.
  */
 
 /** One attempt, then two retries (the SDK's jittered backoff between them). */
@@ -71,12 +71,15 @@ export interface Budget {
 
 const current = new AsyncLocalStorage<Budget>();
 
-/** The current request's budget, or undefined outside one (scripts, the stream worker, unit tests). */
+/** The current request's (or worker invocation's) budget, or undefined outside one (scripts, unit tests). */
 export const budget = (): Budget | undefined => current.getStore();
 
 /** A signal that aborts at `deadline` (epoch ms); without a Lambda context (Infinity), in 24 days (the timers' limit). */
 const signalAt = (deadline: number): AbortSignal =>
   AbortSignal.timeout(Math.min(Math.max(0, deadline - Date.now()), 2 ** 31 - 1));
+
+/** A call's own timeout `own`, or the current budget's end, whichever comes first (a fetch to Stripe, VIES, a node). */
+export const withinBudget = (own: AbortSignal): AbortSignal => AbortSignal.any([own, budget()?.signal ?? own]);
 
 /** Runs `work` with every AWS call it makes aborted at `work` (epoch ms); the last calls have until `last`. */
 export const withBudget = <T>(deadlines: { work: number; last: number }, work: () => Promise<T>): Promise<T> =>

@@ -3,6 +3,7 @@ import type { Context } from 'aws-lambda';
 import { assertConfigured } from '../config';
 import { logger } from '../logger';
 import { flushMetrics, startMetrics } from '../metrics';
+import { withInvocationBudget } from './budget';
 
 /**
  * The Middy composition of a worker run on a schedule (EventBridge Scheduler in the cloud, a
@@ -11,6 +12,7 @@ import { flushMetrics, startMetrics } from '../metrics';
  * each run carries the same log keys as a route (its correlation id is the schedule's
  * execution id) and flushes its metrics once, and the use case gets the time left.
  *
+ * Each run has a time budget (./budget.ts): no AWS call or VIES request outlasts the function.
  * A run that throws fails the invocation (the function's Errors alarm counts it); its work
  * is redone by the next run, so nothing is queued for it.
  */
@@ -57,7 +59,9 @@ export function scheduledWorker<T>(
   assertConfigured();
   return middy<ScheduledRun | undefined, unknown>(observability(name)).handler(async (_event, context) => {
     try {
-      return await run({ remainingMs: () => context?.getRemainingTimeInMillis?.() ?? Number.POSITIVE_INFINITY });
+      return await withInvocationBudget(context, () =>
+        run({ remainingMs: () => context?.getRemainingTimeInMillis?.() ?? Number.POSITIVE_INFINITY }),
+      );
     } catch (error) {
       logger.error(`${name}: the run failed; the next scheduled run does its work`, { error });
       throw error;

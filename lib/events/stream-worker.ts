@@ -4,6 +4,7 @@ import { assertConfigured } from '../config';
 import type { Key } from '../data/keys';
 import { logger } from '../logger';
 import { flushMetrics, startMetrics } from '../metrics';
+import { withInvocationBudget } from './budget';
 
 /**
  * The Middy composition of a worker fed by the table's DynamoDB stream (the counterpart of
@@ -14,6 +15,8 @@ import { flushMetrics, startMetrics } from '../metrics';
  * that fails is reported by its sequence number and ends the batch, since the stream resends
  * from that record on (https://docs.aws.amazon.com/lambda/latest/dg/services-ddb-batchfailurereporting.html).
  * A record with no `pk`/`sk` string keys can never be worked on: it is logged and passed.
+ * Each invocation runs in a time budget (./budget.ts): a call cut by it fails its record, which
+ * the stream delivers again, instead of the invocation timing out.
  */
 export type StreamWorkerHandler = middy.MiddyfiedHandler<DynamoDBStreamEvent, DynamoDBBatchResponse, Error, Context>;
 
@@ -48,30 +51,40 @@ function observability(name: string): middy.PluginObject {
 export function streamWorker(name: string, run: (key: Key) => Promise<unknown>): StreamWorkerHandler {
   // Fail at cold start, naming every missing setting the function's modules declared.
   assertConfigured();
-  return middy<DynamoDBStreamEvent, DynamoDBBatchResponse>(observability(name)).handler(async (event, context) => {
-    for (const record of event.Records ?? []) {
-      const key = recordKey(record);
-      // Every line about this record carries its stream event id.
-      logger.setRequestKeys({
-        cold_start: false,
-        function_name: context?.functionName,
-        function_request_id: context?.awsRequestId,
-        correlation_id: record.eventID ?? context?.awsRequestId,
-      });
-      if (!key) {
-        logger.error(`${name}: a stream record without pk and sk; passed over`, { event_id: record.eventID });
-        continue;
-      }
-      try {
-        await run(key);
-      } catch (error) {
-        const sequence = record.dynamodb?.SequenceNumber;
-        logger.warn(`${name}: the record failed; the stream delivers it again`, { ...key, sequence, error });
-        // Without a sequence number the record cannot be named: fail the invocation, so the whole batch is retried.
-        if (sequence === undefined) throw error;
-        return { batchItemFailures: [{ itemIdentifier: sequence }] };
-      }
+  return middy<DynamoDBStreamEvent, DynamoDBBatchResponse>(observability(name)).handler((event, context) =>
+    withInvocationBudget(context, () => runRecords(name, run, event, context)),
+  );
+}
+
+/** Each record in order; the first that fails ends the batch (see above). */
+async function runRecords(
+  name: string,
+  run: (key: Key) => Promise<unknown>,
+  event: DynamoDBStreamEvent,
+  context: Context | undefined,
+): Promise<DynamoDBBatchResponse> {
+  for (const record of event.Records ?? []) {
+    const key = recordKey(record);
+    // Every line about this record carries its stream event id.
+    logger.setRequestKeys({
+      cold_start: false,
+      function_name: context?.functionName,
+      function_request_id: context?.awsRequestId,
+      correlation_id: record.eventID ?? context?.awsRequestId,
+    });
+    if (!key) {
+      logger.error(`${name}: a stream record without pk and sk; passed over`, { event_id: record.eventID });
+      continue;
     }
-    return { batchItemFailures: [] };
-  });
+    try {
+      await run(key);
+    } catch (error) {
+      const sequence = record.dynamodb?.SequenceNumber;
+      logger.warn(`${name}: the record failed; the stream delivers it again`, { ...key, sequence, error });
+      // Without a sequence number the record cannot be named: fail the invocation, so the whole batch is retried.
+      if (sequence === undefined) throw error;
+      return { batchItemFailures: [{ itemIdentifier: sequence }] };
+    }
+  }
+  return { batchItemFailures: [] };
 }

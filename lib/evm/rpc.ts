@@ -1,3 +1,4 @@
+import { withinBudget } from '../aws/budget';
 import type { Address } from './address';
 import type { Hex } from './transaction';
 
@@ -51,7 +52,8 @@ export function rpcClient(url: string, { timeoutMs = DEFAULT_RPC_TIMEOUT_MS } = 
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
-        signal: AbortSignal.timeout(timeoutMs),
+        // Its own timeout or the worker's or request's budget (lib/aws/budget.ts), whichever ends first.
+        signal: withinBudget(AbortSignal.timeout(timeoutMs)),
       });
     } catch (error) {
       const timedOut = (error as { name?: string }).name === 'TimeoutError';

@@ -17,6 +17,7 @@
  * a plain error (500). Any other 4xx is `StripeError`, for the use case to judge.
  */
 import { createHash } from 'node:crypto';
+import { budget, withinBudget } from '../aws/budget';
 import { readSecret } from '../aws/secrets';
 import { loadedOnce } from '../cached';
 import { ConfigError, oneOf, optional } from '../config';
@@ -124,7 +125,8 @@ export async function stripeRequest<T>(method: Method, path: string, params: Par
     const outcome = await attemptOnce(method, url, headers, body);
     if ('ok' in outcome) return outcome.ok as T;
     if ('refused' in outcome) throw outcome.refused;
-    if (attempt >= MAX_ATTEMPTS || !outcome.retry) {
+    // A request whose budget ran out does not try again: it answers 503 in time.
+    if (attempt >= MAX_ATTEMPTS || !outcome.retry || budget()?.signal.aborted) {
       logger.warn('Stripe is unavailable', { stripe_path: path, reason: outcome.reason });
       throw new UnavailableError('The payment provider is unavailable; please retry shortly', outcome.retryAfter);
     }
@@ -143,7 +145,9 @@ async function attemptOnce(
   let response: Response;
   let text: string;
   try {
-    response = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(STRIPE_ATTEMPT_TIMEOUT_MS) });
+    // Its own timeout or the request's budget (lib/aws/budget.ts), whichever ends first.
+    const signal = withinBudget(AbortSignal.timeout(STRIPE_ATTEMPT_TIMEOUT_MS));
+    response = await fetch(url, { method, headers, body, signal });
     text = await response.text();
   } catch (error) {
     const name = (error as Error | undefined)?.name;

@@ -10,6 +10,7 @@
  * HTTP error, a body that is not VIES's, a network failure or our own timeout is
  * `unavailable`, and the check stays PENDING for the retry worker.
  */
+import { withinBudget } from '../../aws/budget';
 import { optional, required } from '../../config';
 import { logger } from '../../logger';
 import type { ViesAnswer, ViesVat } from './model';
@@ -71,9 +72,11 @@ function faultOf(status: number, body: ViesBody | undefined): string | undefined
  * is asked again every few seconds locally, every few minutes in the cloud).
  */
 export async function checkVatNumber(vat: ViesVat): Promise<ViesAnswer> {
-  const signal = AbortSignal.timeout(timeoutMs());
-  let status: number;
+  // Its own timeout or the budget of the request or worker run (lib/aws/budget.ts), whichever ends first.
+  const signal = withinBudget(AbortSignal.timeout(timeoutMs()));
+  let status = 0;
   let body: ViesBody | undefined;
+  let error: unknown;
   try {
     const response = await fetch(`${viesUrl().replace(/\/+$/, '')}/check-vat-number`, {
       method: 'POST',
@@ -89,14 +92,13 @@ export async function checkVatNumber(vat: ViesVat): Promise<ViesAnswer> {
     } catch {
       body = undefined;
     }
-  } catch (error) {
-    const fault = signal.aborted ? 'TIMEOUT' : 'SERVICE_UNAVAILABLE';
-    logger.debug('VIES could not be reached', { fault, vies_country_code: vat.countryCode, error });
-    return { outcome: 'unavailable', fault };
+  } catch (caught) {
+    // Not reached, or no answer in time: one log line below, as for an answer that is no verdict.
+    error = caught ?? 'no answer';
   }
-  const fault = faultOf(status, body);
+  const fault = error === undefined ? faultOf(status, body) : signal.aborted ? 'TIMEOUT' : 'SERVICE_UNAVAILABLE';
   if (fault !== undefined || body === undefined) {
-    logger.debug('VIES could not answer', { fault, status, vies_country_code: vat.countryCode });
+    logger.debug('VIES could not answer', { fault, status, vies_country_code: vat.countryCode, error });
     return { outcome: 'unavailable', fault: fault ?? 'SERVICE_UNAVAILABLE' };
   }
   return {

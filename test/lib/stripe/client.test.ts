@@ -229,6 +229,17 @@ describe('answers that are not a plain success', () => {
     await expect(html.api.stripe.customersByEmail('a@b.example')).rejects.toEqual(unavailable);
   }, 20_000);
 
+  it('gives up when the request’s budget runs out, before its own timeout, and does not try again', async () => {
+    const { server, api } = await serve(() => 'hang');
+    // The budget module the adapter was loaded with (each case loads the modules afresh).
+    const { withBudget } = await import('../../../lib/aws/budget');
+    const started = Date.now();
+    const soon = { work: started + 200, last: started + 400 };
+    await expect(withBudget(soon, () => api.stripe.customersByEmail('a@b.example'))).rejects.toEqual(unavailable);
+    expect(Date.now() - started).toBeLessThan(api.STRIPE_ATTEMPT_TIMEOUT_MS);
+    expect(server.seen).toHaveLength(1);
+  });
+
   it('is a plain error (500, our configuration) when Stripe refuses the key, never a StripeError for the client', async () => {
     const { server, api } = await serve(() => ({
       status: 401,

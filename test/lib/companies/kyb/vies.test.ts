@@ -140,6 +140,24 @@ describe('checkVatNumber when VIES is not itself', () => {
     expect(await check()).toEqual({ outcome: 'unavailable', fault });
   });
 
+  it('is unavailable with TIMEOUT when the request’s or worker run’s budget ends before its own timeout', async () => {
+    const hanging = createServer(() => undefined);
+    await listen(hanging, 0);
+    try {
+      const address = hanging.address() as { port: number };
+      const raw = await adapterWith({ VIES_URL: localEndpoint(address.port), VIES_TIMEOUT_MS: '60000' });
+      const { withBudget } = await import('../../../../lib/aws/budget');
+      const soon = { work: Date.now() + 200, last: Date.now() + 400 };
+      expect(await withBudget(soon, () => raw.checkVatNumber(it_('11111110018')))).toEqual({
+        outcome: 'unavailable',
+        fault: 'TIMEOUT',
+      });
+    } finally {
+      hanging.closeAllConnections();
+      await new Promise<void>((done) => hanging.close(() => done()));
+    }
+  });
+
   it('is unavailable when nothing listens', async () => {
     const port = await freePort();
     const down = await adapterWith({ VIES_URL: localEndpoint(port) });
