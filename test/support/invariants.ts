@@ -10,19 +10,24 @@ import * as keys from '../../lib/data/keys';
  * (Query and GetItem by key, and a bucket listing under their prefixes: no Scan).
  *
  * - every file item (and every pinned object of a file) has its object;
- * - no object under a DPP's prefix is left unreferenced longer than ORPHAN_GRACE_MS (an
- *   object is written before its item: a crash or a refused item leaves one behind);
+ * - an object under a DPP's prefix that no item references is allowed only while its intent
+ *   record (OBJECT#<key>, in the pending index OBJECT#PENDING) exists, which the orphan sweeper
+ *   acts on, or within ORPHAN_GRACE_MS (an object is written before its item);
  * - a DPP's versions are numbered 1..n without gaps;
  * - a company's `seats_used` equals its members plus its pending invitations;
  * - every notarization is PENDING, ANCHORED, or FAILED with a reason;
- * - an idempotency key gave at most one effect (the test counts the effects it can see).
+ * - an idempotency key gave at most one effect (the test counts the effects it can see);
+ * - a key that was answered IDEMPOTENCY_KEY_ANSWER_LOST stays so: its record keeps its
+ *   `applied_at` and never gets a stored answer a retry would replay, and its effect is
+ *   exactly one.
  */
 
 /**
- * How long an object may stay unreferenced: an upload writes its object, then its item, within
- * one request (at most the function's 10 s); an object older than this with no item is debris.
- * Such debris keeps its intent record, and the orphan sweeper deletes it once that record is
- * older than SWEEP_GRACE_MS (lib/files/sweep-orphans.ts; a test runs the sweeper with 0).
+ * How long an object may stay unreferenced without an intent record: an upload writes its
+ * record, its object, then its item (which deletes the record), within one request (at most the
+ * function's 10 s). An object that keeps its intent record is debris the orphan sweeper deletes
+ * once the record is older than SWEEP_GRACE_MS (lib/files/sweep-orphans.ts; a test runs it with
+ * 0): allowed. One older than this with no item and no record is debris nothing will remove.
  */
 export const ORPHAN_GRACE_MS = 60_000;
 
@@ -31,9 +36,16 @@ export interface InvariantScope {
   /** DPPs with the company that owns them (their objects live under the company's prefix). */
   dpps: Array<{ id: string; companyId: string }>;
   /** Idempotency keys sent, each with the number of effects the test sees for it. */
-  keys?: Array<{ name: string; effects: () => Promise<number> }>;
+  keys?: Array<ScopedKey>;
   /** Now, for the grace of unreferenced objects (default: the clock). */
   nowMs?: number;
+}
+
+export interface ScopedKey {
+  name: string;
+  effects: () => Promise<number>;
+  /** The key's record (keys.idempotency), when one of its answers was IDEMPOTENCY_KEY_ANSWER_LOST. */
+  answerLost?: keys.Key;
 }
 
 export interface Stores {
@@ -122,6 +134,43 @@ export async function listObjects(stores: Stores, prefix: string, pageSize = 100
   }
 }
 
+/**
+ * Whether an object is named by an intent record: its own (`OBJECT#<key>`), or another's list
+ * (`object_keys`: related-DPP copies), read from the pending index once, when first needed.
+ */
+function trackedObjects(stores: Stores): (key: string) => Promise<boolean> {
+  let listed: Promise<Set<string>> | undefined;
+  return async (key) => {
+    const { Item } = await stores.doc.send(
+      new GetCommand({ TableName: stores.tableName, Key: keys.pendingObject(key), ConsistentRead: true }),
+    );
+    if (Item) return true;
+    listed ??= pendingIndex(stores);
+    return (await listed).has(key);
+  };
+}
+
+async function pendingIndex(stores: Stores): Promise<Set<string>> {
+  const named = new Set<string>();
+  let start: Item | undefined;
+  do {
+    const page = await stores.doc.send(
+      new QueryCommand({
+        TableName: stores.tableName,
+        IndexName: keys.gsi1.name,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.PENDING_OBJECTS },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const record of page.Items ?? []) {
+      for (const key of (record.object_keys as string[] | undefined) ?? [record.object_key as string]) named.add(key);
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return named;
+}
+
 async function objectExists(stores: Stores, key: string): Promise<boolean> {
   try {
     await stores.s3.send(new HeadObjectCommand({ Bucket: stores.bucket, Key: key }));
@@ -149,6 +198,7 @@ export async function checkInvariants(
 ): Promise<string[]> {
   const violations: string[] = [];
   const now = scope.nowMs ?? Date.now();
+  const tracked = trackedObjects(stores);
 
   for (const { id: dppId, companyId } of scope.dpps) {
     const collection = keys.dppCollection(dppId);
@@ -177,8 +227,10 @@ export async function checkInvariants(
     for (const object of await listObjects(stores, `companies/${companyId}/dpps/${dppId}/`)) {
       if (referenced.has(object.key)) continue;
       unreferenced.push(object.key);
-      if (now - object.modified > ORPHAN_GRACE_MS) {
-        violations.push(`object ${object.key} unreferenced for more than ${ORPHAN_GRACE_MS / 1000} s`);
+      if (now - object.modified > ORPHAN_GRACE_MS && !(await tracked(object.key))) {
+        violations.push(
+          `object ${object.key} unreferenced for more than ${ORPHAN_GRACE_MS / 1000} s, with no intent record`,
+        );
       }
     }
 
@@ -214,6 +266,21 @@ export async function checkInvariants(
   for (const key of scope.keys ?? []) {
     const effects = await key.effects();
     if (effects > 1) violations.push(`idempotency key ${key.name}: ${effects} effects`);
+    if (key.answerLost) {
+      const { Item: record } = await stores.doc.send(
+        new GetCommand({ TableName: stores.tableName, Key: key.answerLost, ConsistentRead: true }),
+      );
+      // Without `applied_at` a retry takes the key over and runs again; with an answer, it replays one that was lost.
+      if (record?.applied_at === undefined) {
+        violations.push(`idempotency key ${key.name}: answered ANSWER_LOST, but its record is not marked applied`);
+      }
+      if (record?.response !== undefined || record?.state === 'COMPLETED') {
+        violations.push(
+          `idempotency key ${key.name}: answered ANSWER_LOST, but its record now holds an answer to replay`,
+        );
+      }
+      if (effects !== 1) violations.push(`idempotency key ${key.name}: answered ANSWER_LOST, with ${effects} effects`);
+    }
   }
   return violations;
 }
