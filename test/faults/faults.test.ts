@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalStack, startLocalStack } from '../../infra/local/stack';
 import { toApiKeyItem } from '../../lib/companies/api-keys/model';
@@ -21,12 +21,13 @@ import {
   storesOf,
   unreferencedObjects,
 } from '../support/invariants';
+import { signHash, testAccount } from '../support/wallets';
 import { type FaultProxy, type ProxyMode, startFaultProxy, THROTTLED } from './support/fault-proxy';
 
 /**
  * The fault harness (docs/behaviour.md, Faults): a local stack of its own, in this process,
  * with a fault proxy in front of every engine the service talks to (DynamoDB Local, the S3
- * server, the SES stand-in, the Stripe stand-in) and DynamoDB Local's JVM paused for real
+ * server, the SES, Stripe and VIES stand-ins, the chain's node) and DynamoDB Local's JVM paused for real
  * (SIGSTOP). For each dependency taken away, a small mixed workload:
  * - while it is away, every request that needs it answers 503 (never a 500) before the
  *   function's timeout, and those that do not need it keep answering;
@@ -45,10 +46,15 @@ const SOAK_CONCURRENCY = 8;
 let stack: LocalStack;
 let dir: string;
 let apiUrl: string;
-const proxies = {} as Record<'dynamodb' | 's3' | 'ses' | 'stripe', FaultProxy>;
+const proxies = {} as Record<'dynamodb' | 's3' | 'ses' | 'stripe' | 'vies' | 'evm', FaultProxy>;
 let stores: Stores;
 let token: string;
-const company = { id: randomUUID(), admin: { id: randomUUID(), wallet: `0x${randomBytes(20).toString('hex')}` } };
+/** The admin's wallet is a test-mnemonic account, so the harness can sign a notarization's report. */
+const ADMIN_ACCOUNT = 7;
+const company = {
+  id: randomUUID(),
+  admin: { id: randomUUID(), wallet: testAccount(ADMIN_ACCOUNT).address.toLowerCase() },
+};
 const modelId = randomUUID();
 const dppId = `faults-${randomUUID()}`;
 const pdf = readFileSync('infra/local/fixtures/sample.pdf');
@@ -180,6 +186,9 @@ beforeAll(async () => {
     s3: ['S3_ENDPOINT', env.S3_ENDPOINT!],
     ses: ['SES_ENDPOINT', env.SES_ENDPOINT!],
     stripe: ['STRIPE_API_URL', env.STRIPE_API_URL!],
+    vies: ['VIES_URL', env.VIES_URL!],
+    // The anchor worker's node (inline locally; a secret in the cloud), read on its first anchoring.
+    evm: ['EVM_RPC_URL', env.EVM_RPC_URL!],
   } as const;
   for (const [name, [setting, url]] of Object.entries(endpoints)) {
     proxies[name as keyof typeof proxies] = await startFaultProxy(url);
@@ -238,7 +247,13 @@ afterAll(async () => {
   for (const proxy of Object.values(proxies)) await proxy.close();
   await stack?.stop();
   await rm(dir, { recursive: true, force: true });
-  console.info(['fault × outcome', ...outcomes].join('\n'));
+  console.info(
+    [
+      'fault × outcome',
+      ...outcomes,
+      'Translate | not taken away: no local stand-in (TRANSLATE_PROVIDER=none) | - | - | -',
+    ].join('\n'),
+  );
 }, 60_000);
 
 describe('DynamoDB paused (SIGSTOP): calls hang rather than fail', () => {
@@ -429,6 +444,121 @@ describe('S3 paused, SES and Stripe down, at once (each affects other routes)', 
       `S3 | paused (held requests) | upload 503 in ${upload!.ms} ms | 200 after ${uploadRetry.afterMs} ms | one file per key, ${debris} unreferenced object (tracked by its intent record, removed by the sweeper), invariants hold`,
       `SES | killed (port closed) | invitation 503 in ${invite!.ms} ms, passport 200 | 200 after ${inviteRetry.afterMs} ms | seats = members + pending`,
       `Stripe | killed (port closed) | promotion 503 in ${promotion!.ms} ms, passport 200 | 200 after ${promotionRetry.afterMs} ms | -`,
+    );
+  });
+});
+
+/** Polls `read` until `done` holds of its value (bounded): the value, and how long it took. */
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 3 * FUNCTION_TIMEOUT_MS) {
+  const started = Date.now();
+  let value = await read();
+  while (!done(value) && Date.now() - started < ms) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    value = await read();
+  }
+  expect(done(value)).toBe(true);
+  return { value, afterMs: Date.now() - started };
+}
+
+describe('VIES not answering (requests held), then back', () => {
+  it('answers verify-business PENDING within the timeout, keeps other routes answering, and the retry worker verifies once VIES returns', async () => {
+    const companyItem = async () =>
+      (
+        await stores.doc.send(
+          new GetCommand({ TableName: stores.tableName, Key: keys.company(company.id), ConsistentRead: true }),
+        )
+      ).Item as { kyb?: { status: string; vies?: { fault?: string } } } | undefined;
+    const userData = {
+      company_name: 'Faults test company',
+      vat_number: 'IT11111110018',
+      street_address: 'Via delle Prove 1',
+      zip_or_postal_code: '20121',
+      city_or_town: 'Milano',
+      district_or_province: 'MI',
+      sdi_or_pec: 'M5UXCR1',
+      rea_code: 'MI-1234567',
+      country_code: 'IT',
+    };
+    await proxies.vies.set({ kind: 'pause' });
+    let answers: Array<Answer & { body: unknown }>;
+    try {
+      answers = await Promise.all([
+        send('POST', '/verify-business', jsonBody({ userId: company.admin.id, userData })),
+        workload.passport(),
+        workload.card('written while VIES is away'),
+      ]);
+      // Still away: the check is kept PENDING (its documented retry state), never REJECTED.
+      expect((await companyItem())?.kyb).toMatchObject({ status: 'PENDING', vies: { fault: 'TIMEOUT' } });
+    } finally {
+      await proxies.vies.set({ kind: 'pass' });
+    }
+    const [verify, passport, card] = answers;
+    expect(verify!.status).toBe(200);
+    expect((verify!.body as { companyInfo: { status: string } }).companyInfo.status).toBe('PENDING');
+    expect(verify!.ms).toBeLessThanOrEqual(FUNCTION_TIMEOUT_MS);
+    expect([passport!.status, card!.status]).toEqual([200, 200]);
+    // The KYB retry worker (every 2 s locally) asks again once VIES is back.
+    const settled = await until(companyItem, (item) => item?.kyb?.status !== 'PENDING');
+    expect(settled.value?.kyb?.status).toBe('VERIFIED');
+    await expectInvariants();
+    outcomes.push(
+      `VIES | paused (held requests) | verify-business 200 PENDING (fault TIMEOUT) in ${verify!.ms} ms, passport and card 200 | VERIFIED by the retry worker ${settled.afterMs} ms after | invariants hold`,
+    );
+  });
+});
+
+describe('the chain’s node killed (port closed) under traffic, then back', () => {
+  const report = readFileSync('infra/local/fixtures/sample.csv');
+  const reportHash = createHash('sha256').update(report).digest('hex');
+  const notarizations = async () =>
+    (
+      await stores.doc.send(
+        new QueryCommand({
+          TableName: stores.tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': keys.historyCollection(dppId), ':prefix': keys.NOTARIZATION_SK_PREFIX },
+          ConsistentRead: true,
+        }),
+      )
+    ).Items as Array<{ status: string; waiting_for?: string; attempts?: number }>;
+
+  it('keeps reads and authoring answering, leaves the notarization PENDING while it waits, and anchors it once the node returns: nothing FAILED', async () => {
+    const version = await send('POST', `/version/${dppId}/create`, jsonBody({ dppId, versionId: `v-${randomUUID()}` }));
+    expect(version.status).toBe(200);
+    await proxies.evm.set({ kind: 'down' });
+    let answers: Array<Answer & { body: unknown }>;
+    let waiting: { value: Awaited<ReturnType<typeof notarizations>>; afterMs: number };
+    try {
+      const form = new FormData();
+      for (const [name, value] of Object.entries({
+        companyId: company.id,
+        hash: reportHash,
+        signature: signHash(reportHash, ADMIN_ACCOUNT),
+        submitter: company.admin.wallet,
+        filesList: '[]',
+      })) {
+        form.append(name, value);
+      }
+      form.append('file', new Blob([report], { type: 'text/csv' }), 'report.csv');
+      answers = await Promise.all([
+        send('POST', `/version/${dppId}/notarize`, { body: form }),
+        workload.passport(),
+        workload.card('written while the chain is away'),
+        workload.list(),
+      ]);
+      // The anchor worker tried, found no node, and left the record PENDING, waiting for the chain.
+      waiting = await until(notarizations, (items) => items[0]?.waiting_for === 'chain');
+    } finally {
+      await proxies.evm.set({ kind: 'pass' });
+    }
+    const [notarized, passport, card, list] = answers;
+    expect([notarized!.status, passport!.status, card!.status, list!.status]).toEqual([200, 200, 200, 200]);
+    expect(waiting.value.map((n) => n.status)).toEqual(['PENDING']);
+    const anchored = await until(notarizations, (items) => items[0]?.status !== 'PENDING');
+    expect(anchored.value.map((n) => n.status)).toEqual(['ANCHORED']);
+    await expectInvariants();
+    outcomes.push(
+      `chain (node) | killed (port closed) | notarize ${notarized!.ms} ms, passport, card, list 200; notarization PENDING waiting for the chain | ANCHORED ${anchored.afterMs} ms after it returned | nothing FAILED, invariants hold`,
     );
   });
 });
