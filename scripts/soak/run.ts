@@ -4,8 +4,10 @@
  * C workers for N seconds, and the report: throughput, p50 / p95 / p99 per route, the 5xx count
  * and the stored-state invariants (test/support/invariants.ts).
  */
+import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { toApiKeyItem } from '../../lib/companies/api-keys/model';
 import { toCompanyItem, toUserItem, toWalletItem } from '../../lib/companies/model';
@@ -171,6 +173,12 @@ export async function soak(apiUrl: string, stores: Stores, seconds: number, conc
     return mix[0]![1];
   };
 
+  // Where the time goes: this process (the soak's clients and, in-process, the API, its functions
+  // and the S3 server, all on one event loop) and DynamoDB Local's JVM, a child of it.
+  const loop = monitorEventLoopDelay({ resolution: 20 });
+  loop.enable();
+  const cpuBefore = process.cpuUsage();
+  const jvmBefore = jvmCpuSeconds();
   const started = Date.now();
   const end = started + seconds * 1000;
   await Promise.all(
@@ -179,6 +187,16 @@ export async function soak(apiUrl: string, stores: Stores, seconds: number, conc
     }),
   );
   const elapsed = (Date.now() - started) / 1000;
+  loop.disable();
+  const cpu = process.cpuUsage(cpuBefore);
+  const jvmAfter = jvmCpuSeconds();
+  const load = [
+    `this process ${(((cpu.user + cpu.system) / 1e6 / elapsed) * 100).toFixed(0)}% of a core`,
+    ...(jvmBefore !== undefined && jvmAfter !== undefined
+      ? [`DynamoDB Local ${(((jvmAfter - jvmBefore) / elapsed) * 100).toFixed(0)}%`]
+      : []),
+    `event-loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms`,
+  ].join(', ');
 
   // An invariant that cannot be checked (a store failing the check's own reads) is reported as
   // broken, with why, after the traffic's figures: a long run never ends without its report.
@@ -192,6 +210,7 @@ export async function soak(apiUrl: string, stores: Stores, seconds: number, conc
   const errors = samples.filter((s) => s.status >= 500).length;
   const lines = [
     `soak: ${seconds} s at concurrency ${concurrency}: ${samples.length} requests in ${elapsed.toFixed(1)} s (${(samples.length / elapsed).toFixed(1)}/s), ${errors} 5xx`,
+    `cpu: ${load}`,
     '| route | requests | statuses | p50 ms | p95 ms | p99 ms |',
     '|---|---|---|---|---|---|',
     ...[...byRoute].map(([route, list]) => {
@@ -212,4 +231,18 @@ export async function soak(apiUrl: string, stores: Stores, seconds: number, conc
     keys: keys.length,
     report: lines.join('\n'),
   };
+}
+
+/** CPU seconds (user + system) DynamoDB Local's JVM has used, if it is a child of this process (Linux). */
+function jvmCpuSeconds(): number | undefined {
+  try {
+    const pid = execFileSync('pgrep', ['-P', String(process.pid), 'java'], { encoding: 'utf8' })
+      .trim()
+      .split('\n')[0];
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are fields 14 and 15 of the stat line, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
 }
