@@ -239,9 +239,10 @@ function jvmCpuSeconds(): number | undefined {
     const pid = execFileSync('pgrep', ['-P', String(process.pid), 'java'], { encoding: 'utf8' })
       .trim()
       .split('\n')[0];
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
     // utime and stime are fields 14 and 15 of the stat line, in clock ticks (100 a second on Linux).
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    const seconds = (Number(fields[11]) + Number(fields[12])) / 100;
+    return Number.isFinite(seconds) ? seconds : undefined;
   } catch {
     return undefined;
   }
