@@ -5,10 +5,11 @@
  * and the stored-state invariants (test/support/invariants.ts).
  */
 import { execFileSync } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { loadTestWallets } from '../../infra/local';
 import { toApiKeyItem } from '../../lib/companies/api-keys/model';
 import { toCompanyItem, toUserItem, toWalletItem } from '../../lib/companies/model';
 import { toDppItem } from '../../lib/dpps/model';
@@ -20,6 +21,10 @@ import {
 } from '../../test/support/invariants';
 
 const pdf = readFileSync('infra/local/fixtures/sample.pdf');
+const report = readFileSync('infra/local/fixtures/sample.csv');
+const reportHash = createHash('sha256').update(report).digest('hex');
+/** The admin's wallet: a test-mnemonic account, so the soak can sign its notarizations' reports. */
+const ADMIN_ACCOUNT = 8;
 /** Share of keyed POSTs sent a second time with the same key (a client retrying). */
 const RETRY_SHARE = 0.25;
 
@@ -47,7 +52,9 @@ export interface SoakResult {
 export async function soak(apiUrl: string, stores: Stores, seconds: number, concurrency: number): Promise<SoakResult> {
   // One company (member limit raised for the invitations) with one admin and a few DPPs.
   const companyId = randomUUID();
-  const admin = { id: randomUUID(), wallet: `0x${randomBytes(20).toString('hex')}` };
+  const { signHash, testAccount } = await loadTestWallets();
+  const admin = { id: randomUUID(), wallet: testAccount(ADMIN_ACCOUNT).address.toLowerCase() };
+  const signature = signHash(reportHash, ADMIN_ACCOUNT);
   const apiKey = `soak-${randomUUID()}`;
   const modelId = randomUUID();
   const dpps = Array.from({ length: 4 }, () => `soak-${randomUUID()}`);
@@ -144,6 +151,27 @@ export async function soak(apiUrl: string, stores: Stores, seconds: number, conc
         };
         const key = await keyed('POST …/upload-file', `/models/${modelId}/dpps/${dppId}/upload-file`, form, false);
         keys.push({ name: key, effects: countNamed(dppId, 'DPP_FILE#', name) });
+      },
+    ],
+    [
+      4,
+      () => {
+        const dppId = pick(dpps);
+        return send('POST /version/{dppId}/create', 'POST', `/version/${dppId}/create`, {
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ dppId, versionId: `v-${randomUUID()}` }),
+        });
+      },
+    ],
+    [
+      // 409 NOTHING_TO_NOTARIZE when no version came since the last one: part of the mix.
+      2,
+      () => {
+        const form = new FormData();
+        const fields = { companyId, hash: reportHash, signature, submitter: admin.wallet, filesList: '[]' };
+        for (const [name, value] of Object.entries(fields)) form.append(name, value);
+        form.append('file', new Blob([report], { type: 'text/csv' }), 'report.csv');
+        return send('POST /version/{dppId}/notarize', 'POST', `/version/${pick(dpps)}/notarize`, { body: form });
       },
     ],
     [
