@@ -1,10 +1,18 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { HeadObjectCommand, ListObjectsCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  CreateBucketCommand,
+  HeadObjectCommand,
+  ListObjectsCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { S3_LOCAL_CREDENTIALS, startS3 } from '../../infra/local/engines';
 import * as keys from '../../lib/data/keys';
-import { checkInvariants, ORPHAN_GRACE_MS, type ScopedKey, type Stores } from '../support/invariants';
+import { checkInvariants, listObjects, ORPHAN_GRACE_MS, type ScopedKey, type Stores } from '../support/invariants';
 
 /**
  * The invariants of test/support/invariants.ts on crafted states of the table and the bucket
@@ -112,5 +120,32 @@ describe('a key answered IDEMPOTENCY_KEY_ANSWER_LOST', () => {
       'idempotency key k1: answered ANSWER_LOST, but its record is not marked applied',
       'idempotency key k1: answered ANSWER_LOST, with 0 effects',
     ]);
+  });
+});
+
+describe('the checker’s listing against the local S3 server', () => {
+  it('reads past a page with ListObjects markers, where a ListObjectsV2 page that is not the last fails (its token needs DES)', async () => {
+    const engine = await startS3();
+    try {
+      const local = new S3Client({
+        region: 'eu-central-1',
+        endpoint: engine.endpoint,
+        forcePathStyle: true,
+        credentials: S3_LOCAL_CREDENTIALS,
+        maxAttempts: 1,
+      });
+      await local.send(new CreateBucketCommand({ Bucket: 'listing' }));
+      for (const name of ['a', 'b', 'c']) {
+        await local.send(new PutObjectCommand({ Bucket: 'listing', Key: `${prefix}${name}`, Body: name }));
+      }
+      // A page of one stands for a page of 1,000: any truncated V2 page needs a continuation token.
+      await expect(
+        local.send(new ListObjectsV2Command({ Bucket: 'listing', Prefix: prefix, MaxKeys: 1 })),
+      ).rejects.toMatchObject({ name: 'InternalError' });
+      const listed = await listObjects({ ...stores, s3: local, bucket: 'listing' }, prefix, 1);
+      expect(listed.map((o) => o.key)).toEqual(['a', 'b', 'c'].map((name) => `${prefix}${name}`));
+    } finally {
+      await engine.stop();
+    }
   });
 });
