@@ -12,6 +12,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { loadTestWallets } from '../../infra/local';
 import { toApiKeyItem } from '../../lib/companies/api-keys/model';
 import { toCompanyItem, toUserItem, toWalletItem } from '../../lib/companies/model';
+import { idempotency as idempotencyRecord } from '../../lib/data/keys';
 import { toDppItem } from '../../lib/dpps/model';
 import {
   checkInvariants,
@@ -95,6 +96,8 @@ export async function soak(apiUrl: string, stores: Stores, seconds: number, conc
 
   const samples: Sample[] = [];
   const keys: InvariantScope['keys'] = [];
+  /** Keys (their request's path + key) answered IDEMPOTENCY_KEY_ANSWER_LOST. */
+  const answerLost = new Set<string>();
   const send = async (route: string, method: string, path: string, init: RequestInit = {}) => {
     const started = performance.now();
     const response = await fetch(`${apiUrl}${path}`, {
@@ -102,10 +105,16 @@ export async function soak(apiUrl: string, stores: Stores, seconds: number, conc
       ...init,
       headers: { authorization: `Bearer ${authToken}`, ...(init.headers as Record<string, string>) },
     });
-    await response.arrayBuffer();
+    const text = await response.text();
     samples.push({ route, status: response.status, ms: performance.now() - started });
+    // A keyed retry told its key's answer was lost: the invariants then check the key stays so.
+    if (response.status === 409 && text.includes('"IDEMPOTENCY_KEY_ANSWER_LOST"'))
+      answerLost.add((init.headers as Record<string, string> | undefined)?.['idempotency-key'] ?? '');
     return response.status;
   };
+  /** The key record of a key answered ANSWER_LOST, for its invariant (test/support/invariants.ts). */
+  const lost = (fn: string, key: string) =>
+    answerLost.has(key) ? { answerLost: idempotencyRecord(companyId, fn, key) } : {};
   const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
   const countNamed = (dppId: string, prefix: string, name: string) => () => countOf(stores, dppId, prefix, name);
   /** A keyed POST, sent again with the same key for a share of them (in parallel: a retry racing the first). */
@@ -135,7 +144,7 @@ export async function soak(apiUrl: string, stores: Stores, seconds: number, conc
           () => JSON.stringify({ name }),
           true,
         );
-        keys.push({ name: key, effects: countNamed(dppId, 'CARD#', name) });
+        keys.push({ name: key, effects: countNamed(dppId, 'CARD#', name), ...lost('create-dpp-card', key) });
       },
     ],
     [
@@ -150,7 +159,7 @@ export async function soak(apiUrl: string, stores: Stores, seconds: number, conc
           return data;
         };
         const key = await keyed('POST …/upload-file', `/models/${modelId}/dpps/${dppId}/upload-file`, form, false);
-        keys.push({ name: key, effects: countNamed(dppId, 'DPP_FILE#', name) });
+        keys.push({ name: key, effects: countNamed(dppId, 'DPP_FILE#', name), ...lost('create-dpp-file', key) });
       },
     ],
     [
@@ -248,7 +257,7 @@ export async function soak(apiUrl: string, stores: Stores, seconds: number, conc
       return `| ${route} | ${list.length} | ${statuses} | ${p(50)} | ${p(95)} | ${p(99)} |`;
     }),
     violations.length === 0
-      ? `invariants: all hold (${keys.length} idempotency keys, one effect each)`
+      ? `invariants: all hold (${keys.length} idempotency keys, one effect each; ${answerLost.size} answered ANSWER_LOST)`
       : `invariants broken:\n${violations.join('\n')}`,
   ];
   return {
