@@ -237,11 +237,13 @@ export async function soak(apiUrl: string, stores: Stores, seconds: number, conc
 
   // An invariant that cannot be checked (a store failing the check's own reads) is reported as
   // broken, with why, after the traffic's figures: a long run never ends without its report.
+  const checking = Date.now();
   const violations = await checkInvariants(stores, {
     companies: [companyId],
     dpps: dpps.map((id) => ({ id, companyId })),
     keys,
   }).catch((error: Error) => [`the invariants could not be checked: ${error.name}: ${error.message}`]);
+  const checkedIn = ((Date.now() - checking) / 1000).toFixed(1);
   const byRoute = new Map<string, Sample[]>();
   for (const sample of samples) byRoute.set(sample.route, [...(byRoute.get(sample.route) ?? []), sample]);
   const errors = samples.filter((s) => s.status >= 500).length;
@@ -257,8 +259,8 @@ export async function soak(apiUrl: string, stores: Stores, seconds: number, conc
       return `| ${route} | ${list.length} | ${statuses} | ${p(50)} | ${p(95)} | ${p(99)} |`;
     }),
     violations.length === 0
-      ? `invariants: all hold (${keys.length} idempotency keys, one effect each; ${answerLost.size} answered ANSWER_LOST)`
-      : `invariants broken:\n${violations.join('\n')}`,
+      ? `invariants: all hold (${keys.length} idempotency keys, one effect each; ${answerLost.size} answered ANSWER_LOST; checked in ${checkedIn} s)`
+      : `invariants broken (checked in ${checkedIn} s):\n${violations.join('\n')}`,
   ];
   return {
     requests: samples.length,

@@ -211,14 +211,15 @@ export async function checkInvariants(
     ]);
 
     const referenced = new Set<string>();
-    for (const file of files) {
-      const paths = [file.path as string, ...((file.pinned_paths as Set<string> | undefined) ?? [])];
-      for (const path of paths) {
-        referenced.add(path);
-        if (!(await objectExists(stores, path)))
-          violations.push(`file ${file.sk} of DPP ${dppId}: no object at ${path}`);
-      }
-    }
+    const held = files.flatMap((file) =>
+      [file.path as string, ...((file.pinned_paths as Set<string> | undefined) ?? [])].map((path) => ({ file, path })),
+    );
+    for (const { path } of held) referenced.add(path);
+    violations.push(
+      ...(await inBatches(held, async ({ file, path }) =>
+        (await objectExists(stores, path)) ? [] : [`file ${file.sk} of DPP ${dppId}: no object at ${path}`],
+      )),
+    );
     for (const image of images) if (typeof image.path === 'string') referenced.add(image.path);
     for (const version of versions) {
       if (typeof version.document_path === 'string') referenced.add(version.document_path);
@@ -263,24 +264,39 @@ export async function checkInvariants(
     }
   }
 
-  for (const key of scope.keys ?? []) {
-    const effects = await key.effects();
-    if (effects > 1) violations.push(`idempotency key ${key.name}: ${effects} effects`);
-    if (key.answerLost) {
-      const { Item: record } = await stores.doc.send(
-        new GetCommand({ TableName: stores.tableName, Key: key.answerLost, ConsistentRead: true }),
-      );
-      // Without `applied_at` a retry takes the key over and runs again; with an answer, it replays one that was lost.
-      if (record?.applied_at === undefined) {
-        violations.push(`idempotency key ${key.name}: answered ANSWER_LOST, but its record is not marked applied`);
-      }
-      if (record?.response !== undefined || record?.state === 'COMPLETED') {
-        violations.push(
-          `idempotency key ${key.name}: answered ANSWER_LOST, but its record now holds an answer to replay`,
-        );
-      }
-      if (effects !== 1) violations.push(`idempotency key ${key.name}: answered ANSWER_LOST, with ${effects} effects`);
-    }
-  }
+  violations.push(...(await inBatches(scope.keys ?? [], (key) => keyViolations(stores, key))));
   return violations;
+}
+
+/** What is wrong with one idempotency key (see the list at the top). */
+async function keyViolations(stores: Stores, key: ScopedKey): Promise<string[]> {
+  const found: string[] = [];
+  const effects = await key.effects();
+  if (effects > 1) found.push(`idempotency key ${key.name}: ${effects} effects`);
+  if (key.answerLost) {
+    const { Item: record } = await stores.doc.send(
+      new GetCommand({ TableName: stores.tableName, Key: key.answerLost, ConsistentRead: true }),
+    );
+    // Without `applied_at` a retry takes the key over and runs again; with an answer, it replays one that was lost.
+    if (record?.applied_at === undefined) {
+      found.push(`idempotency key ${key.name}: answered ANSWER_LOST, but its record is not marked applied`);
+    }
+    if (record?.response !== undefined || record?.state === 'COMPLETED') {
+      found.push(`idempotency key ${key.name}: answered ANSWER_LOST, but its record now holds an answer to replay`);
+    }
+    if (effects !== 1) found.push(`idempotency key ${key.name}: answered ANSWER_LOST, with ${effects} effects`);
+  }
+  return found;
+}
+
+/** Checks this many items (objects, keys) at once: a 10-minute soak leaves tens of thousands. */
+const CHECKS_AT_ONCE = 16;
+
+/** `check` of every item, CHECKS_AT_ONCE at a time; what it found, in the items' order. */
+async function inBatches<T>(items: readonly T[], check: (item: T) => Promise<string[]>): Promise<string[]> {
+  const found: string[] = [];
+  for (let i = 0; i < items.length; i += CHECKS_AT_ONCE) {
+    for (const list of await Promise.all(items.slice(i, i + CHECKS_AT_ONCE).map(check))) found.push(...list);
+  }
+  return found;
 }
