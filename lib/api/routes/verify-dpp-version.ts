@@ -11,7 +11,7 @@ export const verifyDppVersionRoute = defineRoute({
   path: '/dpp/{dppId}/versions/{version}/verification',
   fn: 'verify-dpp-version',
   auth: 'public',
-  access: { table: 'read', bucket: ['get'], chain: true },
+  access: { table: 'update', bucket: ['get'], chain: true },
   input: v.object({ params: getVersionDocumentInput.entries.params }),
   errors: { invalid: 400, not_found: 404, ...unavailable },
 });
