@@ -93,8 +93,9 @@ const short = (hash: string): string => (hash.length > 20 ? `${hash.slice(0, 10)
 function notarizationLine(v: PassportView['versions'][number], lang: string, t: (k: keyof Labels) => string) {
   const n = v.notarization;
   const { words, mark } = stateWords(lang);
-  const sentence = `<span${mark}>${stateSentence({ status: n?.status, verification: n?.verification }, lang, (iso) => date(iso, lang))}</span>`;
-  const check = `<br><a href="${esc(v.verifyHref)}" type="application/json"${mark}>${esc(words.link.replace('{n}', String(v.number)))}</a>`;
+  const said = stateSentence({ status: n?.status, verification: n?.verification }, lang, (iso) => date(iso, lang));
+  const sentence = mark ? `<span${mark}>${said}</span>` : said;
+  const check = `<br><a href="${esc(v.verifyHref)}"${mark}>${esc(words.link.replace('{n}', String(v.number)))}</a>`;
   if (!n?.transaction) return sentence + check;
   // With an explorer link the hash is in it; without one, the whole hash is the reader's only way to look it up.
   return n.url

@@ -249,6 +249,15 @@ describe('GET /passport/{dppId}', () => {
         status: 'ANCHORED',
         transaction_hash: `0x${'b'.repeat(64)}`,
         url: `https://explorer.example/tx/0x${'b'.repeat(64)}`,
+        // Verified: the longest state a version shows.
+        verification: {
+          valid: true,
+          checked_at: dpp.created_at,
+          transaction_hash: `0x${'b'.repeat(64)}`,
+          chain_id: '11155111',
+          block_number: 7_000_001,
+          confirmations: 12,
+        },
       },
     ]);
     const { doc, tableName } = localTable();
@@ -264,6 +273,9 @@ describe('GET /passport/{dppId}', () => {
     expect(status).toBe(200);
     expect(textOf(text)).toContain('Component 23');
     expect(textOf(text)).toContain('Version 25');
+    expect(text).toContain(
+      '<strong>Verified:</strong> this version’s content matches the fingerprint recorded on Sepolia',
+    );
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(30 * 1024);
   });
 });

@@ -99,9 +99,7 @@ describe('renderPassport', () => {
     const items = html.split('<li>').filter((item) => item.includes('SHA-256'));
     expect(items[0]).toContain('<strong>current version</strong>');
     expect(items[1]).not.toContain('current version');
-    expect(html).toContain(
-      '<a href="https://p.example/dpp/x/versions/1/verification" type="application/json">Check version 1 now (JSON)</a>',
-    );
+    expect(html).toContain('<a href="https://p.example/dpp/x/versions/1/verification">Check version 1 now (JSON)</a>');
     const swedish = renderPassport(view({ lang: 'sv', versions: [version(1)], versionCount: 1 })).html;
     expect(swedish).toContain('<strong lang="en">current version</strong>');
     expect(swedish).toContain('<span lang="en">Not notarized: ');
