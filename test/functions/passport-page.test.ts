@@ -67,7 +67,7 @@ describe('GET /passport/{dppId}', () => {
     expect(text).toContain(`href="${apiUrl}/dpp/${X1.id}/versions/1"`);
     expect(text).toContain(hash);
     // In plain words: anchored, and verified once a verification has run (test/functions/verification.test.ts).
-    expect(words).toMatch(/Anchored on the blockchain, not checked yet\.|Verified: this version’s content matches/);
+    expect(words).toMatch(/Anchored on the blockchain, not checked yet\.|Verified:\s+this version’s content matches/);
     expect(text).toMatch(/href="[^"]+\/tx\/0x[0-9a-f]{64}"/);
     expect(words).toContain(`curl -s ${apiUrl}/dpp/${X1.id}/versions/2 | sha256sum`);
     expect(text).toContain(`href="${apiUrl}/dpp/${X1.id}"`);
