@@ -76,6 +76,25 @@ export interface NotarizationItem {
   block_number?: number;
   url?: string;
   failure?: string;
+  /** The last public verification of the version while ANCHORED (lib/verification): what the passport page shows. */
+  verification?: StoredVerification;
+}
+
+/**
+ * The outcome of a version's verification, stored on its ANCHORED notarization by the
+ * verification route whenever it runs, so the passport page shows it without reading the
+ * chain. About `transaction_hash` only: a result about another transaction is not shown.
+ */
+export interface StoredVerification {
+  valid: boolean;
+  /** The first check that failed (lib/verification/checks.ts), absent when valid. */
+  failed_check?: string;
+  checked_at: string;
+  transaction_hash: string;
+  /** The chain it was checked on (EVM_CHAIN_ID), and what it saw there. */
+  chain_id: string;
+  block_number?: number;
+  confirmations?: number;
 }
 
 export function toNotarizationItem(notarization: Omit<NotarizationItem, 'pk' | 'sk' | 'type'>): NotarizationItem {

@@ -1,6 +1,7 @@
 import { contentSecurityPolicy, esc, page } from './html';
 import { type Labels, labelsFor } from './labels';
 import { CSS } from './style';
+import { stateSentence, stateWords, type VersionState } from './verification-words';
 
 /** What the passport page shows, already in the reader's language (lib/pages/view-passport.ts). */
 export interface PassportView {
@@ -23,7 +24,14 @@ export interface PassportView {
     date: string;
     hash: string;
     href: string;
-    notarization?: { status: 'PENDING' | 'ANCHORED' | 'FAILED'; url?: string; transaction?: string };
+    notarization?: {
+      status: 'PENDING' | 'ANCHORED' | 'FAILED';
+      url?: string;
+      transaction?: string;
+      verification?: VersionState['verification'];
+    };
+    /** The version's live verification (JSON). */
+    verifyHref: string;
   }>;
   /** How many versions there are in all (the page lists the newest). */
   versionCount: number;
@@ -81,14 +89,18 @@ function wordsFor(lang: string) {
 /** A transaction hash as a link text: its start and end (the link holds it whole). */
 const short = (hash: string): string => (hash.length > 20 ? `${hash.slice(0, 10)}…${hash.slice(-8)}` : hash);
 
-function notarizationLine(n: PassportView['versions'][number]['notarization'], t: (k: keyof Labels) => string) {
-  if (!n) return t('notNotarized');
-  const status = n.status === 'ANCHORED' ? t('anchored') : n.status === 'FAILED' ? t('failed') : t('pending');
-  if (!n.transaction) return status;
+/** A version's state in plain words, its transaction, and the link to its live verification. */
+function notarizationLine(v: PassportView['versions'][number], lang: string, t: (k: keyof Labels) => string) {
+  const n = v.notarization;
+  const { words, mark } = stateWords(lang);
+  const said = stateSentence({ status: n?.status, verification: n?.verification }, lang, (iso) => date(iso, lang));
+  const sentence = mark ? `<span${mark}>${said}</span>` : said;
+  const check = `<br><a href="${esc(v.verifyHref)}"${mark}>${esc(words.link.replace('{n}', String(v.number)))}</a>`;
+  if (!n?.transaction) return sentence + check;
   // With an explorer link the hash is in it; without one, the whole hash is the reader's only way to look it up.
   return n.url
-    ? `${status}: <a href="${esc(n.url)}">${t('transaction')} <code>${esc(short(n.transaction))}</code></a>`
-    : `${status}: ${t('transaction')} <code>${esc(n.transaction)}</code>`;
+    ? `${sentence} <a href="${esc(n.url)}">${t('transaction')} <code>${esc(short(n.transaction))}</code></a>${check}`
+    : `${sentence} ${t('transaction')} <code>${esc(n.transaction)}</code>${check}`;
 }
 
 /** The whole passport page: HTML with its style inline and no script, and its CSP. */
@@ -169,9 +181,10 @@ export function renderPassport(view: PassportView, imageOrigins: string[] = []):
     parts.push(
       `<ol class="plain versions">${view.versions
         .map(
-          (v) =>
-            `<li><a href="${esc(v.href)}">${t('version')} ${v.number}</a> · ${date(v.date, lang)}<br>` +
-            `SHA-256 <code>${esc(v.hash)}</code><br>${notarizationLine(v.notarization, t)}</li>`,
+          (v, i) =>
+            `<li><a href="${esc(v.href)}">${t('version')} ${v.number}</a> · ${date(v.date, lang)}${
+              i === 0 ? ` · <strong${stateWords(lang).mark}>${esc(stateWords(lang).words.current)}</strong>` : ''
+            }<br>SHA-256 <code>${esc(v.hash)}</code><br>${notarizationLine(v, lang, t)}</li>`,
         )
         .join('')}</ol>`,
     );

@@ -3,6 +3,7 @@ import { identifiersOf } from '../dpps/link';
 import { dppNotFound, isPublished } from '../dpps/model';
 import { fingerprint } from '../dpps/translations';
 import { dppJsonUrl, passportPageUrl, publicFileUrl, publicImageUrl, versionUri } from '../links';
+import type { NotarizationItem } from '../notarizations/model';
 import { id } from '../schemas';
 import { htmlHeaders } from './html';
 import { bucketOrigin } from './image-origin';
@@ -24,6 +25,20 @@ export const viewPassportInput = v.object({
 export interface RenderedPage {
   html: string;
   headers: Record<string, string>;
+}
+
+/** The stored verification of an ANCHORED notarization, when it is about its transaction (else it was never checked). */
+function checkedOutcome(n: NotarizationItem) {
+  const stored = n.verification;
+  if (n.status !== 'ANCHORED' || !stored || stored.transaction_hash !== n.transaction_hash) return undefined;
+  return {
+    valid: stored.valid,
+    ...(stored.failed_check && { failedCheck: stored.failed_check }),
+    checkedAt: stored.checked_at,
+    chainId: stored.chain_id,
+    ...(stored.block_number !== undefined && { block: stored.block_number }),
+    ...(stored.confirmations !== undefined && { confirmations: stored.confirmations }),
+  };
 }
 
 /**
@@ -83,16 +98,19 @@ export async function viewPassport(input: v.InferOutput<typeof viewPassportInput
     ...(ids && { gtin: ids.gtin, serial: ids.serial }),
     versions: data.versions.map((version) => {
       const notarization = data.notarizations.get(version.version);
+      const verification = notarization && checkedOutcome(notarization);
       return {
         number: version.version,
         date: version.created_at,
         hash: version.content_hash,
         href: versionUri(dppId, version.version),
+        verifyHref: `${versionUri(dppId, version.version)}/verification`,
         ...(notarization && {
           notarization: {
             status: notarization.status,
             ...(notarization.transaction_hash && { transaction: notarization.transaction_hash }),
             ...(notarization.url && { url: notarization.url }),
+            ...(verification && { verification }),
           },
         }),
       };

@@ -5,7 +5,7 @@ import { readCredentialSource } from '../credentials/repository';
 import { isPublished } from '../dpps/model';
 import { UnavailableError } from '../errors';
 import { RpcUnavailableError, rpcClient } from '../evm/rpc';
-import type { NotarizationItem } from '../notarizations/model';
+import type { NotarizationItem, StoredVerification } from '../notarizations/model';
 import { type getVersionDocumentInput, versionNotFound } from '../versions/get-version-document';
 import {
   type AnchorOnChain,
@@ -19,7 +19,7 @@ import {
   type Verification,
   verification,
 } from './checks';
-import { readStoredBytes, readWallet } from './repository';
+import { readStoredBytes, readWallet, storeVerification } from './repository';
 
 const chainId = /* @__PURE__ */ required('EVM_CHAIN_ID');
 
@@ -39,6 +39,37 @@ async function anchorOnChain(hash: string): Promise<AnchorOnChain> {
     }
     throw error;
   }
+}
+
+/** A stored outcome this recent, and the same, is not written again: at most one write per version per 10 minutes. */
+export const REFRESH_AFTER_MS = 10 * 60_000;
+
+/** The outcome to keep for the passport page (lib/pages), or undefined when the stored one still says it. */
+export function outcomeToStore(
+  previous: StoredVerification | undefined,
+  result: Verification,
+  seen: { transactionHash: string; chainId: string; chain?: AnchorOnChain },
+  now: Date,
+): StoredVerification | undefined {
+  const block = seen.chain?.transaction?.blockNumber;
+  const outcome: StoredVerification = {
+    valid: result.valid,
+    ...(!result.valid && { failed_check: result.checks.find((check) => !check.ok)?.check }),
+    checked_at: now.toISOString(),
+    transaction_hash: seen.transactionHash,
+    chain_id: seen.chainId,
+    ...(block && {
+      block_number: Number(BigInt(block)),
+      confirmations: Number(seen.chain!.latestBlock - BigInt(block) + 1n),
+    }),
+  };
+  const same =
+    previous !== undefined &&
+    previous.valid === outcome.valid &&
+    previous.failed_check === outcome.failed_check &&
+    previous.transaction_hash === outcome.transaction_hash &&
+    now.getTime() - Date.parse(previous.checked_at) < REFRESH_AFTER_MS;
+  return same ? undefined : outcome;
 }
 
 const missing = (check: Check['check'], detail: string): Check => ({ check, ok: false, detail });
@@ -69,7 +100,7 @@ async function notarizationChecks(
   ];
   if (notarization.status !== 'ANCHORED' || !notarization.transaction_hash) {
     checks.push(missing('anchor_transaction', `not anchored on the chain yet (${notarization.status})`));
-    return checks;
+    return { checks };
   }
   const chain = await anchorOnChain(notarization.transaction_hash);
   checks.push(
@@ -77,7 +108,7 @@ async function notarizationChecks(
     anchorInputCheck(chain, notarization.dpp_hash, notarization.report_hash),
     chainIdCheck(chain, BigInt(chainId())),
   );
-  return checks;
+  return { checks, chain };
 }
 
 /**
@@ -86,7 +117,8 @@ async function notarizationChecks(
  * EIP-191 signature against the submitter, the submitter's wallet, and the anchoring
  * transaction on the configured chain (mined, confirmed, carrying both hashes, on the right
  * chain). A version never notarized is not valid, and the `notarization` check says what is
- * missing. A chain that cannot be reached is a 503, never an invalid answer.
+ * missing. A chain that cannot be reached is a 503, never an invalid answer. The outcome for an
+ * ANCHORED notarization is kept on it (outcomeToStore), for the passport page.
  */
 export async function verifyVersion({
   params,
@@ -106,6 +138,13 @@ export async function verifyVersion({
   if (notarization.dpp_hash !== version.content_hash) {
     checks.push(missing('document_hash', `the notarization anchors ${notarization.dpp_hash}, not the version's hash`));
   }
-  checks.push(...(await notarizationChecks(notarization, version.signature, version.report_path)));
-  return verification(checks);
+  const own = await notarizationChecks(notarization, version.signature, version.report_path);
+  checks.push(...own.checks);
+  const result = verification(checks);
+  if (notarization.status === 'ANCHORED' && notarization.transaction_hash) {
+    const seen = { transactionHash: notarization.transaction_hash, chainId: chainId(), chain: own.chain };
+    const outcome = outcomeToStore(notarization.verification, result, seen, new Date());
+    if (outcome) await storeVerification(params.dppId, version.version, outcome);
+  }
+  return result;
 }

@@ -66,7 +66,8 @@ describe('GET /passport/{dppId}', () => {
       .digest('hex');
     expect(text).toContain(`href="${apiUrl}/dpp/${X1.id}/versions/1"`);
     expect(text).toContain(hash);
-    expect(words).toContain('Anchored on the blockchain');
+    // In plain words: anchored, and verified once a verification has run (test/functions/verification.test.ts).
+    expect(words).toMatch(/Anchored on the blockchain, not checked yet\.|Verified:\s+this version’s content matches/);
     expect(text).toMatch(/href="[^"]+\/tx\/0x[0-9a-f]{64}"/);
     expect(words).toContain(`curl -s ${apiUrl}/dpp/${X1.id}/versions/2 | sha256sum`);
     expect(text).toContain(`href="${apiUrl}/dpp/${X1.id}"`);
@@ -248,6 +249,15 @@ describe('GET /passport/{dppId}', () => {
         status: 'ANCHORED',
         transaction_hash: `0x${'b'.repeat(64)}`,
         url: `https://explorer.example/tx/0x${'b'.repeat(64)}`,
+        // Verified: the longest state a version shows.
+        verification: {
+          valid: true,
+          checked_at: dpp.created_at,
+          transaction_hash: `0x${'b'.repeat(64)}`,
+          chain_id: '11155111',
+          block_number: 7_000_001,
+          confirmations: 12,
+        },
       },
     ]);
     const { doc, tableName } = localTable();
@@ -263,6 +273,9 @@ describe('GET /passport/{dppId}', () => {
     expect(status).toBe(200);
     expect(textOf(text)).toContain('Component 23');
     expect(textOf(text)).toContain('Version 25');
+    expect(text).toContain(
+      '<strong>Verified:</strong> this version’s content matches the fingerprint recorded on Sepolia',
+    );
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(30 * 1024);
   });
 });

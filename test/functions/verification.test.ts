@@ -35,6 +35,14 @@ const verify = async (dppId: string, version: number) => {
 };
 const failed = (result: Verification) => result.checks.filter((c) => !c.ok).map((c) => c.check);
 
+/** What the passport page says of one version: its list item's words. */
+async function pageSays(dppId: string, version: number): Promise<string> {
+  const html = await (await fetch(`${apiUrl}/passport/${dppId}`)).text();
+  const item = html.split('<li>').find((li) => li.includes(`/versions/${version}"`) && li.includes('SHA-256'));
+  expect(item, `version ${version} on the page`).toBeDefined();
+  return item!.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+}
+
 /** `npm run verify -- <uri> --rpc <anvil>`: its exit code and what it printed. */
 async function verifyOffline(dppId: string, version: number): Promise<{ code: number; out: string }> {
   const uri = `${apiUrl}/dpp/${dppId}/versions/${version}`;
@@ -102,6 +110,10 @@ describe('GET /dpp/{dppId}/versions/{version}/verification', () => {
     ]);
     expect(failed(result)).toEqual([]);
     expect(result.valid).toBe(true);
+    // The page shows what this verification found, and still says which version is current.
+    expect(await pageSays(X1, 1)).toMatch(
+      /Verified: this version’s content matches the fingerprint recorded on Anvil in block \d+ \(confirmations: \d+\), checked /,
+    );
   });
 
   it('is not valid for a version never notarized, naming the missing step', async () => {
@@ -109,6 +121,9 @@ describe('GET /dpp/{dppId}/versions/{version}/verification', () => {
     expect(result.valid).toBe(false);
     expect(failed(result)).toEqual(['notarization']);
     expect(result.checks.find((c) => c.check === 'notarization')?.detail).toMatch(/never notarized/);
+    const words = await pageSays(X1, 2);
+    expect(words).toContain('Not notarized: this version’s fingerprint is not recorded on a blockchain.');
+    expect(words).toContain('current version');
   });
 
   it('answers 404 for a version that does not exist', async () => {
@@ -176,5 +191,8 @@ describe('tampering, seen by the service and by the offline verifier alike', () 
     const offline = await verifyOffline(dppId, 1);
     expect(offline.code, offline.out).toBe(1);
     expect(offline.out).toMatch(/FAIL document_hash/);
+    expect(await pageSays(dppId, 1)).toContain(
+      'Verification failed: the stored document no longer matches its fingerprint.',
+    );
   }, 20_000);
 });

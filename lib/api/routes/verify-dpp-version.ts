@@ -11,7 +11,7 @@ export const verifyDppVersionRoute = defineRoute({
   path: '/dpp/{dppId}/versions/{version}/verification',
   fn: 'verify-dpp-version',
   auth: 'public',
-  access: { table: 'read', bucket: ['get'], chain: true },
+  access: { table: 'update', bucket: ['get'], chain: true },
   input: v.object({ params: getVersionDocumentInput.entries.params }),
   errors: { invalid: 400, not_found: 404, ...unavailable },
 });
@@ -35,7 +35,8 @@ export const verifyDppVersionDocs = /* @__PURE__ */ describeRoute(verifyDppVersi
     'input is `0x<dpp_hash><report_hash>`) and `chain_id` (the node and the transaction are the configured ' +
     'chain). `valid` is true when every check is. A version never notarized answers `valid: false` with a ' +
     'failed `notarization` check; one not anchored yet, a failed `anchor_transaction`. `npm run verify` makes ' +
-    'the public checks again without trusting the service.',
+    'the public checks again without trusting the service. The outcome for an anchored version is kept on its ' +
+    'notarization (at most once per 10 minutes while it is unchanged), and the passport page shows it.',
   response: v.strictObject({ valid: v.boolean(), checks: v.array(check) }),
   responseHeaders: { 'cache-control': '`public, max-age=60, stale-while-revalidate=600`' },
   errors: {

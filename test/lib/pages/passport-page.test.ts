@@ -53,6 +53,7 @@ describe('renderPassport', () => {
             date: '2026-01-02T00:00:00.000Z',
             hash: 'a'.repeat(64),
             href: 'https://p.example/dpp/x/versions/1',
+            verifyHref: 'https://p.example/dpp/x/versions/1/verification',
           },
         ],
         versionCount: 1,
@@ -69,6 +70,7 @@ describe('renderPassport', () => {
       date: '2026-01-02T00:00:00.000Z',
       hash: 'a'.repeat(64),
       href: 'https://p.example/dpp/x/versions/1',
+      verifyHref: 'https://p.example/dpp/x/versions/1/verification',
     };
     const linked = renderPassport(
       view({
@@ -83,5 +85,23 @@ describe('renderPassport', () => {
     ).html;
     expect(bare).toContain(`<code>${tx}</code>`);
     expect(bare).not.toContain('scan.example');
+  });
+
+  it('says which version is current, and links each version to its live verification, in the page’s language', () => {
+    const version = (number: number) => ({
+      number,
+      date: '2026-01-02T00:00:00.000Z',
+      hash: 'a'.repeat(64),
+      href: `https://p.example/dpp/x/versions/${number}`,
+      verifyHref: `https://p.example/dpp/x/versions/${number}/verification`,
+    });
+    const { html } = renderPassport(view({ versions: [version(2), version(1)], versionCount: 2 }));
+    const items = html.split('<li>').filter((item) => item.includes('SHA-256'));
+    expect(items[0]).toContain('<strong>current version</strong>');
+    expect(items[1]).not.toContain('current version');
+    expect(html).toContain('<a href="https://p.example/dpp/x/versions/1/verification">Check version 1 now (JSON)</a>');
+    const swedish = renderPassport(view({ lang: 'sv', versions: [version(1)], versionCount: 1 })).html;
+    expect(swedish).toContain('<strong lang="en">current version</strong>');
+    expect(swedish).toContain('<span lang="en">Not notarized: ');
   });
 });
