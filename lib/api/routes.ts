@@ -61,6 +61,7 @@ import { searchRelatedDppsDocs } from './routes/search-related-dpps';
 import { updateDppDocs } from './routes/update-dpp';
 import { updateDppCardDocs } from './routes/update-dpp-card';
 import { updateDppFileDocs } from './routes/update-dpp-file';
+import { updateDppImageDocs } from './routes/update-dpp-image';
 import { updateTemplateDocs } from './routes/update-template';
 import { updateTemplateFileDocs } from './routes/update-template-file';
 import { validatePromotionalCodeDocs } from './routes/validate-promotional-code';
@@ -93,6 +94,7 @@ export const routes = [
   createDppImageDocs,
   getPublicDppFileDocs,
   getPublicDppImageDocs,
+  updateDppImageDocs,
   deleteDppImageDocs,
   putDppTranslationDocs,
   listDppVersionsDocs,

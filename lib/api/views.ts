@@ -7,6 +7,8 @@ import * as v from 'valibot';
  * the calls are marked pure, so esbuild drops every shape a function does not use.
  */
 const str = /* @__PURE__ */ v.string();
+/** Who may read a part of a passport (lib/access-grants/tiers.ts). */
+export const accessTier = /* @__PURE__ */ v.picklist(['public', 'legitimate_interest', 'authority', 'company']);
 
 /**
  * `{ ...a, ...b }` as a call marked pure: a spread at module level counts as a side effect
@@ -294,6 +296,7 @@ export const dppCard = /* @__PURE__ */ v.strictObject({
   name: str,
   description: str,
   characteristics: /* @__PURE__ */ v.array(/* @__PURE__ */ v.strictObject({ id: str, characteristic: str })),
+  access_tier: accessTier,
 });
 
 /** A DPP image as the passport shows it: `image` a signed GET URL, `type` the detected image type, `uuid` its id. */
