@@ -1,4 +1,4 @@
-import { GRANT_HEADERS } from '../lib/access-grants/read-access';
+import { GRANT_HEADERS } from '../lib/access-tiers/read-access';
 import { getDppRoute } from '../lib/api/routes/get-dpp';
 import { viewDpp } from '../lib/dpps/view-dpp';
 import { publicEndpoint } from '../lib/http/endpoint';

@@ -1,13 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
 import * as v from 'valibot';
-import type { Principal } from '../auth/claims';
-import { sendEmail } from '../aws/ses';
-import { email } from '../companies/fields';
-import { dppNotFound } from '../dpps/model';
-import { readDpp } from '../dpps/repository';
-import { grantJsonUrl, grantPageUrl } from '../links';
-import { id } from '../schemas';
-import { grantEmail } from './email';
 import {
   type AccessGrantItem,
   accessToken,
@@ -16,9 +8,17 @@ import {
   newSecret,
   operatorNotFound,
   toAccessGrantItem,
-} from './model';
+} from '../access-tiers/model';
+import { GRANTABLE_TIERS } from '../access-tiers/tiers';
+import type { Principal } from '../auth/claims';
+import { sendEmail } from '../aws/ses';
+import { email } from '../companies/fields';
+import { dppNotFound } from '../dpps/model';
+import { readDpp } from '../dpps/repository';
+import { grantJsonUrl, grantPageUrl } from '../links';
+import { id } from '../schemas';
+import { grantEmail } from './email';
 import { putGrantIfDpp, readOperator } from './repository';
-import { GRANTABLE_TIERS } from './tiers';
 
 /** The longest a grant lasts: a year (docs/choices.md, Access tiers). */
 export const MAX_GRANT_DAYS = 365;

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
+import { grantNotFound } from '../access-tiers/model';
 import type { Principal } from '../auth/claims';
 import { id } from '../schemas';
-import { grantNotFound } from './model';
 import { revokeGrant } from './repository';
 
 export const deleteAccessGrantInput = v.object({ params: v.object({ dppId: id, grantId: id }) });

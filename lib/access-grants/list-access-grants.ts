@@ -1,11 +1,11 @@
 import * as v from 'valibot';
+import { grantView } from '../access-tiers/model';
 import type { Principal } from '../auth/claims';
 import { accessGrantsRange } from '../data/keys';
 import { decodeCursor, encodeCursor } from '../data/paging';
 import { dppNotFound } from '../dpps/model';
 import { readDpp } from '../dpps/repository';
 import { id, pageQuery } from '../schemas';
-import { grantView } from './model';
 import { pageGrants } from './repository';
 
 export const listAccessGrantsInput = v.object({ params: v.object({ dppId: id }), query: pageQuery });

@@ -1,11 +1,11 @@
 import * as v from 'valibot';
+import { logView } from '../access-tiers/model';
 import type { Principal } from '../auth/claims';
 import { accessLogRange } from '../data/keys';
 import { decodeCursor, encodeCursor } from '../data/paging';
 import { dppNotFound } from '../dpps/model';
 import { readDpp } from '../dpps/repository';
 import { id, pageQuery } from '../schemas';
-import { logView } from './model';
 import { pageLog } from './repository';
 
 export const listAccessLogInput = v.object({ params: v.object({ dppId: id }), query: pageQuery });

@@ -1,12 +1,12 @@
+import type { AccessGrantItem, AccessLogItem } from '../access-tiers/model';
 import { isConditionFailure } from '../aws/errors';
 import * as table from '../aws/table';
-import { exists, noItem, ofCompany, setAll, setIfAbsent, update, where } from '../data/expressions';
+import { exists, noItem, ofCompany, setIfAbsent, update, where } from '../data/expressions';
 import type { Key } from '../data/keys';
 import * as keys from '../data/keys';
 import { queryRange } from '../data/range';
 import { writeUnderDpp } from '../dpps/repository';
 import type { OperatorItem } from '../operators/model';
-import type { AccessGrantItem, AccessLogItem } from './model';
 
 /**
  * All DynamoDB access of access grants and their log (`ACCESS#<dppId>`: `GRANT#<id>`,
@@ -20,10 +20,6 @@ export const readOperator = (companyId: string, operatorId: string): Promise<Ope
 /** Writes a new grant only while its DPP exists and is the grant's company's (one transaction); false otherwise. */
 export const putGrantIfDpp = (grant: AccessGrantItem): Promise<boolean> =>
   writeUnderDpp(grant.dpp_id, grant.company_id, [{ put: { ...grant }, condition: noItem() }]);
-
-/** One grant, strongly consistent: a revoke is seen by the very next read. */
-export const readGrant = (dppId: string, grantId: string): Promise<AccessGrantItem | undefined> =>
-  table.get<AccessGrantItem>(keys.accessGrant(dppId, grantId), { consistent: true });
 
 /**
  * Revokes a grant of the company (its first revocation time kept); the grant as it is now, or
@@ -45,12 +41,6 @@ export async function revokeGrant(
     if (isConditionFailure(error)) return undefined;
     throw error;
   }
-}
-
-/** Writes one log entry (an UpdateItem of a new key: the read functions hold no PutItem). */
-export async function writeLogEntry(entry: AccessLogItem): Promise<void> {
-  const { pk, sk, ...fields } = entry;
-  await table.update({ pk, sk }, update(setAll(fields)));
 }
 
 /** A page of a key range of the access partition, with the key after which the next page starts. */

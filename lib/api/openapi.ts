@@ -270,7 +270,8 @@ function responses(route: Route): Json {
         ),
       }),
       // A redirect has no body (the resolver's 307): its JSON shape is the link set's, in its answers.
-      ...(status !== 307 && { content: { 'application/json': { schema: schemaOf(route.response, 'output') } } }),
+      ...(status !== 307 &&
+        status !== 204 && { content: { 'application/json': { schema: schemaOf(route.response, 'output') } } }),
     },
   };
   const byStatus = new Map<number, { descriptions: string[]; headers: Json }>();

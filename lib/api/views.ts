@@ -7,7 +7,7 @@ import * as v from 'valibot';
  * the calls are marked pure, so esbuild drops every shape a function does not use.
  */
 const str = /* @__PURE__ */ v.string();
-/** Who may read a part of a passport (lib/access-grants/tiers.ts). */
+/** Who may read a part of a passport (lib/access-tiers/tiers.ts). */
 export const accessTier = /* @__PURE__ */ v.picklist(['public', 'legitimate_interest', 'authority', 'company']);
 
 /**
@@ -447,4 +447,32 @@ export const template = /* @__PURE__ */ v.strictObject({
   model_id: str,
   created_at: timestamp,
   updated_at: timestamp,
+});
+
+/** An access grant as its company sees it (lib/access-grants): never its secret or the secret's hash. */
+export const accessGrant = /* @__PURE__ */ v.strictObject({
+  id: uuid,
+  dpp_id: str,
+  tier: /* @__PURE__ */ v.picklist(['legitimate_interest', 'authority']),
+  /** `operator_id` when the audience is a non-official operator (then `email` is the operator's). */
+  audience: /* @__PURE__ */ v.strictObject({ email: str, operator_id: /* @__PURE__ */ v.optional(str) }),
+  created_at: timestamp,
+  expires_at: timestamp,
+  status: /* @__PURE__ */ v.picklist(['active', 'expired', 'revoked']),
+  revoked_at: /* @__PURE__ */ v.optional(timestamp),
+});
+
+/** One read through an access grant: which grant, when, on which route, and the restricted parts served. */
+export const accessLogEntry = /* @__PURE__ */ v.strictObject({
+  id: uuid,
+  grant_id: uuid,
+  tier: /* @__PURE__ */ v.picklist(['legitimate_interest', 'authority']),
+  read_at: timestamp,
+  route: /* @__PURE__ */ v.picklist(['dpp', 'passport', 'version']),
+  served: /* @__PURE__ */ v.strictObject({
+    cards: /* @__PURE__ */ v.array(str),
+    files: /* @__PURE__ */ v.array(str),
+    images: /* @__PURE__ */ v.array(str),
+    version: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.number()),
+  }),
 });

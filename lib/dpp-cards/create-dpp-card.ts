@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import * as v from 'valibot';
-import { accessTier, storedTier } from '../access-grants/tiers';
+import { accessTier, storedTier } from '../access-tiers/tiers';
 import type { Principal } from '../auth/claims';
 import { dppNotFound, toDppCardItem } from '../dpps/model';
 import { description, id, name } from '../schemas';

@@ -1,4 +1,4 @@
-import type { AccessTier } from '../access-grants/tiers';
+import type { AccessTier } from '../access-tiers/tiers';
 import { isConditionFailure } from '../aws/errors';
 import * as table from '../aws/table';
 import { noItem, ofCompany, partialUpdate, where } from '../data/expressions';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { accessTier, storedTier } from '../access-grants/tiers';
+import { accessTier, storedTier } from '../access-tiers/tiers';
 import type { Principal } from '../auth/claims';
 import { InvalidInputError } from '../errors';
 import { description, name } from '../schemas';

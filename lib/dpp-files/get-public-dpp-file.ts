@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { tierOf } from '../access-grants/tiers';
+import { tierOf } from '../access-tiers/tiers';
 import { isPublished } from '../dpps/model';
 import { publicGetUrl } from '../files/storage';
 import { id } from '../schemas';

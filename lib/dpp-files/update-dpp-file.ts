@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { accessTier } from '../access-grants/tiers';
+import { accessTier } from '../access-tiers/tiers';
 import type { Principal } from '../auth/claims';
 import { assertOwnCompany } from '../auth/tenancy';
 import { dppFileView } from '../dpps/model';

@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import * as v from 'valibot';
-import { accessTier, storedTier } from '../access-grants/tiers';
+import { accessTier, storedTier } from '../access-tiers/tiers';
 import type { Principal } from '../auth/claims';
 import { dppLinkImage } from '../dpps/link';
 import { dppNotFound, toDppImageItem } from '../dpps/model';

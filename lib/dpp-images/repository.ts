@@ -1,4 +1,4 @@
-import type { AccessTier } from '../access-grants/tiers';
+import type { AccessTier } from '../access-tiers/tiers';
 import type { TransactionItem } from '../aws/dynamodb';
 import { eq, noItem, ofCompany, partialUpdate, where } from '../data/expressions';
 import * as keys from '../data/keys';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { accessTier, storedTier } from '../access-grants/tiers';
+import { accessTier, storedTier } from '../access-tiers/tiers';
 import type { Principal } from '../auth/claims';
 import { dppLinkImage } from '../dpps/link';
 import { dppImageNotFound, dppImageParams } from './model';

@@ -1,4 +1,4 @@
-import type { Tiered } from '../access-grants/tiers';
+import type { Tiered } from '../access-tiers/tiers';
 import * as keys from '../data/keys';
 import { gsi1, ItemType } from '../data/keys';
 import { NotFoundError } from '../errors';
@@ -49,7 +49,7 @@ export interface DppItem {
   updated_at: string;
 }
 
-/** `access_tier` (Tiered): who may read the image; absent is public (lib/access-grants/tiers.ts). */
+/** `access_tier` (Tiered): who may read the image; absent is public (lib/access-tiers/tiers.ts). */
 export interface DppImageItem extends Tiered {
   pk: string;
   sk: string;

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { accessValue, type Reader, readerOf, recordRead, restrictedIds } from '../access-grants/read-access';
-import { visibleTo } from '../access-grants/tiers';
+import { accessValue, type Reader, readerOf, recordRead, restrictedIds } from '../access-tiers/read-access';
+import { visibleTo } from '../access-tiers/tiers';
 import { signedGetUrl } from '../files/storage';
 import { ISO_639_1 } from '../languages';
 import { publicFileUrl, publicImageUrl } from '../links';
@@ -140,7 +140,7 @@ export async function viewDpp(input: v.InferOutput<typeof viewDppInput>) {
   return { ...view, grant: reader.grant !== undefined };
 }
 
-/** A read through a grant writes its access-log entry before it answers (lib/access-grants/read-access.ts). */
+/** A read through a grant writes its access-log entry before it answers (lib/access-tiers/read-access.ts). */
 async function recordGrantRead(
   reader: Reader,
   parts: { images: { id: string }[]; files: { id: string }[]; cards: { id: string }[] },

@@ -33,7 +33,7 @@ export interface FileChanges {
   name?: string;
   description?: string;
   model_id?: string;
-  /** A DPP file's access tier (lib/access-grants/tiers.ts); template files have none. */
+  /** A DPP file's access tier (lib/access-tiers/tiers.ts); template files have none. */
   access_tier?: string;
   content?: FileContent;
 }

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { accessValue, GRANT_HEADERS, readerOf, recordRead, restrictedIds } from '../access-grants/read-access';
-import { visibleTo } from '../access-grants/tiers';
+import { accessValue, GRANT_HEADERS, readerOf, recordRead, restrictedIds } from '../access-tiers/read-access';
+import { visibleTo } from '../access-tiers/tiers';
 import { identifiersOf } from '../dpps/link';
 import { dppNotFound, isPublished } from '../dpps/model';
 import { fingerprint } from '../dpps/translations';

@@ -11,7 +11,11 @@ import type { AccessTier, GrantableTier } from './tiers';
 export const ACCESS_GRANT_TYPE = 'ACCESS_GRANT';
 export const ACCESS_LOG_TYPE = 'ACCESS_LOG';
 
-export type Audience = { operator_id: string; email: string } | { email: string };
+export interface Audience {
+  email: string;
+  /** Set when the audience is a non-official operator of the company (`email` is then the operator's). */
+  operator_id?: string;
+}
 
 export interface AccessGrantItem {
   pk: string;
