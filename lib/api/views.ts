@@ -161,6 +161,28 @@ export const versionDocument = /* @__PURE__ */ v.strictObject({
     /* @__PURE__ */ v.strictObject({ id: str, name: str, description: str, type: fileType, path: str, hash: sha256 }),
   ),
   cards: /* @__PURE__ */ v.array(versionCard),
+  /** The SHA-256 of each restricted tier's document; only on a version with restricted parts. */
+  tiers: /* @__PURE__ */ v.optional(
+    /* @__PURE__ */ v.strictObject({
+      legitimate_interest: /* @__PURE__ */ v.optional(sha256),
+      authority: /* @__PURE__ */ v.optional(sha256),
+      company: /* @__PURE__ */ v.optional(sha256),
+    }),
+  ),
+});
+
+/** A version's tier document (its restricted parts of one tier, salted): what an access grant reads at the version's address. */
+export const tierDocument = /* @__PURE__ */ v.strictObject({
+  format: /* @__PURE__ */ v.literal('dpp-version-tier/1'),
+  dpp_id: str,
+  version: /* @__PURE__ */ v.number(),
+  version_id: str,
+  tier: /* @__PURE__ */ v.picklist(['legitimate_interest', 'authority', 'company']),
+  salt: /* @__PURE__ */ v.pipe(str, /* @__PURE__ */ v.regex(/^[0-9a-f]{32}$/)),
+  files: /* @__PURE__ */ v.array(
+    /* @__PURE__ */ v.strictObject({ id: str, name: str, description: str, type: fileType, path: str, hash: sha256 }),
+  ),
+  cards: /* @__PURE__ */ v.array(versionCard),
 });
 
 const evmAddress = /* @__PURE__ */ v.pipe(
