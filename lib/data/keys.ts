@@ -16,6 +16,8 @@
  *   DPP#<dppId>           CARD#<cardId>, DPP, DPP_FILE#<fileId>, IMAGE#<imageId>, TRANSLATION#<lang>
  *   HISTORY#<dppId>       NOTARIZATION#<n>, VERSION#<n>, VERSIONID#<versionId> (a DPP's versions and
  *                         notarizations: apart from DPP#, so the passport view never reads them)
+ *   ACCESS#<dppId>        GRANT#<grantId>, LOG#<stamp>#<id> (a DPP's access grants and the reads through
+ *                         them: apart from DPP#, so the passport view never reads them)
  *   GTIN#<gtin14>         LINK#<serial> (a DPP's GS1 Digital Link entry: what the resolver answers
  *                         from, one read per answer; the product level reads the whole partition)
  *   IDEMPOTENCY#<companyId>#<route>#<key>   IDEMPOTENCY (a POST's first response, 24 h)
