@@ -160,6 +160,8 @@ const TAGS: Readonly<Record<string, string>> = {
   'DPP files': 'Files of one DPP (4 MiB each, type detected from the bytes), with signed download links.',
   'DPP tech cards': 'Tech cards of a DPP: named lists of characteristics.',
   'DPP images': 'Images of a DPP (PNG, JPEG, WebP, GIF).',
+  'Access grants':
+    'Who may read the restricted parts of a DPP (docs/choices.md, Access tiers): grants to one reader up to a tier, and the log of every read through them.',
   'DPP translations': "Translations of a DPP's texts, its files' and its cards', one language at a time.",
   'DPP versions': 'Immutable snapshots of a DPP, numbered per DPP, and their documents.',
   Notarizations: "Signed hashes of a version's files, anchored on chain.",
