@@ -6,7 +6,7 @@ import { ok } from '../lib/http/response';
 import { toPassportPage } from '../lib/http/see-page';
 
 export const handler = publicEndpoint(getDppRoute, async ({ input }) => {
-  const page = toPassportPage(input.params.dppId, input.headers.accept);
+  const page = toPassportPage(input.params.dppId, input.headers.accept, input.query.access);
   if (page) return page;
   const { dpp, language, grant } = await viewDpp(input);
   return ok({ dpp }, { 'content-language': language, vary: 'Accept', ...(grant && GRANT_HEADERS) });

@@ -161,6 +161,10 @@ describe('access tiers', () => {
     expect(fileHref).toBeDefined();
     expect(fileHref).not.toContain(secret);
 
+    // A browser opening the JSON link is sent to the page with the grant kept.
+    const browser = await fetch(jsonLink, { headers: { accept: 'text/html' }, redirect: 'manual' });
+    expect(browser.status).toBe(303);
+    expect(browser.headers.get('location')).toBe(link);
     // The JSON, by query and by header.
     const byQuery = await call('GET', new URL(jsonLink).pathname + new URL(jsonLink).search);
     const byHeader = await call('GET', `/dpp/${dppId}`, { headers: { 'x-dpp-access': access } });
