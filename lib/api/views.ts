@@ -453,9 +453,21 @@ export const companyDppFields = /* @__PURE__ */ v.strictObject(companyDppEntries
 /** A DPP as its company sees it (GET /dpps/{dppId}): its fields and everything under it. */
 export const companyDpp = /* @__PURE__ */ v.strictObject(
   /* @__PURE__ */ join(companyDppEntries, {
-    images: /* @__PURE__ */ v.array(/* @__PURE__ */ v.strictObject({ id: str, type: str, url: signedUrl })),
-    files: /* @__PURE__ */ v.array(/* @__PURE__ */ v.strictObject(/* @__PURE__ */ join(dppFile, { url: signedUrl }))),
-    cards: /* @__PURE__ */ v.array(versionCard),
+    images: /* @__PURE__ */ v.array(
+      /* @__PURE__ */ v.strictObject({ id: str, type: str, url: signedUrl, access_tier: accessTier }),
+    ),
+    files: /* @__PURE__ */ v.array(
+      /* @__PURE__ */ v.strictObject(/* @__PURE__ */ join(dppFile, { url: signedUrl, access_tier: accessTier })),
+    ),
+    cards: /* @__PURE__ */ v.array(
+      /* @__PURE__ */ v.strictObject({
+        id: str,
+        name: str,
+        description: str,
+        characteristics: /* @__PURE__ */ v.array(/* @__PURE__ */ v.strictObject({ id: str, characteristic: str })),
+        access_tier: accessTier,
+      }),
+    ),
     /** The languages of its stored translations. */
     translations: /* @__PURE__ */ v.array(str),
   }),

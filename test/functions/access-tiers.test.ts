@@ -125,6 +125,19 @@ describe('access tiers', () => {
     expect(Object.keys(JSON.parse(answers.version!).tiers).sort()).toEqual(['authority', 'legitimate_interest']);
   });
 
+  it('shows the company every part with its tier', async () => {
+    const { body } = await call('GET', `/dpps/${dppId}`, { token });
+    const tiers = (parts: Array<{ id: string; access_tier: string }>) =>
+      Object.fromEntries(parts.map((p) => [p.id, p.access_tier]));
+    expect(tiers(body.dpp.cards)).toEqual({
+      [ids.publicCard]: 'public',
+      [ids.liCard]: 'legitimate_interest',
+      [ids.authorityCard]: 'authority',
+    });
+    expect(tiers(body.dpp.files)).toEqual({ [ids.liFile]: 'legitimate_interest' });
+    expect(tiers(body.dpp.images)).toEqual({ [ids.liImage]: 'legitimate_interest' });
+  });
+
   it('opens the restricted parts through a grant to an operator, e-mailed, logged, until revoked', async () => {
     const created = await call('POST', `/dpps/${dppId}/access-grants`, {
       token,
