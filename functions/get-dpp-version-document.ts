@@ -1,14 +1,19 @@
+import { GRANT_HEADERS } from '../lib/access-tiers/read-access';
 import { getDppVersionDocumentRoute } from '../lib/api/routes/get-dpp-version-document';
 import { getVersionCredential, VC_JWT_TYPE } from '../lib/credentials/get-version-credential';
 import { prefers } from '../lib/http/accept';
 import { publicEndpoint } from '../lib/http/endpoint';
-import { okJsonText, PUBLIC_CACHE, raw } from '../lib/http/response';
+import { okJsonText, PUBLIC_CACHE, type RawReply, raw } from '../lib/http/response';
 import { getVersionDocument } from '../lib/versions/get-version-document';
 
 // The document never changes; the credential gains its anchor once the version is anchored (docs/choices.md).
-export const handler = publicEndpoint(getDppVersionDocumentRoute, async ({ input }) => {
+export const handler = publicEndpoint(getDppVersionDocumentRoute, async ({ input }): Promise<RawReply> => {
   if (!prefers(input.headers.accept, VC_JWT_TYPE, 'application/json')) {
-    return okJsonText(await getVersionDocument(input), { 'cache-control': IMMUTABLE, vary: 'Accept' });
+    const { text, grant } = await getVersionDocument(input);
+    return okJsonText(
+      text,
+      grant ? { ...GRANT_HEADERS, vary: 'Accept' } : { 'cache-control': IMMUTABLE, vary: 'Accept' },
+    );
   }
   const { jwt, anchored } = await getVersionCredential(input);
   return raw(

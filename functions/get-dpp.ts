@@ -1,3 +1,4 @@
+import { GRANT_HEADERS } from '../lib/access-tiers/read-access';
 import { getDppRoute } from '../lib/api/routes/get-dpp';
 import { viewDpp } from '../lib/dpps/view-dpp';
 import { publicEndpoint } from '../lib/http/endpoint';
@@ -5,8 +6,8 @@ import { ok } from '../lib/http/response';
 import { toPassportPage } from '../lib/http/see-page';
 
 export const handler = publicEndpoint(getDppRoute, async ({ input }) => {
-  const page = toPassportPage(input.params.dppId, input.headers.accept);
+  const page = toPassportPage(input.params.dppId, input.headers.accept, input.query.access);
   if (page) return page;
-  const { dpp, language } = await viewDpp(input);
-  return ok({ dpp }, { 'content-language': language, vary: 'Accept' });
+  const { dpp, language, grant } = await viewDpp(input);
+  return ok({ dpp }, { 'content-language': language, vary: 'Accept', ...(grant && GRANT_HEADERS) });
 });

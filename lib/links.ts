@@ -61,3 +61,11 @@ export const passportPageUrl = (dppId: string, lang?: string): string =>
  * `https://<host>/.well-known/did.json`, which GET /.well-known/did.json answers.
  */
 export const issuerDid = (): string => `did:web:${encodeURIComponent(new URL(base()).host)}`;
+
+/** The link of an access grant: the passport page with the grant's `access` value (which holds its secret). */
+export const grantPageUrl = (dppId: string, access: string): string =>
+  `${base()}/passport/${encodeURIComponent(dppId)}?access=${encodeURIComponent(access)}`;
+
+/** The same grant on the public JSON view (GET /dpp/{dppId}?access=…; the `x-dpp-access` header works too). */
+export const grantJsonUrl = (dppId: string, access: string): string =>
+  `${dppJsonUrl(dppId)}?access=${encodeURIComponent(access)}`;

@@ -91,8 +91,11 @@ export interface RouteDescription {
   readonly summary: string;
   /** Longer OpenAPI description: rules the interface or docs/spec/decisions.md leave to us. */
   readonly description?: string;
-  /** The status of the success answer: 200, except the catch-all's 404 and the resolver's 307. */
-  readonly status?: 200 | 307 | 404;
+  /**
+   * The status of the success answer: 200, except a grant's creation (201) and revocation (204, no body),
+   * the catch-all's 404 and the resolver's 307.
+   */
+  readonly status?: 200 | 201 | 204 | 307 | 404;
   /** The body of the success answer; the handler's answer is type-checked against it (lib/http/endpoint.ts). */
   readonly response: AnySchema;
   /** Headers the 200 carries, with what they mean. */

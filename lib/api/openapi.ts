@@ -160,6 +160,8 @@ const TAGS: Readonly<Record<string, string>> = {
   'DPP files': 'Files of one DPP (4 MiB each, type detected from the bytes), with signed download links.',
   'DPP tech cards': 'Tech cards of a DPP: named lists of characteristics.',
   'DPP images': 'Images of a DPP (PNG, JPEG, WebP, GIF).',
+  'Access grants':
+    'Who may read the restricted parts of a DPP (docs/choices.md, Access tiers): grants to one reader up to a tier, and the log of every read through them.',
   'DPP translations': "Translations of a DPP's texts, its files' and its cards', one language at a time.",
   'DPP versions': 'Immutable snapshots of a DPP, numbered per DPP, and their documents.',
   Notarizations: "Signed hashes of a version's files, anchored on chain.",
@@ -270,7 +272,8 @@ function responses(route: Route): Json {
         ),
       }),
       // A redirect has no body (the resolver's 307): its JSON shape is the link set's, in its answers.
-      ...(status !== 307 && { content: { 'application/json': { schema: schemaOf(route.response, 'output') } } }),
+      ...(status !== 307 &&
+        status !== 204 && { content: { 'application/json': { schema: schemaOf(route.response, 'output') } } }),
     },
   };
   const byStatus = new Map<number, { descriptions: string[]; headers: Json }>();

@@ -14,6 +14,7 @@
  */
 import type { Route } from './contract';
 import { acceptInvitationDocs } from './routes/accept-invitation';
+import { createAccessGrantDocs } from './routes/create-access-grant';
 import { createDppDocs } from './routes/create-dpp';
 import { createDppCardDocs } from './routes/create-dpp-card';
 import { createDppFileDocs } from './routes/create-dpp-file';
@@ -23,6 +24,7 @@ import { createInvitationDocs } from './routes/create-invitation';
 import { createRelatedDppsDocs } from './routes/create-related-dpps';
 import { createTemplateDocs } from './routes/create-template';
 import { createTemplateFileDocs } from './routes/create-template-file';
+import { deleteAccessGrantDocs } from './routes/delete-access-grant';
 import { deleteDppCardDocs } from './routes/delete-dpp-card';
 import { deleteDppFileDocs } from './routes/delete-dpp-file';
 import { deleteDppImageDocs } from './routes/delete-dpp-image';
@@ -45,6 +47,8 @@ import { getPublicDppFileDocs } from './routes/get-public-dpp-file';
 import { getPublicDppImageDocs } from './routes/get-public-dpp-image';
 import { getTemplateFileDocs } from './routes/get-template-file';
 import { healthDocs } from './routes/health';
+import { listAccessGrantsDocs } from './routes/list-access-grants';
+import { listAccessLogDocs } from './routes/list-access-log';
 import { listDppFilesDocs } from './routes/list-dpp-files';
 import { listDppNotarizationsDocs } from './routes/list-dpp-notarizations';
 import { listDppVersionsDocs } from './routes/list-dpp-versions';
@@ -61,6 +65,7 @@ import { searchRelatedDppsDocs } from './routes/search-related-dpps';
 import { updateDppDocs } from './routes/update-dpp';
 import { updateDppCardDocs } from './routes/update-dpp-card';
 import { updateDppFileDocs } from './routes/update-dpp-file';
+import { updateDppImageDocs } from './routes/update-dpp-image';
 import { updateTemplateDocs } from './routes/update-template';
 import { updateTemplateFileDocs } from './routes/update-template-file';
 import { validatePromotionalCodeDocs } from './routes/validate-promotional-code';
@@ -93,7 +98,12 @@ export const routes = [
   createDppImageDocs,
   getPublicDppFileDocs,
   getPublicDppImageDocs,
+  updateDppImageDocs,
   deleteDppImageDocs,
+  createAccessGrantDocs,
+  listAccessGrantsDocs,
+  deleteAccessGrantDocs,
+  listAccessLogDocs,
   putDppTranslationDocs,
   listDppVersionsDocs,
   createDppVersionDocs,

@@ -7,6 +7,8 @@ import * as v from 'valibot';
  * the calls are marked pure, so esbuild drops every shape a function does not use.
  */
 const str = /* @__PURE__ */ v.string();
+/** Who may read a part of a passport (lib/access-tiers/tiers.ts). */
+export const accessTier = /* @__PURE__ */ v.picklist(['public', 'legitimate_interest', 'authority', 'company']);
 
 /**
  * `{ ...a, ...b }` as a call marked pure: a spread at module level counts as a side effect
@@ -159,6 +161,28 @@ export const versionDocument = /* @__PURE__ */ v.strictObject({
     /* @__PURE__ */ v.strictObject({ id: str, name: str, description: str, type: fileType, path: str, hash: sha256 }),
   ),
   cards: /* @__PURE__ */ v.array(versionCard),
+  /** The SHA-256 of each restricted tier's document; only on a version with restricted parts. */
+  tiers: /* @__PURE__ */ v.optional(
+    /* @__PURE__ */ v.strictObject({
+      legitimate_interest: /* @__PURE__ */ v.optional(sha256),
+      authority: /* @__PURE__ */ v.optional(sha256),
+      company: /* @__PURE__ */ v.optional(sha256),
+    }),
+  ),
+});
+
+/** A version's tier document (its restricted parts of one tier, salted): what an access grant reads at the version's address. */
+export const tierDocument = /* @__PURE__ */ v.strictObject({
+  format: /* @__PURE__ */ v.literal('dpp-version-tier/1'),
+  dpp_id: str,
+  version: /* @__PURE__ */ v.number(),
+  version_id: str,
+  tier: /* @__PURE__ */ v.picklist(['legitimate_interest', 'authority', 'company']),
+  salt: /* @__PURE__ */ v.pipe(str, /* @__PURE__ */ v.regex(/^[0-9a-f]{32}$/)),
+  files: /* @__PURE__ */ v.array(
+    /* @__PURE__ */ v.strictObject({ id: str, name: str, description: str, type: fileType, path: str, hash: sha256 }),
+  ),
+  cards: /* @__PURE__ */ v.array(versionCard),
 });
 
 const evmAddress = /* @__PURE__ */ v.pipe(
@@ -294,6 +318,7 @@ export const dppCard = /* @__PURE__ */ v.strictObject({
   name: str,
   description: str,
   characteristics: /* @__PURE__ */ v.array(/* @__PURE__ */ v.strictObject({ id: str, characteristic: str })),
+  access_tier: accessTier,
 });
 
 /** A DPP image as the passport shows it: `image` a signed GET URL, `type` the detected image type, `uuid` its id. */
@@ -428,9 +453,21 @@ export const companyDppFields = /* @__PURE__ */ v.strictObject(companyDppEntries
 /** A DPP as its company sees it (GET /dpps/{dppId}): its fields and everything under it. */
 export const companyDpp = /* @__PURE__ */ v.strictObject(
   /* @__PURE__ */ join(companyDppEntries, {
-    images: /* @__PURE__ */ v.array(/* @__PURE__ */ v.strictObject({ id: str, type: str, url: signedUrl })),
-    files: /* @__PURE__ */ v.array(/* @__PURE__ */ v.strictObject(/* @__PURE__ */ join(dppFile, { url: signedUrl }))),
-    cards: /* @__PURE__ */ v.array(versionCard),
+    images: /* @__PURE__ */ v.array(
+      /* @__PURE__ */ v.strictObject({ id: str, type: str, url: signedUrl, access_tier: accessTier }),
+    ),
+    files: /* @__PURE__ */ v.array(
+      /* @__PURE__ */ v.strictObject(/* @__PURE__ */ join(dppFile, { url: signedUrl, access_tier: accessTier })),
+    ),
+    cards: /* @__PURE__ */ v.array(
+      /* @__PURE__ */ v.strictObject({
+        id: str,
+        name: str,
+        description: str,
+        characteristics: /* @__PURE__ */ v.array(/* @__PURE__ */ v.strictObject({ id: str, characteristic: str })),
+        access_tier: accessTier,
+      }),
+    ),
     /** The languages of its stored translations. */
     translations: /* @__PURE__ */ v.array(str),
   }),
@@ -444,4 +481,32 @@ export const template = /* @__PURE__ */ v.strictObject({
   model_id: str,
   created_at: timestamp,
   updated_at: timestamp,
+});
+
+/** An access grant as its company sees it (lib/access-grants): never its secret or the secret's hash. */
+export const accessGrant = /* @__PURE__ */ v.strictObject({
+  id: uuid,
+  dpp_id: str,
+  tier: /* @__PURE__ */ v.picklist(['legitimate_interest', 'authority']),
+  /** `operator_id` when the audience is a non-official operator (then `email` is the operator's). */
+  audience: /* @__PURE__ */ v.strictObject({ email: str, operator_id: /* @__PURE__ */ v.optional(str) }),
+  created_at: timestamp,
+  expires_at: timestamp,
+  status: /* @__PURE__ */ v.picklist(['active', 'expired', 'revoked']),
+  revoked_at: /* @__PURE__ */ v.optional(timestamp),
+});
+
+/** One read through an access grant: which grant, when, on which route, and the restricted parts served. */
+export const accessLogEntry = /* @__PURE__ */ v.strictObject({
+  id: uuid,
+  grant_id: uuid,
+  tier: /* @__PURE__ */ v.picklist(['legitimate_interest', 'authority']),
+  read_at: timestamp,
+  route: /* @__PURE__ */ v.picklist(['dpp', 'passport', 'version']),
+  served: /* @__PURE__ */ v.strictObject({
+    cards: /* @__PURE__ */ v.array(str),
+    files: /* @__PURE__ */ v.array(str),
+    images: /* @__PURE__ */ v.array(str),
+    version: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.number()),
+  }),
 });

@@ -16,6 +16,8 @@
  *   DPP#<dppId>           CARD#<cardId>, DPP, DPP_FILE#<fileId>, IMAGE#<imageId>, TRANSLATION#<lang>
  *   HISTORY#<dppId>       NOTARIZATION#<n>, VERSION#<n>, VERSIONID#<versionId> (a DPP's versions and
  *                         notarizations: apart from DPP#, so the passport view never reads them)
+ *   ACCESS#<dppId>        GRANT#<grantId>, LOG#<stamp>#<id> (a DPP's access grants and the reads through
+ *                         them: apart from DPP#, so the passport view never reads them)
  *   GTIN#<gtin14>         LINK#<serial> (a DPP's GS1 Digital Link entry: what the resolver answers
  *                         from, one read per answer; the product level reads the whole partition)
  *   IDEMPOTENCY#<companyId>#<route>#<key>   IDEMPOTENCY (a POST's first response, 24 h)
@@ -291,3 +293,25 @@ export const indexRanges = {
   companyTemplates: (companyId: string): IndexRange =>
     indexRange({ gsi1pk: companyPk(companyId), prefix: 'TEMPLATE#' }, template),
 };
+
+/*
+ * A DPP's access grants and the log of reads through them: `ACCESS#<dppId>`, apart from DPP# (the
+ * passport's one Query never reads them) and from HISTORY#. Plain exports, not in `ranges` or
+ * ItemType, so only the functions that use them bundle them.
+ */
+const accessPk = (dppId: string) => `ACCESS#${dppId}`;
+/** An access grant of a DPP (lib/access-grants): `GRANT#<grantId>`. */
+export const accessGrant = (dppId: string, grantId: string): Key => ({ pk: accessPk(dppId), sk: `GRANT#${grantId}` });
+/** A DPP's grants, oldest first (ids are UUIDv7). */
+export const accessGrantsRange = (dppId: string): KeyRange => ({
+  pk: accessPk(dppId),
+  from: 'GRANT#',
+  to: `GRANT#${END}`,
+});
+/** One read through a grant: `LOG#<newest-first stamp>#<id>`, so the range reads newest first. */
+export const accessLogEntry = (dppId: string, stamp: string, entryId: string): Key => ({
+  pk: accessPk(dppId),
+  sk: `LOG#${stamp}#${entryId}`,
+});
+/** A DPP's access log, newest first. */
+export const accessLogRange = (dppId: string): KeyRange => ({ pk: accessPk(dppId), from: 'LOG#', to: `LOG#${END}` });

@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import * as v from 'valibot';
+import { accessTier, storedTier } from '../access-tiers/tiers';
 import type { Principal } from '../auth/claims';
 import { dppNotFound, toDppCardItem } from '../dpps/model';
 import { description, id, name } from '../schemas';
@@ -12,6 +13,7 @@ export const createDppCardInput = v.object({
     name,
     description: v.optional(description, ''),
     characteristics: v.optional(characteristicsInput, []),
+    access_tier: v.optional(accessTier, 'public'),
   }),
 });
 
@@ -24,6 +26,7 @@ export async function createDppCard(auth: Principal, { params, body }: v.InferOu
     name: body.name,
     description: body.description,
     characteristics: withIds(body.characteristics),
+    ...(storedTier(body.access_tier) && { access_tier: storedTier(body.access_tier) }),
     created_at: now,
     updated_at: now,
   });

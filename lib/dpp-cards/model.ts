@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import * as v from 'valibot';
+import { tierOf } from '../access-tiers/tiers';
 import type { Characteristic, DppCardItem } from '../dpps/model';
 import { NotFoundError } from '../errors';
 import { MAX_CARD_CHARACTERISTICS, MAX_CHARACTERISTIC_LENGTH } from '../limits';
@@ -49,5 +50,6 @@ export function dppCardView(dppId: string, item: DppCardItem) {
       id: charId,
       characteristic,
     })),
+    access_tier: tierOf(item),
   };
 }

@@ -1,3 +1,4 @@
+import type { AccessTier } from '../access-tiers/tiers';
 import { isConditionFailure } from '../aws/errors';
 import * as table from '../aws/table';
 import { noItem, ofCompany, partialUpdate, where } from '../data/expressions';
@@ -18,6 +19,8 @@ export interface CardChanges {
   name?: string;
   description?: string;
   characteristics?: Characteristic[];
+  /** null: back to public (the attribute removed). */
+  access_tier?: AccessTier | null;
 }
 
 /** Changes the given fields of a card of the company's; the card as it is now, or undefined when there is none. */

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { accessTier, storedTier } from '../access-tiers/tiers';
 import type { Principal } from '../auth/claims';
 import { InvalidInputError } from '../errors';
 import { description, name } from '../schemas';
@@ -11,6 +12,7 @@ export const updateDppCardInput = v.object({
     name: v.optional(name),
     description: v.optional(description),
     characteristics: v.optional(characteristicsInput),
+    access_tier: v.optional(accessTier),
   }),
 });
 
@@ -19,8 +21,16 @@ export const updateDppCardInput = v.object({
  * (the list sent replaces the card's). A version already taken keeps the card as it was.
  */
 export async function updateDppCard(auth: Principal, { params, body }: v.InferOutput<typeof updateDppCardInput>) {
-  if (body.name === undefined && body.description === undefined && body.characteristics === undefined) {
-    throw new InvalidInputError('send at least one of name, description or characteristics', 'NOTHING_TO_UPDATE');
+  if (
+    body.name === undefined &&
+    body.description === undefined &&
+    body.characteristics === undefined &&
+    body.access_tier === undefined
+  ) {
+    throw new InvalidInputError(
+      'send at least one of name, description, characteristics or access_tier',
+      'NOTHING_TO_UPDATE',
+    );
   }
   const card = await updateCard(
     params.dppId,
@@ -30,6 +40,8 @@ export async function updateDppCard(auth: Principal, { params, body }: v.InferOu
       name: body.name,
       description: body.description,
       characteristics: body.characteristics && withIds(body.characteristics),
+      // `public` removes the attribute: a part without one is public.
+      access_tier: body.access_tier && (storedTier(body.access_tier) ?? null),
     },
     new Date().toISOString(),
   );

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { accessTier, storedTier } from '../access-tiers/tiers';
 import type { Principal } from '../auth/claims';
 import { dppFileView, toDppFileItem } from '../dpps/model';
 import { ForbiddenError } from '../errors';
@@ -21,6 +22,7 @@ export const createDppFileInput = v.pipe(
       model_id: optionalText(uuid),
       dpp_id: optionalText(id),
       user_id: optionalText(v.pipe(v.string(), v.maxLength(128))),
+      access_tier: optionalText(accessTier),
     }),
   }),
   // Body ids repeat the path; when sent they must agree with it.
@@ -66,6 +68,7 @@ export async function createDppFile(auth: Principal, { params, body }: v.InferOu
         description: body.description ?? '',
         created_by: auth.userId,
         created_at: createdAt,
+        access_tier: storedTier(body.access_tier ?? 'public'),
       },
       content,
     ),

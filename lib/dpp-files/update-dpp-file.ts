@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { accessTier } from '../access-tiers/tiers';
 import type { Principal } from '../auth/claims';
 import { assertOwnCompany } from '../auth/tenancy';
 import { dppFileView } from '../dpps/model';
@@ -18,14 +19,20 @@ export const updateDppFileInput = v.object({
     description: optionalText(description),
     hash: optionalText(sha256Hex),
     company_id: optionalText(v.pipe(v.string(), v.maxLength(128))),
+    access_tier: optionalText(accessTier),
   }),
 });
 
 /** Renames, re-describes and/or replaces the bytes of a DPP file. */
 export async function updateDppFile(auth: Principal, { params, body }: v.InferOutput<typeof updateDppFileInput>) {
   assertOwnCompany(auth, body.company_id);
-  if (body.file === undefined && body.name === undefined && body.description === undefined) {
-    throw new InvalidInputError('send at least one of file, name or description', 'NOTHING_TO_UPDATE');
+  if (
+    body.file === undefined &&
+    body.name === undefined &&
+    body.description === undefined &&
+    body.access_tier === undefined
+  ) {
+    throw new InvalidInputError('send at least one of file, name, description or access_tier', 'NOTHING_TO_UPDATE');
   }
   if (body.file === undefined && body.hash !== undefined) {
     throw new InvalidInputError('hash is only accepted with a file', 'HASH_WITHOUT_FILE');
@@ -35,6 +42,7 @@ export async function updateDppFile(auth: Principal, { params, body }: v.InferOu
   const item = await updateFileUnder(dppFiles, scope, params.dppId, params.fileId, {
     name: body.name,
     description: body.description,
+    access_tier: body.access_tier,
     upload,
   });
   // The interface shows `file` as an array here.

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { tierOf } from '../access-tiers/tiers';
 import { isPublished } from '../dpps/model';
 import { publicGetUrl } from '../files/storage';
 import { dppImageNotFound, dppImageParams } from './model';
@@ -13,6 +14,7 @@ export const getPublicDppImageInput = v.object({ params: dppImageParams });
  */
 export async function getPublicDppImage({ params }: v.InferOutput<typeof getPublicDppImageInput>): Promise<string> {
   const { parent, item } = await readImageWithDpp(params.dppId, params.imageId);
-  if (!parent || !isPublished(parent) || !item) throw dppImageNotFound();
+  // A restricted image answers like an unknown one: a grant's reader gets a signed URL instead.
+  if (!parent || !isPublished(parent) || !item || tierOf(item) !== 'public') throw dppImageNotFound();
   return publicGetUrl(item.path);
 }

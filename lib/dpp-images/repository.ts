@@ -1,5 +1,6 @@
+import type { AccessTier } from '../access-tiers/tiers';
 import type { TransactionItem } from '../aws/dynamodb';
-import { eq, noItem, ofCompany, where } from '../data/expressions';
+import { eq, noItem, ofCompany, partialUpdate, where } from '../data/expressions';
 import * as keys from '../data/keys';
 import { transactWithConditions } from '../data/transaction';
 import type { DppImageItem, DppItem } from '../dpps/model';
@@ -40,6 +41,28 @@ export const putImageIfDpp = (
 export async function deleteImage(image: DppImageItem, companyId: string, link?: TransactionItem): Promise<boolean> {
   const failed = await transactWithConditions([
     { delete: { pk: image.pk, sk: image.sk }, condition: where(ofCompany(companyId), eq('path', image.path)) },
+    ...(link ? [link] : []),
+  ]);
+  return failed.length === 0;
+}
+
+/**
+ * Sets an image's access tier (`public` removes the attribute), with `link` (the Digital Link entry
+ * gaining or losing the image's id) in one transaction, conditioned on the image being the
+ * company's and still holding the bytes `image.path`; false when a condition did not hold.
+ */
+export async function setImageTier(
+  image: DppImageItem,
+  companyId: string,
+  tier: AccessTier | undefined,
+  link?: TransactionItem,
+): Promise<boolean> {
+  const failed = await transactWithConditions([
+    {
+      update: { pk: image.pk, sk: image.sk },
+      set: partialUpdate({ access_tier: tier ?? null }),
+      condition: where(ofCompany(companyId), eq('path', image.path)),
+    },
     ...(link ? [link] : []),
   ]);
   return failed.length === 0;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { tierOf } from '../access-tiers/tiers';
 import type { Principal } from '../auth/claims';
 import { signedGetUrl } from '../files/storage';
 import { id } from '../schemas';
@@ -10,7 +11,7 @@ export const getCompanyDppInput = v.object({ params: v.object({ dppId: id }) });
 /**
  * A DPP of the caller's company as its company sees it: every field, its images and files
  * with signed URLs (15 minutes), its cards with their characteristics, and the languages of
- * its stored translations. ONE Query of its item collection; another company's DPP answers
+ * its stored translations; each part with its access tier (docs/choices.md, Access tiers). ONE Query of its item collection; another company's DPP answers
  * exactly like a missing one.
  */
 export async function getCompanyDpp(auth: Principal, { params }: v.InferOutput<typeof getCompanyDppInput>) {
@@ -20,10 +21,19 @@ export async function getCompanyDpp(auth: Principal, { params }: v.InferOutput<t
     dpp: {
       ...companyDppFields(dpp),
       images: await Promise.all(
-        images.map(async (image) => ({ id: image.id, type: image.mime_type, url: await signedGetUrl(image.path) })),
+        images.map(async (image) => ({
+          id: image.id,
+          type: image.mime_type,
+          url: await signedGetUrl(image.path),
+          access_tier: tierOf(image),
+        })),
       ),
       files: await Promise.all(
-        files.map(async (file) => ({ ...dppFileView(file), url: await signedGetUrl(file.path) })),
+        files.map(async (file) => ({
+          ...dppFileView(file),
+          url: await signedGetUrl(file.path),
+          access_tier: tierOf(file),
+        })),
       ),
       cards: cards.map((card) => ({
         id: card.id,
@@ -33,6 +43,7 @@ export async function getCompanyDpp(auth: Principal, { params }: v.InferOutput<t
           id: charId,
           characteristic,
         })),
+        access_tier: tierOf(card),
       })),
       translations,
     },

@@ -1,3 +1,4 @@
+import type { Tiered } from '../access-tiers/tiers';
 import * as keys from '../data/keys';
 import { gsi1, ItemType } from '../data/keys';
 import { NotFoundError } from '../errors';
@@ -48,7 +49,8 @@ export interface DppItem {
   updated_at: string;
 }
 
-export interface DppImageItem {
+/** `access_tier` (Tiered): who may read the image; absent is public (lib/access-tiers/tiers.ts). */
+export interface DppImageItem extends Tiered {
   pk: string;
   sk: string;
   type: typeof ItemType.DppImage;
@@ -74,7 +76,7 @@ export interface CopiedFrom {
 }
 
 /** A file of a DPP (its routes: lib/dpp-files). */
-export interface DppFileItem extends FileItem {
+export interface DppFileItem extends FileItem, Tiered {
   type: typeof ItemType.DppFile;
   dpp_id: string;
   /** Copied from the DPP (a DPP never changes model), so single-file reads need no second read. */
@@ -97,9 +99,10 @@ export interface NewDppFile {
   /** Absent: `created_at` (a new upload). An import restores an exported file's. */
   updated_at?: string;
   copied_from?: CopiedFrom;
+  access_tier?: Tiered['access_tier'];
 }
 
-export interface DppCardItem {
+export interface DppCardItem extends Tiered {
   pk: string;
   sk: string;
   type: typeof ItemType.DppCard;

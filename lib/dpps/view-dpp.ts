@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { accessValue, type Reader, readerOf, recordRead, restrictedIds } from '../access-tiers/read-access';
+import { visibleTo } from '../access-tiers/tiers';
 import { signedGetUrl } from '../files/storage';
 import { ISO_639_1 } from '../languages';
 import { publicFileUrl, publicImageUrl } from '../links';
@@ -15,7 +17,11 @@ export const viewDppInput = v.object({
     language: v.optional(v.picklist(ISO_639_1, 'must be an ISO 639-1 code in lowercase, such as en or fr'), 'en'),
     // A browser (text/html ranked above JSON) is sent to the passport page instead (functions/get-dpp.ts).
     accept: v.optional(v.string()),
+    // An access grant's value, for JSON clients that keep it out of the URL (docs/choices.md, Access tiers).
+    'x-dpp-access': accessValue,
   }),
+  // An access grant's link: `?access=<grantId>.<secret>` reads the DPP at the grant's tier.
+  query: v.object({ access: accessValue }),
 });
 
 type Text = Pick<SourceUnit, 'name' | 'description'>;
@@ -70,9 +76,20 @@ async function translate(
 export async function viewDpp(input: v.InferOutput<typeof viewDppInput>) {
   const { dppId } = input.params;
   const { language } = input.headers;
-  const { dpp, images, files, cards, stored } = await readDppCollection(dppId, language);
+  const [collection, reader] = await Promise.all([
+    readDppCollection(dppId, language),
+    readerOf(dppId, input.query.access ?? input.headers['x-dpp-access']),
+  ]);
+  const { dpp, stored } = collection;
   // An unpublished DPP answers exactly like an unknown one.
   if (!dpp || !isPublished(dpp)) throw dppNotFound();
+  // Only the parts the reader's tier includes: anonymous readers see `public` ones alone.
+  const images = visibleTo(reader.tier, collection.images);
+  const files = visibleTo(reader.tier, collection.files);
+  const cards = visibleTo(reader.tier, collection.cards);
+  // A restricted part is reached through a signed URL only (no public address answers it).
+  const address = (part: { access_tier?: string; path: string }, publicUrl: string) =>
+    part.access_tier && part.access_tier !== 'public' ? signedGetUrl(part.path) : publicUrl;
 
   const units: SourceUnit[] = [
     { key: 'dpp', name: dpp.name, description: dpp.description },
@@ -82,7 +99,7 @@ export async function viewDpp(input: v.InferOutput<typeof viewDppInput>) {
   const { texts, languages } = await translate(dppId, units, stored, dpp.language ?? 'en', language);
   const text = (key: string) => pick(texts.get(key)!);
 
-  return {
+  const view = {
     /** The Content-Language value: `it`, or `it, en` when some texts had no translation. */
     language: languages.join(', '),
     dpp: {
@@ -98,10 +115,17 @@ export async function viewDpp(input: v.InferOutput<typeof viewDppInput>) {
           image: await signedGetUrl(img.path),
           type: img.mime_type,
           uuid: img.id,
-          url: publicImageUrl(dpp.id, img.id),
+          url: await address(img, publicImageUrl(dpp.id, img.id)),
         })),
       ),
-      files: files.map((f) => ({ id: f.id, ...text(`file:${f.id}`), path: f.path, url: publicFileUrl(dpp.id, f.id) })),
+      files: await Promise.all(
+        files.map(async (f) => ({
+          id: f.id,
+          ...text(`file:${f.id}`),
+          path: f.path,
+          url: await address(f, publicFileUrl(dpp.id, f.id)),
+        })),
+      ),
       cards: cards.map((c) => ({
         id: c.id,
         ...text(`card:${c.id}`),
@@ -112,6 +136,21 @@ export async function viewDpp(input: v.InferOutput<typeof viewDppInput>) {
       })),
     },
   };
+  await recordGrantRead(reader, { images, files, cards });
+  return { ...view, grant: reader.grant !== undefined };
+}
+
+/** A read through a grant writes its access-log entry before it answers (lib/access-tiers/read-access.ts). */
+async function recordGrantRead(
+  reader: Reader,
+  parts: { images: { id: string }[]; files: { id: string }[]; cards: { id: string }[] },
+) {
+  if (!reader.grant) return;
+  await recordRead(reader.grant, 'dpp', {
+    cards: restrictedIds(parts.cards),
+    files: restrictedIds(parts.files),
+    images: restrictedIds(parts.images),
+  });
 }
 
 const pick = (t: Text) => ({ name: t.name, description: t.description });

@@ -33,5 +33,7 @@ export interface FileChanges {
   name?: string;
   description?: string;
   model_id?: string;
+  /** A DPP file's access tier (lib/access-tiers/tiers.ts); template files have none. */
+  access_tier?: string;
   content?: FileContent;
 }

@@ -126,6 +126,7 @@ export function fileRepository<P, F extends FileItem>(keys: FileParentKeys) {
       if (changes.name !== undefined) changed.name = changes.name;
       if (changes.description !== undefined) changed.description = changes.description;
       if (changes.model_id !== undefined) changed.model_id = changes.model_id;
+      if (changes.access_tier !== undefined) changed.access_tier = changes.access_tier;
       const condition = where(...inScopeOf(scope), ...(expectedPath === undefined ? [] : [eq('path', expectedPath)]));
       try {
         if (also.length === 0) return await table.update<F>(file, update(setAll(changed)), condition);

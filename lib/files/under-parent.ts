@@ -131,6 +131,7 @@ export interface FileUpdate {
   name?: string;
   description?: string;
   model_id?: string;
+  access_tier?: string;
   upload?: Upload;
 }
 
@@ -147,7 +148,12 @@ export async function updateFileUnder<P extends object, F extends FileItem>(
 ): Promise<F> {
   const current = await getFileUnder(parent, scope, parentId, fileId);
   const key = parent.repository.keys.file(parentId, fileId);
-  const changes: FileChanges = { name: update.name, description: update.description, model_id: update.model_id };
+  const changes: FileChanges = {
+    name: update.name,
+    description: update.description,
+    model_id: update.model_id,
+    access_tier: update.access_tier,
+  };
   if (!update.upload) {
     const updated = await parent.repository.update(key, scope, changes, now());
     if (!updated) throw parent.fileNotFound();

@@ -44,13 +44,18 @@ export type Run<R extends RuntimeRoute> = (request: EndpointRequest<R>) => Promi
  * schemas are strict: such a field would fail the contract), or never. The compiler's own
  * check lets an extra field through a function's return; this catches it.
  */
+/** Every key of any member of a union (`keyof` of a union names only the keys all members share). */
+type AllKeys<S> = S extends unknown ? keyof S : never;
+/** The type of key K in whichever members of a union have it. */
+type ValueOf<S, K> = S extends unknown ? (K extends keyof S ? S[K] : never) : never;
+
 type Extra<T, S> = T extends readonly (infer E)[]
   ? S extends readonly (infer F)[]
     ? Extra<E, F>
     : never
   : T extends object
-    ? S extends object
-      ? { [K in keyof T]-?: K extends keyof S ? Extra<T[K], S[K]> : K }[keyof T]
+    ? [S] extends [object]
+      ? { [K in keyof T]-?: K extends AllKeys<S> ? Extra<T[K], ValueOf<S, K>> : K }[keyof T]
       : never
     : never;
 

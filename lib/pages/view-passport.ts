@@ -1,7 +1,10 @@
 import * as v from 'valibot';
+import { accessValue, GRANT_HEADERS, readerOf, recordRead, restrictedIds } from '../access-tiers/read-access';
+import { visibleTo } from '../access-tiers/tiers';
 import { identifiersOf } from '../dpps/link';
 import { dppNotFound, isPublished } from '../dpps/model';
 import { fingerprint } from '../dpps/translations';
+import { signedGetUrl } from '../files/storage';
 import { dppJsonUrl, passportPageUrl, publicFileUrl, publicImageUrl, versionUri } from '../links';
 import type { NotarizationItem } from '../notarizations/model';
 import { id } from '../schemas';
@@ -14,7 +17,7 @@ import { readCompanyName, readPassport } from './repository';
 export const viewPassportInput = v.object({
   params: v.object({ dppId: id }),
   // A language the passport lacks is not an error: the page falls back to Accept-Language.
-  query: v.object({ lang: v.optional(v.pipe(v.string(), v.maxLength(35))) }),
+  query: v.object({ lang: v.optional(v.pipe(v.string(), v.maxLength(35))), access: accessValue }),
   headers: v.object({
     'accept-language': v.optional(v.string()),
     'if-none-match': v.optional(v.string()),
@@ -51,10 +54,21 @@ function checkedOutcome(n: NotarizationItem) {
  */
 export async function viewPassport(input: v.InferOutput<typeof viewPassportInput>): Promise<RenderedPage> {
   const { dppId } = input.params;
-  const data = await readPassport(dppId);
+  const [data, reader] = await Promise.all([readPassport(dppId), readerOf(dppId, input.query.access)]);
   const { dpp } = data;
   // An unpublished DPP answers exactly like an unknown one.
   if (!dpp || !isPublished(dpp)) throw dppNotFound();
+  // Only the parts the reader's tier includes (docs/choices.md, Access tiers); a restricted part is
+  // reached through a signed URL, which carries no secret, and links within the page keep the grant.
+  const images = visibleTo(reader.tier, data.images);
+  const files = visibleTo(reader.tier, data.files);
+  const cards = visibleTo(reader.tier, data.cards);
+  const restricted = (part: { access_tier?: string }) =>
+    part.access_tier !== undefined && part.access_tier !== 'public';
+  const withGrant = (href: string) =>
+    reader.grant && input.query.access
+      ? `${href}${href.includes('?') ? '&' : '?'}access=${encodeURIComponent(input.query.access)}`
+      : href;
 
   const original = dpp.language ?? 'en';
   const available = [original, ...[...data.translations.keys()].filter((l) => l !== original).sort()];
@@ -82,18 +96,22 @@ export async function viewPassport(input: v.InferOutput<typeof viewPassportInput
     lang,
     name,
     description,
-    languages: available.map((code) => ({ code, href: passportPageUrl(dppId, code) })),
-    images: data.images.map((image) => publicImageUrl(dppId, image.id)),
-    cards: data.cards.map((card) => ({
+    languages: available.map((code) => ({ code, href: withGrant(passportPageUrl(dppId, code)) })),
+    images: await Promise.all(
+      images.map((image) => (restricted(image) ? signedGetUrl(image.path) : publicImageUrl(dppId, image.id))),
+    ),
+    cards: cards.map((card) => ({
       ...text(`card:${card.id}`, card),
       characteristics: (card.characteristics ?? []).map((c) => c.characteristic),
     })),
-    files: data.files.map((file) => ({
-      ...text(`file:${file.id}`, file),
-      href: publicFileUrl(dppId, file.id),
-      type: file.mime_type,
-      size: file.size,
-    })),
+    files: await Promise.all(
+      files.map(async (file) => ({
+        ...text(`file:${file.id}`, file),
+        href: restricted(file) ? await signedGetUrl(file.path) : publicFileUrl(dppId, file.id),
+        type: file.mime_type,
+        size: file.size,
+      })),
+    ),
     ...(company && { company }),
     ...(ids && { gtin: ids.gtin, serial: ids.serial }),
     versions: data.versions.map((version) => {
@@ -116,13 +134,23 @@ export async function viewPassport(input: v.InferOutput<typeof viewPassportInput
       };
     }),
     versionCount: dpp.version_count ?? data.versions.length,
-    jsonHref: dppJsonUrl(dppId),
+    jsonHref: withGrant(dppJsonUrl(dppId)),
   };
-  const { html, csp } = renderPassport(view, [bucketOrigin()]);
+  const rendered = renderPassport(view, [bucketOrigin()]);
+  // No link of the page sends a Referer (the page's policy says so too): a grant's URL stays here.
+  const html = rendered.html.replace(/<a /g, '<a rel="noreferrer" ');
+  if (reader.grant) {
+    await recordRead(reader.grant, 'passport', {
+      cards: restrictedIds(cards),
+      files: restrictedIds(files),
+      images: restrictedIds(images),
+    });
+  }
   return {
     html,
     headers: {
-      ...htmlHeaders(csp),
+      ...htmlHeaders(rendered.csp),
+      ...(reader.grant && GRANT_HEADERS),
       'content-language': fellBack ? `${lang}, ${original}` : lang,
       vary: 'Accept, Accept-Language',
     },

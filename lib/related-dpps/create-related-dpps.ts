@@ -180,7 +180,12 @@ interface CopyTarget {
 function copiesOf(related: RelatedDpp[], to: CopyTarget) {
   const files: Array<{ from: string; item: DppFileItem }> = [];
   const cards: DppCardItem[] = [];
-  for (const { dpp, files: sourceFiles, cards: sourceCards } of related) {
+  for (const { dpp, files: allFiles, cards: allCards } of related) {
+    // A copy keeps its source's access tier; another company's `company` parts are its own and stay there.
+    const shared = <T extends { access_tier?: string }>(parts: T[]) =>
+      dpp.company_id === to.companyId ? parts : parts.filter((part) => part.access_tier !== 'company');
+    const sourceFiles = shared(allFiles);
+    const sourceCards = shared(allCards);
     for (const source of sourceFiles) {
       const fileId = uuidv7();
       const uploadId = uuidv7();
@@ -195,6 +200,7 @@ function copiesOf(related: RelatedDpp[], to: CopyTarget) {
           created_by: to.userId,
           created_at: to.now,
           copied_from: { dpp_id: dpp.id, id: source.id },
+          access_tier: source.access_tier,
         },
         {
           path: objectKeys.dppFile(to.companyId, to.dppId, fileId, uploadId),
@@ -218,6 +224,7 @@ function copiesOf(related: RelatedDpp[], to: CopyTarget) {
             characteristic,
           })),
           copied_from: { dpp_id: dpp.id, id: source.id },
+          access_tier: source.access_tier,
         }),
       );
     }

@@ -9,7 +9,14 @@ import { objectKeys } from '../files/object-keys';
 import { committedLeg, recordPendingObject, releasePendingObjects } from '../files/pending-objects';
 import { MAX_VERSION_DOCUMENT_BYTES, MAX_VERSION_FILES } from '../limits';
 import { id } from '../schemas';
-import { canonicalDocument, snapshotOf, storeVersionDocument, versionDocument } from './document';
+import {
+  canonicalDocument,
+  snapshotOf,
+  splitByTier,
+  storeVersionDocument,
+  tierDocument,
+  versionDocument,
+} from './document';
 import { toDppVersionItem } from './model';
 import { readVersionSource, writeVersion } from './repository';
 
@@ -107,17 +114,39 @@ async function attemptVersion(
   const version = previousCount + 1;
   const createdAt = new Date().toISOString();
   const snapshot = snapshotOf(dpp, source.files, source.cards);
-  const document = canonicalDocument(versionDocument({ dppId, version, versionId, createdAt, snapshot }));
-  if (document.bytes.length > MAX_VERSION_DOCUMENT_BYTES) {
+  // The public document holds the public parts and the hash of each restricted tier's document
+  // (docs/choices.md, Access tiers); without restricted parts it is the document as before tiers.
+  const { publicSnapshot, tiers } = splitByTier(snapshot);
+  const tierDocuments = tiers.map((parts) => ({
+    tier: parts.tier,
+    path: objectKeys.versionDocument(auth.companyId, dppId, uuidv7()),
+    document: canonicalDocument(tierDocument({ dppId, version, versionId, ...parts })),
+  }));
+  const document = canonicalDocument(
+    versionDocument({
+      dppId,
+      version,
+      versionId,
+      createdAt,
+      snapshot: publicSnapshot,
+      tiers: Object.fromEntries(tierDocuments.map((t) => [t.tier, t.document.hash])),
+    }),
+  );
+  const totalBytes = tierDocuments.reduce((sum, t) => sum + t.document.bytes.length, document.bytes.length);
+  if (totalBytes > MAX_VERSION_DOCUMENT_BYTES) {
     throw new InvalidInputError(
-      `the DPP's snapshot is ${document.bytes.length} bytes; a version holds at most ${MAX_VERSION_DOCUMENT_BYTES}`,
+      `the DPP's snapshot is ${totalBytes} bytes; a version holds at most ${MAX_VERSION_DOCUMENT_BYTES}`,
       'VERSION_TOO_LARGE',
     );
   }
   const documentPath = objectKeys.versionDocument(auth.companyId, dppId, uuidv7());
-  // Its intent record first (lib/files/pending-objects.ts): the version's transaction deletes it.
-  await recordPendingObject(documentPath);
-  await storeVersionDocument(documentPath, document);
+  const tierPaths = tierDocuments.map((t) => t.path);
+  // Its intent record first (lib/files/pending-objects.ts), naming the tier documents too: the version's transaction deletes it.
+  await recordPendingObject(documentPath, tierPaths);
+  await Promise.all([
+    storeVersionDocument(documentPath, document),
+    ...tierDocuments.map((t) => storeVersionDocument(t.path, t.document)),
+  ]);
   const item = toDppVersionItem({
     id: versionId,
     dpp_id: dppId,
@@ -128,6 +157,9 @@ async function attemptVersion(
     snapshot,
     document_path: documentPath,
     content_hash: document.hash,
+    ...(tierDocuments.length > 0 && {
+      tier_documents: Object.fromEntries(tierDocuments.map((t) => [t.tier, { path: t.path, hash: t.document.hash }])),
+    }),
     status: 'CREATED',
   });
   const committed = committedLeg(documentPath);
@@ -135,12 +167,12 @@ async function attemptVersion(
     async (error: unknown) => {
       // A transaction that got no answer may have landed: its document stays, and its intent
       // record tells the orphan sweeper whether it did.
-      if (!budget()?.unanswered) await releasePendingObjects(documentPath);
+      if (!budget()?.unanswered) await releasePendingObjects(documentPath, tierPaths);
       throw error;
     },
   );
   if (outcome === 'written') return version;
-  releases.push(releasePendingObjects(documentPath));
+  releases.push(releasePendingObjects(documentPath, tierPaths));
   if (outcome === 'version_id_taken') {
     throw new ConflictError(`versionId ${versionId} is already a version of this DPP`, 'VERSION_ID_TAKEN');
   }

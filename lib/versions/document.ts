@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import canonicalize from 'canonicalize';
+import { RESTRICTED_TIERS, type RestrictedTier, tierOf } from '../access-tiers/tiers';
 import { bucket } from '../aws/s3';
 import type { DppCardItem, DppFileItem, DppItem } from '../dpps/model';
-import type { DppVersionItem, VersionDocument } from './model';
+import type { CardSnapshot, DppVersionItem, FileSnapshot, TierDocument, VersionDocument } from './model';
 
 /**
  * The canonical version document (docs/spec/decisions.md, Versions and notarization): the snapshot a
@@ -43,13 +44,72 @@ export function snapshotOf(
       type: file.mime_type,
       path: file.path,
       hash: file.hash,
+      ...restricted(file),
     })),
     cards: cards.map((card) => ({
       id: card.id,
       name: card.name,
       description: card.description,
       characteristics: (card.characteristics ?? []).map(({ id, characteristic }) => ({ id, characteristic })),
+      ...restricted(card),
     })),
+  };
+}
+
+/** A part's tier as the snapshot keeps it: only a restricted one has the attribute. */
+function restricted(part: { access_tier?: string }): { access_tier?: RestrictedTier } {
+  const tier = tierOf(part as { access_tier?: RestrictedTier });
+  return tier === 'public' ? {} : { access_tier: tier };
+}
+
+/** A snapshot's part without its tier: the documents say the tier by where a part is. */
+const untiered = <T extends { access_tier?: RestrictedTier }>({
+  access_tier: _tier,
+  ...part
+}: T): Omit<T, 'access_tier'> => part;
+
+/**
+ * A snapshot split by tier (docs/choices.md, Access tiers): the public snapshot (what the public
+ * document holds) and, for each restricted tier with parts, its files and cards.
+ */
+export function splitByTier(snapshot: VersionSnapshot): {
+  publicSnapshot: VersionSnapshot;
+  tiers: Array<{ tier: RestrictedTier; files: FileSnapshot[]; cards: CardSnapshot[] }>;
+} {
+  const ofTier = <T extends { access_tier?: RestrictedTier }>(parts: T[], tier: RestrictedTier | undefined) =>
+    parts.filter((part) => part.access_tier === tier).map(untiered) as T[];
+  return {
+    publicSnapshot: {
+      dpp: snapshot.dpp,
+      files: ofTier(snapshot.files, undefined),
+      cards: ofTier(snapshot.cards, undefined),
+    },
+    tiers: RESTRICTED_TIERS.map((tier) => ({
+      tier,
+      files: ofTier(snapshot.files, tier),
+      cards: ofTier(snapshot.cards, tier),
+    })).filter((t) => t.files.length + t.cards.length > 0),
+  };
+}
+
+/** The tier document of one restricted tier of a version, with a fresh random salt. */
+export function tierDocument(fields: {
+  dppId: string;
+  version: number;
+  versionId: string;
+  tier: RestrictedTier;
+  files: FileSnapshot[];
+  cards: CardSnapshot[];
+}): TierDocument {
+  return {
+    format: 'dpp-version-tier/1',
+    dpp_id: fields.dppId,
+    version: fields.version,
+    version_id: fields.versionId,
+    tier: fields.tier,
+    salt: randomBytes(16).toString('hex'),
+    files: fields.files,
+    cards: fields.cards,
   };
 }
 
@@ -59,6 +119,8 @@ export function versionDocument(fields: {
   versionId: string;
   createdAt: string;
   snapshot: VersionSnapshot;
+  /** The SHA-256 of each tier document; none (or empty): no `tiers` field, the document as before tiers. */
+  tiers?: Partial<Record<RestrictedTier, string>>;
 }): VersionDocument {
   return {
     format: VERSION_DOCUMENT_FORMAT,
@@ -67,6 +129,7 @@ export function versionDocument(fields: {
     version_id: fields.versionId,
     created_at: fields.createdAt,
     ...fields.snapshot,
+    ...(fields.tiers && Object.keys(fields.tiers).length > 0 && { tiers: fields.tiers }),
   };
 }
 
@@ -79,7 +142,7 @@ export interface CanonicalDocument {
   hash: string;
 }
 
-export function canonicalDocument(document: VersionDocument): CanonicalDocument {
+export function canonicalDocument(document: VersionDocument | TierDocument): CanonicalDocument {
   const text = canonicalize(document);
   if (text === undefined) throw new Error('a version document must serialize to JSON');
   const bytes = Buffer.from(text, 'utf8');
@@ -104,6 +167,18 @@ export async function readCheckedVersionDocument(version: DppVersionItem): Promi
     throw new Error(`the document of version ${version.version} of DPP ${version.dpp_id} is missing`);
   if (createHash('sha256').update(text, 'utf8').digest('hex') !== version.content_hash) {
     throw new Error(`the document of version ${version.version} of DPP ${version.dpp_id} does not match its hash`);
+  }
+  return text;
+}
+
+/** A tier document as stored, checked against its hash (what the public document commits to) before it is served. */
+export async function readCheckedTierDocument(
+  version: DppVersionItem,
+  stored: { path: string; hash: string },
+): Promise<string> {
+  const text = await readVersionDocument(stored.path);
+  if (text === undefined || createHash('sha256').update(text, 'utf8').digest('hex') !== stored.hash) {
+    throw new Error(`a tier document of version ${version.version} of DPP ${version.dpp_id} is missing or changed`);
   }
   return text;
 }

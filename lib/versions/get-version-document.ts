@@ -1,8 +1,11 @@
 import * as v from 'valibot';
+import { accessValue, type Reader, readerOf, recordRead } from '../access-tiers/read-access';
+import { includes, RESTRICTED_TIERS, type RestrictedTier } from '../access-tiers/tiers';
 import { isPublished } from '../dpps/model';
 import { NotFoundError } from '../errors';
 import { id } from '../schemas';
-import { readCheckedVersionDocument } from './document';
+import { readCheckedTierDocument, readCheckedVersionDocument } from './document';
+import type { DppVersionItem } from './model';
 import { getPublicVersion } from './repository';
 
 /** A version number in a path: a whole number from 1, written without leading zeros. */
@@ -15,7 +18,9 @@ const versionNumber = v.pipe(
 export const getVersionDocumentInput = v.object({
   params: v.object({ dppId: id, version: versionNumber }),
   // `application/vc+jwt` asks for the version as a verifiable credential (lib/credentials).
-  headers: v.object({ accept: v.optional(v.string()) }),
+  headers: v.object({ accept: v.optional(v.string()), 'x-dpp-access': accessValue }),
+  // An access grant's value, and which of the tiers it includes to read (default: the grant's own).
+  query: v.object({ access: accessValue, tier: v.optional(v.picklist(RESTRICTED_TIERS)) }),
 });
 
 export const versionNotFound = () => new NotFoundError('Version not found', 'VERSION_NOT_FOUND');
@@ -26,10 +31,39 @@ export const versionNotFound = () => new NotFoundError('Version not found', 'VER
  * (the `dpp_hash` a notarization anchors). Public: the document holds what the passport shows.
  * The stored bytes are checked against the version's content hash before they are served.
  */
-export async function getVersionDocument({ params }: v.InferOutput<typeof getVersionDocumentInput>): Promise<string> {
+export async function getVersionDocument({
+  params,
+  query,
+  headers,
+}: v.InferOutput<typeof getVersionDocumentInput>): Promise<{ text: string; grant: boolean }> {
+  const access = query.access ?? headers['x-dpp-access'];
   // Consistent: a uri handed out right after the version was written resolves at once.
-  const { version, dpp } = await getPublicVersion(params.dppId, params.version);
+  const [{ version, dpp }, reader] = await Promise.all([
+    getPublicVersion(params.dppId, params.version),
+    readerOf(params.dppId, access),
+  ]);
   // A version of an unpublished DPP answers exactly like an unknown one.
   if (!version || !dpp || !isPublished(dpp)) throw versionNotFound();
-  return readCheckedVersionDocument(version);
+  const tier = tierToServe(version, reader, query.tier);
+  if (!tier || !reader.grant) return { text: await readCheckedVersionDocument(version), grant: false };
+  // A grant reads the tier document its tier includes (the grant's own by default), logged first.
+  const text = await readCheckedTierDocument(version, version.tier_documents![tier]!);
+  const parts = version.snapshot;
+  await recordRead(reader.grant, 'version', {
+    cards: parts.cards.filter((c) => c.access_tier === tier).map((c) => c.id),
+    files: parts.files.filter((f) => f.access_tier === tier).map((f) => f.id),
+    images: [],
+    version: version.version,
+  });
+  return { text, grant: true };
+}
+
+/**
+ * The tier document a reader gets: `asked` (or the grant's own tier) when the grant includes it and
+ * the version has that tier's parts; none otherwise, and the public document answers.
+ */
+function tierToServe(version: DppVersionItem, reader: Reader, asked?: RestrictedTier): RestrictedTier | undefined {
+  if (!reader.grant) return undefined;
+  const tier = asked ?? reader.grant.tier;
+  return includes(reader.tier, tier) && version.tier_documents?.[tier] ? tier : undefined;
 }

@@ -1,3 +1,4 @@
+import type { RestrictedTier } from '../access-tiers/tiers';
 import * as keys from '../data/keys';
 import { ItemType } from '../data/keys';
 import type { Characteristic } from '../dpps/model';
@@ -34,6 +35,8 @@ export interface FileSnapshot {
   type: AllowedMimeType;
   path: string;
   hash: string;
+  /** Set on a restricted file only (the snapshot's; documents never carry it: lib/versions/document.ts). */
+  access_tier?: RestrictedTier;
 }
 
 export interface CardSnapshot {
@@ -41,6 +44,7 @@ export interface CardSnapshot {
   name: string;
   description: string;
   characteristics: Characteristic[];
+  access_tier?: RestrictedTier;
 }
 
 /**
@@ -54,6 +58,27 @@ export interface VersionDocument {
   version_id: string;
   created_at: string;
   dpp: DppSnapshot;
+  files: FileSnapshot[];
+  cards: CardSnapshot[];
+  /**
+   * The SHA-256 of each tier document of the version (its restricted parts, by tier), present only
+   * when it has some: a version without restricted parts hashes exactly as before tiers existed.
+   */
+  tiers?: Partial<Record<RestrictedTier, string>>;
+}
+
+/**
+ * The parts of one restricted tier of a version, with a random salt so its hash (in the public
+ * document) reveals nothing about them: what an access grant of that tier or above is served.
+ */
+export interface TierDocument {
+  format: 'dpp-version-tier/1';
+  dpp_id: string;
+  version: number;
+  version_id: string;
+  tier: RestrictedTier;
+  /** 16 random bytes, hex. */
+  salt: string;
   files: FileSnapshot[];
   cards: CardSnapshot[];
 }
@@ -75,6 +100,8 @@ export interface DppVersionItem {
   document_path: string;
   /** Hex SHA-256 of the canonical version document's bytes. */
   content_hash: string;
+  /** The tier documents (object key and hash), by tier: only the tiers with parts. */
+  tier_documents?: Partial<Record<RestrictedTier, { path: string; hash: string }>>;
   /** `CREATED`, then `READY` once notarized. */
   status: 'CREATED' | 'READY';
   // Set by notarize:

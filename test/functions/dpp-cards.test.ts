@@ -45,13 +45,14 @@ describe('POST /dpps/{dppId}/cards', () => {
         dpp_id: dppId,
         name: 'Brakes',
         description: 'Hydraulic disc brakes',
+        access_tier: 'public',
         characteristics: [
           { id: expect.stringMatching(UUID_V7), characteristic: 'Rotor: 180 mm' },
           { id: 'fluid', characteristic: 'Fluid: mineral oil' },
         ],
       },
     });
-    const { dpp_id: _, ...shown } = body.card;
+    const { dpp_id: _, access_tier: _tier, ...shown } = body.card;
     expect(await passportCards(dppId)).toEqual([shown]);
   });
 
@@ -183,7 +184,7 @@ describe('PUT /dpps/{dppId}/cards/{cardId}', () => {
     const invalid = await updateCard(dppId, card.id, { name: 'ok', description: 'd'.repeat(2001) });
     expect(invalid.status).toBe(400);
     expect(invalid.body.details).toEqual([{ path: 'description', message: expect.any(String) }]);
-    const { dpp_id: _, ...shown } = card;
+    const { dpp_id: _, access_tier: _tier, ...shown } = card;
     expect(await passportCards(dppId)).toEqual([shown]);
   });
 

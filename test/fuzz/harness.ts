@@ -51,6 +51,8 @@ interface Parent {
   /** A tech card and an image of the DPP (the card and image routes' targets). */
   card: string;
   image: string;
+  /** An access grant of the DPP (the grant routes' target). */
+  grant: string;
 }
 
 /** Real values by normalised field name (`dppid`, `templateid`, ...). */
@@ -159,6 +161,7 @@ async function ownParent(side: 'own' | 'foreign'): Promise<Parent> {
     dppFile: '',
     card: '',
     image: '',
+    grant: '',
   };
   const { doc } = clients();
   const put = (Item: object) => doc.send(new PutCommand({ TableName: localEnv.TABLE_NAME, Item }));
@@ -189,6 +192,17 @@ async function ownParent(side: 'own' | 'foreign'): Promise<Parent> {
     parent.dppFile = await uploadDppFile(side, parent);
     parent.card = await addDppCard(side, parent);
     parent.image = await addDppImage(side, parent);
+  }
+  // Two access grants, each read once through its link, so the grant and access-log lists have a second page.
+  for (let i = 0; i < 2; i++) {
+    const reply = await call('POST', `/dpps/${parent.dpp}/access-grants`, {
+      token: await tokenFor(tenant),
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ tier: 'authority', audience: `fuzz-${i}@example.com`, expires_in_days: 30 }),
+    });
+    if (reply.status !== 201) throw new Error(`fuzz setup: grant of ${parent.dpp}: ${reply.status}`);
+    parent.grant = reply.body.grant.id as string;
+    await call('GET', `/dpp/${parent.dpp}?access=${new URL(reply.body.link).searchParams.get('access')}`);
   }
   // Two versions of the DPP, so its versions list has a second page (a real cursor).
   for (const versionId of ['fuzz-version-1', 'fuzz-version-2']) {
@@ -521,6 +535,12 @@ export async function createWorld(cursorRoutes: Array<{ fn: string; path: string
     dppfileid: () => [parent().dppFile],
     cardid: () => [parent().card],
     imageid: () => [parent().image],
+    grantid: () => [parent().grant],
+    // A grant's audience: the company's non-official operator (e-mailed), or an e-mail address.
+    audience: () => [
+      demoData.operators.find((o) => o.company === demo[tenant].company.id && !o.member)!.id,
+      'fuzz-reader@example.com',
+    ],
     // A supplied translation (PUT /dpps/{dppId}/translations/{language}): texts of the DPP's own file and card.
     files: () => [JSON.stringify({ [parent().dppFile]: { name: 'Fuzz-Datei', description: 'Vom Fuzz übersetzt' } })],
     cards: () => [JSON.stringify({ [parent().card]: { name: 'Fuzz-Karte', description: '' } })],
@@ -551,6 +571,8 @@ export async function createWorld(cursorRoutes: Array<{ fn: string; path: string
       dppFile: t.dpp.files[0]!.id,
       card: t.dpp.cards[0]!.id,
       image: t.dpp.images[0]!.id,
+      // The demo passports have no grant: an id no grant has.
+      grant: '01a19656-ffff-7000-8000-000000000000',
     };
   };
   const companies = { own: await fuzzCompany('own'), foreign: await fuzzCompany('foreign') };

@@ -1199,13 +1199,13 @@ describe('least privilege', () => {
       const variables = fnProps(route).Environment.Variables as Record<string, unknown>;
       expect(Object.keys(variables).filter((name) => name.startsWith('STRIPE_'))).toEqual([]);
     }
-    // SES only for the two functions that e-mail (invitations and subscriptions).
+    // SES only for the three functions that e-mail (invitations, subscriptions, access grants to operators).
     expect(
       routes
         .filter((route) => route.access.email)
         .map((route) => route.fn)
         .sort(),
-    ).toEqual(['create-invitation', 'discount-subscription']);
+    ).toEqual(['create-access-grant', 'create-invitation', 'discount-subscription']);
   });
 });
 

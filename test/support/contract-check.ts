@@ -33,6 +33,10 @@ export function contractViolation(
   const type = headers?.get('content-type')?.split(';')[0] ?? undefined;
   if (route.answers?.some((a) => a.status === status && a.contentType === type)) return undefined;
   const success = route.status ?? 200;
+  // A 204 has no body and so no media type.
+  if (status === 204 && success === 204) {
+    return body === undefined || body === '' ? undefined : `${where} with a body\nbody: ${show(body)}`;
+  }
   const declared = Object.values(route.errors).map((e) => e!.status as number);
   let schema: AnySchema;
   if (status === success) schema = route.response;

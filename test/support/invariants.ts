@@ -224,6 +224,9 @@ export async function checkInvariants(
     for (const version of versions) {
       if (typeof version.document_path === 'string') referenced.add(version.document_path);
       if (typeof version.report_path === 'string') referenced.add(version.report_path);
+      // A version's tier documents (its restricted parts, docs/choices.md, Access tiers).
+      for (const tier of Object.values((version.tier_documents ?? {}) as Record<string, { path?: unknown }>))
+        if (typeof tier.path === 'string') referenced.add(tier.path);
     }
     for (const object of await listObjects(stores, `companies/${companyId}/dpps/${dppId}/`)) {
       if (referenced.has(object.key)) continue;

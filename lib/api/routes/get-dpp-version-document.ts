@@ -1,16 +1,18 @@
+import * as v from 'valibot';
 import { getVersionDocumentInput } from '../../versions/get-version-document';
 import { defineRoute } from '../contract';
 import { DPP } from '../demo';
 import { describeRoute } from '../docs';
 import { invalid, unavailable } from '../errors';
-import { versionDocument } from '../views';
+import { tierDocument, versionDocument } from '../views';
 
 export const getDppVersionDocumentRoute = defineRoute({
   method: 'GET',
   path: '/dpp/{dppId}/versions/{version}',
   fn: 'get-dpp-version-document',
   auth: 'public',
-  access: { table: 'read', bucket: ['get'], issuerKey: true, links: true },
+  // `update`: a read through an access grant writes its access-log entry (an UpdateItem).
+  access: { table: 'update', bucket: ['get'], issuerKey: true, links: true },
   input: getVersionDocumentInput,
   errors: {
     invalid: 400,
@@ -38,8 +40,13 @@ export const getDppVersionDocumentDocs = /* @__PURE__ */ describeRoute(getDppVer
     '`did:web`, `validFrom` the version’s `created_at`, and a `credentialSubject` with the version’s `uri` as ' +
     '`id`, its `version`, its `document` (the canonical document parsed), its `content_hash` and, once the ' +
     'version is anchored, its `anchor` (`transaction_hash`, `block_hash`, `block_number`, `url`). A superseded ' +
-    'version’s credential stays valid: it says what that version was (docs/choices.md, Verifiable credentials).',
-  response: versionDocument,
+    'version’s credential stays valid: it says what that version was (docs/choices.md, Verifiable credentials).\n\n' +
+    'A version with restricted parts (docs/choices.md, Access tiers) holds only its public parts here, and `tiers`: ' +
+    'the SHA-256 of each restricted tier’s document (its parts of that tier and a random `salt`). An access grant’s ' +
+    'value (`?access=` or the `x-dpp-access` header) answers the tier document of the grant’s tier instead, or of ' +
+    'a lower one with `?tier=`; its SHA-256 is the one `tiers` names, so one anchored hash covers every tier. Such ' +
+    'a read is logged and never cached.',
+  response: v.union([versionDocument, tierDocument]),
   responseHeaders: {
     'cache-control':
       'The document is immutable: `public, max-age=31536000, immutable`. The credential: `public, max-age=86400` ' +

@@ -14,7 +14,8 @@ export const getPassportPageRoute = defineRoute({
   // A link checker or a crawler asks HEAD first: the GET's status and headers, no body.
   alsoAnswers: ['HEAD'],
   // The bucket for its origin only (the CSP's img-src: the image route redirects there); links for every address on the page.
-  access: { table: 'read', bucket: ['get'], links: true },
+  // `update`: a read through an access grant writes its access-log entry (an UpdateItem).
+  access: { table: 'update', bucket: ['get'], links: true },
   input: viewPassportInput,
   errors: { invalid: 400, not_found: 404, ...unavailable },
 });

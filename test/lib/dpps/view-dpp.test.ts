@@ -65,7 +65,7 @@ const storedGerman = (stale: string[] = []) => ({
 
 /** The view of the DPP, with the request's headers parsed by the route's input schema (the `language` default included). */
 const view = (language?: string) =>
-  viewDpp(v.parse(viewDppInput, { params: { dppId: IDS.dpp }, headers: language ? { language } : {} }));
+  viewDpp(v.parse(viewDppInput, { params: { dppId: IDS.dpp }, headers: language ? { language } : {}, query: {} }));
 
 const translatedTexts = () => translate.commandCalls(TranslateTextCommand).map((c) => c.args[0].input.Text);
 

@@ -1,109 +1,73 @@
 import { createHash } from 'node:crypto';
-import canonicalize from 'canonicalize';
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DppCardItem, DppFileItem, DppItem } from '../../../lib/dpps/model';
-import { canonicalDocument, snapshotOf, versionDocument } from '../../../lib/versions/document';
-import type { VersionDocument } from '../../../lib/versions/model';
-import { cardItem, dppFileItem, dppItem, IDS } from '../../support/unit/items';
-import { PRINCIPAL } from '../../support/unit/tokens';
+import {
+  canonicalDocument,
+  snapshotOf,
+  splitByTier,
+  tierDocument,
+  versionDocument,
+} from '../../../lib/versions/document';
 
-/** The canonical version document (RFC 8785): what a version freezes, its bytes and its hash. */
-const sha256 = (text: string) => createHash('sha256').update(Buffer.from(text, 'utf8')).digest('hex');
+const dpp = {
+  id: 'dpp-1',
+  company_id: 'acme',
+  model_id: 'm',
+  name: 'Bike',
+  description: 'A bike',
+  dpp_type: 'bike',
+  language: 'en',
+  created_at: '2026-11-01T00:00:00.000Z',
+  updated_at: '2026-11-01T00:00:00.000Z',
+} as DppItem;
+const file = (id: string, access_tier?: string) =>
+  ({
+    id,
+    name: id,
+    description: '',
+    mime_type: 'application/pdf',
+    path: `k/${id}`,
+    hash: 'a'.repeat(64),
+    access_tier,
+  }) as DppFileItem;
+const card = (id: string, access_tier?: string) => ({ id, name: id, description: '', access_tier }) as DppCardItem;
+const fields = { dppId: 'dpp-1', version: 1, versionId: 'v1', createdAt: '2026-11-02T00:00:00.000Z' };
 
-describe('snapshotOf', () => {
-  it('freezes the DPP fields, each file’s current bytes (path and hash) and the cards, nothing else', () => {
-    const dpp = dppItem({ code: '08012345678901', search_id: '01/08012345678901/21/X1', version_count: 4 }) as DppItem;
-    const file = dppFileItem({ pinned_paths: new Set(['old']), notarized: true }) as unknown as DppFileItem;
-    const card = cardItem({ characteristics: [{ id: 'c1', characteristic: '95% cotton', extra: 'x' }] });
-    expect(snapshotOf(dpp, [file], [card as unknown as DppCardItem])).toEqual({
-      dpp: {
-        id: IDS.dpp,
-        company_id: PRINCIPAL.companyId,
-        model_id: IDS.model,
-        template_id: '',
-        code: '08012345678901',
-        search_id: '01/08012345678901/21/X1',
-        name: 'Organic cotton T-shirt',
-        description: 'A T-shirt made of organic cotton',
-        type: 'apparel',
-        language: 'en',
-        created_at: dpp.created_at,
-        updated_at: dpp.updated_at,
-      },
-      files: [
-        {
-          id: IDS.dppFile,
-          name: 'Care label',
-          description: 'How to wash it',
-          type: 'application/pdf',
-          path: file.path,
-          hash: 'a'.repeat(64),
-        },
-      ],
-      cards: [
-        {
-          id: IDS.card,
-          name: 'Materials',
-          description: 'What it is made of',
-          characteristics: [{ id: 'c1', characteristic: '95% cotton' }],
-        },
-      ],
-    });
+describe('version documents by tier', () => {
+  it('hashes a version without restricted parts exactly as before tiers (no new field)', () => {
+    const snapshot = snapshotOf(dpp, [file('f1'), file('f2', 'public')], [card('c1')]);
+    const { publicSnapshot, tiers } = splitByTier(snapshot);
+    expect(tiers).toEqual([]);
+    const withTiers = versionDocument({ ...fields, snapshot: publicSnapshot, tiers: {} });
+    const before = versionDocument({ ...fields, snapshot });
+    expect(withTiers).not.toHaveProperty('tiers');
+    expect(canonicalDocument(withTiers).hash).toBe(canonicalDocument(before).hash);
+    expect(canonicalDocument(before).text).not.toContain('access_tier');
   });
 
-  it('gives a DPP without code, search id or template empty strings, and a card without characteristics none', () => {
-    const snapshot = snapshotOf(dppItem() as DppItem, [], [cardItem({ characteristics: undefined }) as DppCardItem]);
-    expect([snapshot.dpp.code, snapshot.dpp.search_id, snapshot.dpp.template_id]).toEqual(['', '', '']);
-    expect(snapshot.cards[0]?.characteristics).toEqual([]);
-  });
-});
-
-describe('canonicalDocument', () => {
-  const document = (overrides: Partial<VersionDocument> = {}): VersionDocument => ({
-    ...versionDocument({
-      dppId: 'dpp-1',
-      version: 2,
-      versionId: 'v2',
-      createdAt: '2026-11-21T10:15:30.123Z',
-      snapshot: snapshotOf(dppItem({ id: 'dpp-1' }) as DppItem, [], []),
-    }),
-    ...overrides,
-  });
-
-  it('is the RFC 8785 text: keys sorted by code unit, no whitespace, non-ASCII as UTF-8, and its SHA-256', () => {
-    const doc = document({ cards: [{ id: 'é', name: 'Größe "L"', description: '€ 10\n', characteristics: [] }] });
-    const canonical = canonicalDocument(doc);
-    expect(canonical.text.startsWith('{"cards":[{"characteristics":[],"description":"€ 10\\n","id":"é"')).toBe(true);
-    expect(canonical.text).toContain(',"format":"dpp-version/1","version":2,"version_id":"v2"}');
-    expect(canonical.bytes.equals(Buffer.from(canonical.text, 'utf8'))).toBe(true);
-    expect(canonical.hash).toBe(sha256(canonical.text));
-  });
-
-  it('does not depend on the order the fields were set in', () => {
-    const doc = document();
-    const reversed = Object.fromEntries(Object.entries(doc).reverse()) as unknown as VersionDocument;
-    expect(canonicalDocument(reversed)).toEqual(canonicalDocument(doc));
-  });
-
-  it('changes its hash with any field of the snapshot', () => {
-    const base = canonicalDocument(document()).hash;
-    expect(canonicalDocument(document({ version: 3 })).hash).not.toBe(base);
-    expect(canonicalDocument(document({ version_id: 'other' })).hash).not.toBe(base);
-    expect(canonicalDocument(document({ dpp: { ...document().dpp, name: 'Renamed' } })).hash).not.toBe(base);
-  });
-
-  it('is what a third party gets by canonicalizing the parsed text again, for any texts in the snapshot', () => {
-    fc.assert(
-      fc.property(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' }), (name, characteristic) => {
-        const doc = document({
-          cards: [{ id: 'card', name, description: '', characteristics: [{ id: 'c', characteristic }] }],
-        });
-        const { text, hash } = canonicalDocument(doc);
-        expect(canonicalize(JSON.parse(text))).toBe(text);
-        expect(sha256(text)).toBe(hash);
-        expect(JSON.parse(text)).toEqual(doc);
-      }),
+  it('keeps restricted parts out of the public document, which commits to each tier document’s hash', () => {
+    const snapshot = snapshotOf(
+      dpp,
+      [file('f-public'), file('f-li', 'legitimate_interest')],
+      [card('c-auth', 'authority'), card('c-company', 'company')],
     );
+    const { publicSnapshot, tiers } = splitByTier(snapshot);
+    expect(tiers.map((t) => t.tier)).toEqual(['legitimate_interest', 'authority', 'company']);
+    const docs = tiers.map((t) => canonicalDocument(tierDocument({ ...fields, ...t })));
+    const hashes = Object.fromEntries(tiers.map((t, i) => [t.tier, docs[i]!.hash]));
+    const publicDoc = canonicalDocument(versionDocument({ ...fields, snapshot: publicSnapshot, tiers: hashes }));
+    for (const id of ['f-li', 'c-auth', 'c-company']) expect(publicDoc.text).not.toContain(id);
+    expect(JSON.parse(publicDoc.text).tiers).toEqual(hashes);
+    expect(createHash('sha256').update(docs[0]!.text).digest('hex')).toBe(hashes.legitimate_interest);
+    expect(docs[0]!.text).toContain('f-li');
+    expect(docs[0]!.text).not.toContain('access_tier');
+  });
+
+  it('salts each tier document, so its hash says nothing of its parts', () => {
+    const parts = { tier: 'authority' as const, files: [], cards: [] };
+    const a = canonicalDocument(tierDocument({ ...fields, ...parts }));
+    const b = canonicalDocument(tierDocument({ ...fields, ...parts }));
+    expect(a.hash).not.toBe(b.hash);
+    expect(JSON.parse(a.text).salt).toMatch(/^[0-9a-f]{32}$/);
   });
 });

@@ -1,0 +1,69 @@
+import { v7 as uuidv7 } from 'uuid';
+import * as v from 'valibot';
+import { UnavailableError } from '../errors';
+import { logger } from '../logger';
+import {
+  type AccessGrantItem,
+  type AccessLogItem,
+  parseAccessToken,
+  type Served,
+  tierOfGrant,
+  toAccessLogItem,
+} from './model';
+import { readGrant, writeLogEntry } from './repository';
+import type { AccessTier } from './tiers';
+
+/**
+ * Reading a public route through an access grant (docs/choices.md, Access tiers): the `access`
+ * value a grant's link carries (`?access=<grantId>.<secret>`, or the `x-dpp-access` header),
+ * the tier it reads at, and the access-log entry each such read writes.
+ */
+export const accessValue = v.optional(v.pipe(v.string(), v.maxLength(200)));
+
+/** The headers of an answer read through a grant: never cached, never a Referer. */
+export const GRANT_HEADERS = { 'cache-control': 'private, no-store', 'referrer-policy': 'no-referrer' } as const;
+
+export interface Reader {
+  tier: AccessTier;
+  /** Set when a valid grant raised the tier: each read through it is logged (recordRead). */
+  grant?: AccessGrantItem;
+}
+
+/**
+ * The reader of a DPP: `public`, or a valid grant's tier. A malformed, unknown, wrong, expired or
+ * revoked value reads as `public`, with no error and the same work (one strongly consistent GetItem
+ * and one constant-time comparison, whether the grant exists or not).
+ */
+export async function readerOf(dppId: string, access: string | undefined): Promise<Reader> {
+  const token = parseAccessToken(access);
+  if (!token) return { tier: 'public' };
+  const grant = await readGrant(dppId, token.grantId);
+  return tierOfGrant(grant, token.secret, new Date());
+}
+
+/**
+ * Writes the access-log entry of one read through a grant, before the answer goes out. A failed
+ * write answers 503 and serves nothing (docs/choices.md, Access tiers): restricted data is never
+ * read without a record of it.
+ */
+export async function recordRead(grant: AccessGrantItem, route: AccessLogItem['route'], served: Served): Promise<void> {
+  const entry = toAccessLogItem({
+    id: uuidv7(),
+    dpp_id: grant.dpp_id,
+    grant_id: grant.id,
+    tier: grant.tier,
+    read_at: new Date().toISOString(),
+    route,
+    served,
+  });
+  try {
+    await writeLogEntry(entry);
+  } catch (error) {
+    logger.error('could not record a read through an access grant; nothing was served', { error: error as Error });
+    throw new UnavailableError();
+  }
+}
+
+/** The ids of the parts above `public` among those served: what a log entry names. */
+export const restrictedIds = (parts: ReadonlyArray<{ id: string; access_tier?: AccessTier }>): string[] =>
+  parts.flatMap((part) => (part.access_tier && part.access_tier !== 'public' ? [part.id] : []));
