@@ -9,6 +9,8 @@ export const LOCAL_BUCKET = 'dpp-local-files';
 export const LOCAL_REGION = 'eu-central-1';
 export const LOCAL_ISSUER = 'https://dpp.local';
 export const LOCAL_AUDIENCE = 'dpp-api';
+/** Where the local SES stand-in's e-mails come from: the identity the local IAM check reads the grant against. */
+export const LOCAL_FROM_ADDRESS = 'no-reply@dpp.local';
 
 /** How long the KYB functions wait for the VIES stand-in, locally (the cloud's default is 5 s: lib/companies/kyb/vies.ts). */
 export const LOCAL_VIES_TIMEOUT_MS = 2000;
@@ -63,7 +65,7 @@ export function localEnvironment(engines: Engines, keys: SigningKeys, logLevel =
     DYNAMODB_ENDPOINT: engines.dynamodb.endpoint,
     S3_ENDPOINT: engines.s3.endpoint,
     SES_ENDPOINT: engines.ses.endpoint,
-    SES_FROM_ADDRESS: 'no-reply@dpp.local',
+    SES_FROM_ADDRESS: LOCAL_FROM_ADDRESS,
     STRIPE_API_URL: engines.stripe.endpoint,
     // The stand-in takes any sk_test_ key; its demo price gives the plan's member limit (engines/stripe-demo.ts).
     STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
