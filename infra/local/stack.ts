@@ -4,6 +4,7 @@ import { ensureTableAndBucket, localClients } from './bootstrap';
 import { ensureCursorKey } from './cursor-key';
 import { type EngineName, type Engines, startEngines } from './engines';
 import { LOCAL_BUCKET, LOCAL_TABLE, localEnvironment, localExplorerUrl } from './environment';
+import { guardEngines } from './iam/guard';
 import { startKybRetryTimer } from './kyb-retry';
 import { loadDemoData, seed } from './seed';
 import { seedHistory } from './seed-history';
@@ -21,6 +22,9 @@ export const DEFAULT_PORTS: Record<EngineName | 'api', number> = {
   evm: 8545,
 };
 
+/** Where, in the stack's dir, each IAM-evaluated call is recorded (infra/local/iam; npm run least-privilege reads it). */
+export const IAM_RECORD = 'iam-calls.jsonl';
+
 export interface LocalStackOptions {
   /** API port; 0 picks a free port for the API and every engine (tests). */
   port: number;
@@ -33,6 +37,11 @@ export interface LocalStackOptions {
   /** Seed the demo data into a fresh table (default); false: an empty table (`npm start -- --empty`). */
   seed?: boolean;
   logLevel?: string;
+  /**
+   * Check every AWS call a function makes against its role in the synthesized template
+   * (infra/local/iam; default on). Each evaluated call is appended to `<dir>/iam-calls.jsonl`.
+   */
+  enforceIam?: boolean;
 }
 
 export interface LocalStack {
@@ -52,11 +61,21 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const dir = resolve(options.dir);
   const random = options.port === 0;
   const ports = random ? {} : DEFAULT_PORTS;
-  const [engines, keys, cursorKey] = await Promise.all([
+  const [rawEngines, keys, cursorKey] = await Promise.all([
     startEngines({ ports, dataDir: options.persist ? join(dir, 'data') : undefined }),
     ensureSigningKeys(dir),
     ensureCursorKey(dir),
   ]);
+  const engines =
+    options.enforceIam === false
+      ? rawEngines
+      : await guardEngines(rawEngines, join(dir, IAM_RECORD)).then(
+          (guarded) => guarded.engines,
+          async (error: unknown) => {
+            await rawEngines.stop().catch(() => undefined);
+            throw error;
+          },
+        );
   let api: Awaited<ReturnType<typeof startApiServer>> | undefined;
   let worker: LocalStreamWorker | undefined;
   try {

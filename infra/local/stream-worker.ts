@@ -30,6 +30,7 @@ import {
 import { type FilterPattern, matchesFilter } from '../../lib/events/stream-filter';
 import { logger } from '../../lib/logger';
 import { lambdaContext } from './api-gateway-event';
+import { runAs } from './iam/runtime';
 
 export type StreamHandler = (
   event: DynamoDBStreamEvent,
@@ -165,7 +166,7 @@ export async function startStreamWorker(options: StreamWorkerOptions): Promise<L
       let failed: unknown;
       try {
         const context = { ...lambdaContext(fn), getRemainingTimeInMillis: () => WORKER_TIMEOUT_SECONDS * 1000 };
-        const result = await (await handlerOf())(event, context);
+        const result = await runAs(fn, async () => (await handlerOf())(event, context));
         if (!result?.batchItemFailures?.length) return;
         failed = `batch item failure ${result.batchItemFailures.map((f) => f.itemIdentifier).join(', ')}`;
       } catch (error) {
@@ -212,7 +213,7 @@ export async function startStreamWorker(options: StreamWorkerOptions): Promise<L
     const context = { ...lambdaContext(fn), getRemainingTimeInMillis: () => WORKER_TIMEOUT_SECONDS * 1000 };
     const run = { scheduledTime: new Date().toISOString(), executionId: randomUUID() };
     try {
-      await (await handlerOf())(run as unknown as DynamoDBStreamEvent, context);
+      await runAs(fn, async () => (await handlerOf())(run as unknown as DynamoDBStreamEvent, context));
     } catch (error) {
       // The handler logged it; the next run does its work, as in the cloud.
       logger.debug('local stream worker: the scheduled run failed', { fn, error });

@@ -13,6 +13,7 @@ import type { ScheduledRun } from '../../lib/events/scheduled';
 import { lambdaContext } from './api-gateway-event';
 import demoData from './demo-data.json' with { type: 'json' };
 import { LOCAL_REGION } from './environment';
+import { runAs } from './iam/runtime';
 
 export type WorkerFn = typeof ANCHOR_WORKER_FN | typeof KYB_RETRY_WORKER_FN;
 export const WORKER_FNS: readonly WorkerFn[] = [ANCHOR_WORKER_FN, KYB_RETRY_WORKER_FN];
@@ -81,8 +82,10 @@ export async function invokeWorker(fn: WorkerFn, event: unknown): Promise<unknow
     handler: (event: unknown, context: Context) => Promise<unknown>;
   };
   const deadline = Date.now() + WORKER_TIMEOUTS_SECONDS[fn] * 1000;
-  return handler(event, {
-    ...lambdaContext(fn),
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-  });
+  return runAs(fn, () =>
+    handler(event, {
+      ...lambdaContext(fn),
+      getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    }),
+  );
 }

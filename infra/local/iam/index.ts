@@ -22,7 +22,7 @@ export interface RecordedCall {
 
 export type Verdict =
   | { allowed: true; fn?: string }
-  | { allowed: false; fn?: string; action: string; resource: string; message: string };
+  | { allowed: false; fn?: string; action: string; resource: string; message: string; anonymous?: boolean };
 
 export interface LocalIamOptions {
   /** The engines' own keys (seeding, tests reading the stores directly): passed unchecked. */
@@ -69,6 +69,7 @@ export class LocalIam {
         action: first.action,
         resource: first.resource,
         message: `User: ${who} is not authorized to perform: ${first.action} on resource: ${first.resource} (no local function has this key)`,
+        ...(accessKeyId === undefined ? { anonymous: true } : {}),
       };
     }
     for (const call of calls) {
