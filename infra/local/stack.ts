@@ -4,8 +4,14 @@ import { ensureTableAndBucket, localClients } from './bootstrap';
 import { ensureCursorKey } from './cursor-key';
 import { type EngineName, type Engines, startEngines } from './engines';
 import { LOCAL_BUCKET, LOCAL_TABLE, localEnvironment, localExplorerUrl } from './environment';
+import { useFunctionRuntimes } from './handlers';
 import { guardEngines } from './iam/guard';
+import { allFunctions, functionIdentities, type Template } from './iam/template';
 import { startKybRetryTimer } from './kyb-retry';
+import { functionBundles } from './runtime/bundles';
+import { functionEnvironment } from './runtime/environment';
+import { FunctionRuntimes } from './runtime/functions';
+import { samEnv, synthesizedTemplate } from './sam-env';
 import { loadDemoData, seed } from './seed';
 import { seedHistory } from './seed-history';
 import { startApiServer } from './server';
@@ -42,6 +48,12 @@ export interface LocalStackOptions {
    * (infra/local/iam; default on). Each evaluated call is appended to `<dir>/iam-calls.jsonl`.
    */
   enforceIam?: boolean;
+  /**
+   * `workers` (default): each function in its own worker thread, running its bundle with
+   * exactly its own settings (infra/local/runtime); `in-process`: every handler module in this
+   * process, with the stack's one environment.
+   */
+  functions?: 'workers' | 'in-process';
 }
 
 export interface LocalStack {
@@ -49,7 +61,17 @@ export interface LocalStack {
   env: Record<string, string>;
   engines: Engines;
   seeded: boolean;
+  /** How long the parts of the start took. */
+  timings: LocalStackTimings;
   stop(): Promise<void>;
+}
+
+export interface LocalStackTimings {
+  enginesMs?: number;
+  /** Every function's bundle (infra/local/runtime/bundles.ts), built beside the engines' start. */
+  bundlesMs?: number;
+  /** The template, synthesized in this process (its roles and settings). */
+  synthMs?: number;
 }
 
 /**
@@ -61,26 +83,51 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const dir = resolve(options.dir);
   const random = options.port === 0;
   const ports = random ? {} : DEFAULT_PORTS;
-  const [rawEngines, keys, cursorKey] = await Promise.all([
-    startEngines({ ports, dataDir: options.persist ? join(dir, 'data') : undefined }),
+  const inWorkers = options.functions !== 'in-process';
+  const timings: LocalStackTimings = {};
+  const timed = async <T>(name: keyof LocalStackTimings, work: () => Promise<T>): Promise<T> => {
+    const started = Date.now();
+    const result = await work();
+    timings[name] = Date.now() - started;
+    return result;
+  };
+  const starting = Promise.all([
+    timed('enginesMs', () => startEngines({ ports, dataDir: options.persist ? join(dir, 'data') : undefined })),
     ensureSigningKeys(dir),
     ensureCursorKey(dir),
+    inWorkers ? timed('bundlesMs', () => functionBundles(allFunctions())) : undefined,
   ]);
-  const engines =
-    options.enforceIam === false
-      ? rawEngines
-      : await guardEngines(rawEngines, join(dir, IAM_RECORD)).then(
-          (guarded) => guarded.engines,
-          async (error: unknown) => {
-            await rawEngines.stop().catch(() => undefined);
-            throw error;
-          },
-        );
+  // The template every function's role and settings are read from: synthesized here, once,
+  // while the engines' processes boot.
+  const synthStarted = Date.now();
+  const template = inWorkers || options.enforceIam !== false ? (synthesizedTemplate() as Template) : undefined;
+  timings.synthMs = Date.now() - synthStarted;
+  const [rawEngines, keys, cursorKey, built] = await starting;
+  const bundles = built?.bundles;
+  let engines = rawEngines;
+  let runtimes: FunctionRuntimes | undefined;
+  if (template && options.enforceIam !== false) {
+    engines = (await guardEngines(rawEngines, template, join(dir, IAM_RECORD)).catch(async (error: unknown) => {
+      await rawEngines.stop().catch(() => undefined);
+      throw error;
+    })) as Engines;
+  }
   let api: Awaited<ReturnType<typeof startApiServer>> | undefined;
   let worker: LocalStreamWorker | undefined;
   try {
     const env: Record<string, string> = { ...localEnvironment(engines, keys, options.logLevel), CURSOR_KEY: cursorKey };
     Object.assign(process.env, env);
+    if (bundles && template) {
+      const settings = samEnv(template);
+      const identities = functionIdentities(template);
+      runtimes = new FunctionRuntimes({
+        bundles,
+        // The stack's environment as the function starts: an engine moved behind a proxy since (the fault tests) is seen.
+        environmentOf: (fn) =>
+          functionEnvironment(fn, settings[identities.get(fn)?.logicalId ?? ''] ?? {}, { ...env, ...process.env }),
+      });
+      useFunctionRuntimes(runtimes);
+    }
     const clients = localClients(env);
     const fresh = await ensureTableAndBucket(clients, LOCAL_TABLE, LOCAL_BUCKET);
     // The API listens before the seed, so the settings that name its address are known to
@@ -108,16 +155,21 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       env,
       engines,
       seeded,
+      timings,
       stop: async () => {
         await kybRetry?.stop();
         await worker?.stop();
         await api?.close();
+        await runtimes?.stop();
+        useFunctionRuntimes(undefined);
         await engines.stop();
       },
     };
   } catch (error) {
     await worker?.stop().catch(() => undefined);
     await api?.close().catch(() => undefined);
+    await runtimes?.stop().catch(() => undefined);
+    useFunctionRuntimes(undefined);
     await engines.stop().catch(() => undefined);
     throw error;
   }

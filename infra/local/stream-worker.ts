@@ -30,6 +30,7 @@ import {
 import { type FilterPattern, matchesFilter } from '../../lib/events/stream-filter';
 import { logger } from '../../lib/logger';
 import { lambdaContext } from './api-gateway-event';
+import { loadFunction } from './handlers';
 import { runAs } from './iam/runtime';
 
 export type StreamHandler = (
@@ -84,10 +85,8 @@ export function toLambdaRecord(record: StreamRecord, streamArn: string): DynamoD
   };
 }
 
-async function loadWorkerHandler(fn: string): Promise<StreamHandler> {
-  const module = (await import(`../../functions/${fn}.ts`)) as { handler: StreamHandler };
-  return module.handler;
-}
+/** The worker's handler, where the local stack runs its functions (infra/local/handlers.ts). */
+const loadWorkerHandler = (fn: string): Promise<StreamHandler> => loadFunction<StreamHandler>(fn);
 
 export async function startStreamWorker(options: StreamWorkerOptions): Promise<LocalStreamWorker> {
   const { env, tableName } = options;

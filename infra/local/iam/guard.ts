@@ -10,18 +10,10 @@ import { createRequire } from 'node:module';
 import type { Engines } from '../engines';
 import { DYNAMODB_LOCAL_CREDENTIALS } from '../engines/dynamodb';
 import { S3_LOCAL_CREDENTIALS } from '../engines/s3';
-import { synthesizedTemplate } from '../sam-env';
 import { functionCredentials, LocalIam } from '.';
 import { startIamProxy } from './proxy';
 import { installFunctionCredentials } from './runtime';
 import type { Template } from './template';
-
-export interface GuardedEngines {
-  engines: Engines;
-  iam: LocalIam;
-  /** How long synthesizing the template took, in ms. */
-  synthMs: number;
-}
 
 /** s3rver's account model: its registry of key pairs (lib/models/account.js). */
 interface S3rverAccount {
@@ -32,10 +24,7 @@ interface S3rverAccount {
  * The engines as the functions see them: DynamoDB, S3 and SES behind IAM proxies; the others
  * unchanged. `record`: the file each evaluated call is appended to (emptied first).
  */
-export async function guardEngines(engines: Engines, record: string): Promise<GuardedEngines> {
-  const started = Date.now();
-  const template = synthesizedTemplate() as Template;
-  const synthMs = Date.now() - started;
+export async function guardEngines(engines: Engines, template: Template, record: string): Promise<Engines> {
   writeFileSync(record, '');
   const iam = LocalIam.fromTemplate(template, {
     adminKeys: [S3_LOCAL_CREDENTIALS.accessKeyId, DYNAMODB_LOCAL_CREDENTIALS.accessKeyId],
@@ -53,17 +42,13 @@ export async function guardEngines(engines: Engines, record: string): Promise<Gu
     startIamProxy('ses', engines.ses.endpoint, iam),
   ]);
   return {
-    iam,
-    synthMs,
-    engines: {
-      ...engines,
-      dynamodb,
-      s3,
-      ses: { endpoint: ses.endpoint, storeUrl: `${ses.endpoint}/store`, stop: ses.stop },
-      stop: async () => {
-        await Promise.allSettled([dynamodb.stop(), s3.stop(), ses.stop()]);
-        await engines.stop();
-      },
+    ...engines,
+    dynamodb,
+    s3,
+    ses: { endpoint: ses.endpoint, storeUrl: `${ses.endpoint}/store`, stop: ses.stop },
+    stop: async () => {
+      await Promise.allSettled([dynamodb.stop(), s3.stop(), ses.stop()]);
+      await engines.stop();
     },
   };
 }
