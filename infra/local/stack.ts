@@ -1,10 +1,11 @@
 import { join, resolve } from 'node:path';
-import { LOCAL_SWEEP_EVERY_MS } from '../../lib/anchoring/worker';
+import { ANCHOR_WORKER_FN, LOCAL_SWEEP_EVERY_MS } from '../../lib/anchoring/worker';
 import { ensureTableAndBucket, localClients } from './bootstrap';
 import { ensureCursorKey } from './cursor-key';
 import { type EngineName, type Engines, startEngines } from './engines';
 import { LOCAL_BUCKET, LOCAL_TABLE, localEnvironment, localExplorerUrl } from './environment';
 import { useFunctionRuntimes } from './handlers';
+import { functionCredentials } from './iam/credentials';
 import { guardEngines } from './iam/guard';
 import { allFunctions, functionIdentities, type Template } from './iam/template';
 import { startKybRetryTimer } from './kyb-retry';
@@ -140,7 +141,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     env.EVM_EXPLORER_URL = localExplorerUrl(env.PUBLIC_BASE_URL);
     Object.assign(process.env, { PUBLIC_BASE_URL: env.PUBLIC_BASE_URL, EVM_EXPLORER_URL: env.EVM_EXPLORER_URL });
     // The anchor worker on the table's stream, as the event source mapping runs it in the cloud.
-    worker = await startStreamWorker({ env, tableName: LOCAL_TABLE, scheduleEveryMs: LOCAL_SWEEP_EVERY_MS });
+    worker = await startStreamWorker({
+      env,
+      tableName: LOCAL_TABLE,
+      scheduleEveryMs: LOCAL_SWEEP_EVERY_MS,
+      ...(options.enforceIam !== false ? { streamCredentials: functionCredentials(ANCHOR_WORKER_FN) } : {}),
+    });
     const seeded = fresh && options.seed !== false;
     if (seeded) {
       const demo = await loadDemoData();

@@ -48,6 +48,8 @@ export interface StreamWorkerOptions {
   filter?: FilterPattern;
   /** Instead of loading functions/<fn>.ts (tests). */
   handler?: StreamHandler;
+  /** What the stream is read with, as the event source mapping reads it with the function's role; default the env's credentials. */
+  streamCredentials?: { accessKeyId: string; secretAccessKey: string };
   /** Pause between polls that found nothing. */
   pollIntervalMs?: number;
   /** Deliveries of a failed record after the first. Default: the cloud mapping's. */
@@ -104,7 +106,11 @@ export async function startStreamWorker(options: StreamWorkerOptions): Promise<L
     },
   };
   const dynamodb = new DynamoDBClient(clientConfig);
-  const streams = new DynamoDBStreamsClient(clientConfig);
+  // The mapping reads the stream with the function's role (its stream grants), where the local stack checks them.
+  const streams = new DynamoDBStreamsClient({
+    ...clientConfig,
+    credentials: options.streamCredentials ?? clientConfig.credentials,
+  });
   const { Table } = await dynamodb.send(new DescribeTableCommand({ TableName: tableName }));
   dynamodb.destroy();
   const latestStream = Table?.LatestStreamArn;

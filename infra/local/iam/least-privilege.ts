@@ -3,8 +3,8 @@
  * line) and the roles of the synthesized template, each function's granted (action, resource)
  * pairs that no recorded call exercised, and how many calls were evaluated per service.
  * Grants that no local engine can exercise (CloudWatch Logs and X-Ray, written by the Lambda
- * runtime; Secrets Manager, inlined locally; Translate, off locally; the stream reads and the
- * dead-letter queue of the anchor worker's event source mapping, which Lambda itself does)
+ * runtime; Secrets Manager, inlined locally; Translate, off locally; the dead-letter queue of the
+ * anchor worker's event source mapping, which Lambda itself sends to)
  * are listed apart, with that reason.
  */
 import { synthesizedTemplate } from '../sam-env';
@@ -23,7 +23,6 @@ export const NOT_EXERCISED_LOCALLY: Readonly<Record<string, string>> = {
   secretsmanager: 'locally each secret is inlined (JWT_PRIVATE_KEY, VC_ISSUER_KEY, CURSOR_KEY, …): no Secrets Manager',
   translate: 'locally TRANSLATE_PROVIDER is none: no Amazon Translate',
   sqs: 'the event source mapping (Lambda itself) sends a failed stream record to the dead-letter queue',
-  'dynamodb-stream': 'the event source mapping (Lambda itself) reads the table’s stream',
 };
 
 export interface Grant {
@@ -42,16 +41,7 @@ export interface LeastPrivilegeReport {
   silent: string[];
 }
 
-const serviceOf = (grant: Grant): string => {
-  const service = grant.action.split(':')[0] ?? '';
-  if (
-    service === 'dynamodb' &&
-    /^dynamodb:(DescribeStream|GetRecords|GetShardIterator|ListStreams)$/i.test(grant.action)
-  ) {
-    return 'dynamodb-stream';
-  }
-  return service;
-};
+const serviceOf = (grant: Grant): string => grant.action.split(':')[0] ?? '';
 
 export function parseRecord(text: string): RecordedCall[] {
   return text

@@ -44,7 +44,11 @@ export function dynamoDbCalls(target: string, body: Json): Request[] {
   const [prefix, operation = ''] = target.split('.');
   const action = `dynamodb:${operation}`;
   if (prefix?.startsWith('DynamoDBStreams')) {
-    return [{ action, resource: operation === 'ListStreams' ? '*' : streamArn(body.StreamArn as string | undefined) }];
+    // GetRecords names its stream only inside the shard iterator (DynamoDB Local writes the ARN into it).
+    const stream = (body.StreamArn ?? String(body.ShardIterator ?? '').match(/arn:aws:dynamodb:[^|]+/)?.[0]) as
+      | string
+      | undefined;
+    return [{ action, resource: operation === 'ListStreams' ? '*' : streamArn(stream) }];
   }
   const legs = (items: unknown, kinds: Record<string, string>): Request[] =>
     ((items ?? []) as Json[]).flatMap((item) =>

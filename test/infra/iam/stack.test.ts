@@ -231,6 +231,15 @@ describe('the local IAM check', () => {
     });
   });
 
+  it('lets only the anchor worker read the table’s stream, found in the shard iterator of a GetRecords', () => {
+    const iam = new LocalIam(identities, { adminKeys: [] });
+    const stream = 'arn:aws:dynamodb:ddblocal:000000000000:table/dpp-local/stream/2026-11-26T19:16:01.123';
+    const read = dynamoDbCalls('DynamoDBStreams_20120810.GetRecords', { ShardIterator: `000|${stream}|AAAA` });
+    expect(read).toEqual([{ action: 'dynamodb:GetRecords', resource: `${TABLE_ARN}/stream/local` }]);
+    expect(iam.authorize(functionCredentials(ANCHOR_WORKER_FN).accessKeyId, read).allowed).toBe(true);
+    expect(iam.authorize(functionCredentials('get-company').accessKeyId, read).allowed).toBe(false);
+  });
+
   it('lets only the rows with tableIndexes query an index', () => {
     const iam = new LocalIam(identities, { adminKeys: [] });
     const query = dynamoDbCalls(`${TX}.Query`, { TableName: LOCAL_TABLE, IndexName: 'gsi1' });
