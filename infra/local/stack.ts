@@ -67,6 +67,20 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
+/**
+ * The template, without the sandbox's deploy warnings that CDK prints on every synth (they are
+ * for a deployment: `npm run synth` shows them).
+ */
+function quietSynth(): Template {
+  const print = console.error;
+  console.error = () => undefined;
+  try {
+    return synthesizedTemplate() as Template;
+  } finally {
+    console.error = print;
+  }
+}
+
 export interface LocalStackTimings {
   enginesMs?: number;
   /** Every function's bundle (infra/local/runtime/bundles.ts), built beside the engines' start. */
@@ -93,7 +107,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     return result;
   };
   const starting = Promise.all([
-    timed('enginesMs', () => startEngines({ ports, dataDir: options.persist ? join(dir, 'data') : undefined })),
+    timed('enginesMs', () =>
+      startEngines({
+        // With IAM enforced, the checked engines' own ports are free ones: their IAM proxies take the known ports.
+        ports: options.enforceIam === false ? ports : { ...ports, dynamodb: 0, s3: 0, ses: 0 },
+        dataDir: options.persist ? join(dir, 'data') : undefined,
+      }),
+    ),
     ensureSigningKeys(dir),
     ensureCursorKey(dir),
     inWorkers ? timed('bundlesMs', () => functionBundles(allFunctions())) : undefined,
@@ -101,14 +121,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   // The template every function's role and settings are read from: synthesized here, once,
   // while the engines' processes boot.
   const synthStarted = Date.now();
-  const template = inWorkers || options.enforceIam !== false ? (synthesizedTemplate() as Template) : undefined;
+  const template = inWorkers || options.enforceIam !== false ? quietSynth() : undefined;
   timings.synthMs = Date.now() - synthStarted;
   const [rawEngines, keys, cursorKey, built] = await starting;
   const bundles = built?.bundles;
   let engines = rawEngines;
   let runtimes: FunctionRuntimes | undefined;
   if (template && options.enforceIam !== false) {
-    engines = (await guardEngines(rawEngines, template, join(dir, IAM_RECORD)).catch(async (error: unknown) => {
+    engines = (await guardEngines(rawEngines, template, join(dir, IAM_RECORD), ports).catch(async (error: unknown) => {
       await rawEngines.stop().catch(() => undefined);
       throw error;
     })) as Engines;

@@ -11,7 +11,7 @@ import type { Engines } from '../engines';
 import { DYNAMODB_LOCAL_CREDENTIALS } from '../engines/dynamodb';
 import { S3_LOCAL_CREDENTIALS } from '../engines/s3';
 import { functionCredentials, LocalIam } from '.';
-import { startIamProxy } from './proxy';
+import { type GuardedService, startIamProxy } from './proxy';
 import { installFunctionCredentials } from './runtime';
 import type { Template } from './template';
 
@@ -21,10 +21,16 @@ interface S3rverAccount {
 }
 
 /**
- * The engines as the functions see them: DynamoDB, S3 and SES behind IAM proxies; the others
- * unchanged. `record`: the file each evaluated call is appended to (emptied first).
+ * The engines as the functions see them: DynamoDB, S3 and SES behind IAM proxies (on `ports`,
+ * default free ones); the others unchanged. `record`: the file each evaluated call is
+ * appended to (emptied first).
  */
-export async function guardEngines(engines: Engines, template: Template, record: string): Promise<Engines> {
+export async function guardEngines(
+  engines: Engines,
+  template: Template,
+  record: string,
+  ports: Partial<Record<GuardedService, number>> = {},
+): Promise<Engines> {
   writeFileSync(record, '');
   const iam = LocalIam.fromTemplate(template, {
     adminKeys: [S3_LOCAL_CREDENTIALS.accessKeyId, DYNAMODB_LOCAL_CREDENTIALS.accessKeyId],
@@ -37,9 +43,9 @@ export async function guardEngines(engines: Engines, template: Template, record:
   }
   installFunctionCredentials();
   const [dynamodb, s3, ses] = await Promise.all([
-    startIamProxy('dynamodb', engines.dynamodb.endpoint, iam),
-    startIamProxy('s3', engines.s3.endpoint, iam),
-    startIamProxy('ses', engines.ses.endpoint, iam),
+    startIamProxy('dynamodb', engines.dynamodb.endpoint, iam, ports.dynamodb),
+    startIamProxy('s3', engines.s3.endpoint, iam, ports.s3),
+    startIamProxy('ses', engines.ses.endpoint, iam, ports.ses),
   ]);
   return {
     ...engines,

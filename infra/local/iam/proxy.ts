@@ -69,8 +69,13 @@ function deny(service: GuardedService, url: URL, res: ServerResponse, verdict: E
   res.end(body);
 }
 
-/** A proxy at a free local port that checks every call to the engine at `upstream` against `iam`. */
-export async function startIamProxy(service: GuardedService, upstream: string, iam: LocalIam): Promise<LocalEngine> {
+/** A proxy at `port` (0: a free one) that checks every call to the engine at `upstream` against `iam`. */
+export async function startIamProxy(
+  service: GuardedService,
+  upstream: string,
+  iam: LocalIam,
+  port = 0,
+): Promise<LocalEngine> {
   const target = new URL(upstream);
   const server = createServer((req, res) => {
     void (async () => {
@@ -95,6 +100,6 @@ export async function startIamProxy(service: GuardedService, upstream: string, i
       forward.end(body);
     })().catch((error: unknown) => res.destroy(error as Error));
   });
-  const port = await listen(server, 0);
-  return { endpoint: localEndpoint(port), stop: once(() => closeHttpServer(server)) };
+  const bound = await listen(server, port);
+  return { endpoint: localEndpoint(bound), stop: once(() => closeHttpServer(server)) };
 }
