@@ -45,6 +45,8 @@ function callsOf(service: GuardedService, req: IncomingMessage, url: URL, body: 
 
 function deny(service: GuardedService, url: URL, res: ServerResponse, verdict: Extract<Verdict, { allowed: false }>) {
   const requestId = randomUUID();
+  // Where a developer sees it whatever the function logs (docs/local.md, reading a denial).
+  console.warn(`local IAM denied (${service}): ${verdict.message}`);
   const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   let status = 403;
   let type = 'application/xml';
