@@ -31,6 +31,7 @@ export default defineConfig({
             'test/lib/**/*.test.ts',
             'test/component/**/*.test.ts',
             'test/infra/*.test.ts',
+            'test/infra/iam/**/*.test.ts',
             'test/scripts/**/*.test.ts',
           ],
           setupFiles: ['test/setup/unit-env.ts'],

@@ -9,6 +9,8 @@ export const LOCAL_BUCKET = 'dpp-local-files';
 export const LOCAL_REGION = 'eu-central-1';
 export const LOCAL_ISSUER = 'https://dpp.local';
 export const LOCAL_AUDIENCE = 'dpp-api';
+/** Where the local SES stand-in's e-mails come from: the identity the local IAM check reads the grant against. */
+export const LOCAL_FROM_ADDRESS = 'no-reply@dpp.local';
 
 /** How long the KYB functions wait for the VIES stand-in, locally (the cloud's default is 5 s: lib/companies/kyb/vies.ts). */
 export const LOCAL_VIES_TIMEOUT_MS = 2000;
@@ -50,6 +52,54 @@ export const LOCAL_CLOUD_ONLY_VALUES: Readonly<Record<string, string>> = {
 };
 
 /**
+ * With LOCAL_CLOUD_ONLY_VALUES, the whole of what a local function's settings may add to or
+ * change in the synthesized template's (infra/local/runtime/environment.ts builds them; a
+ * test holds every function to it, both ways). Each setting here is taken from the local
+ * stack's environment (localEnvironment below) and is either
+ * - `adds`: a setting only the local stack has, given to a function whose template settings
+ *   hold the key named (`*`: every function): an engine's address, a secret inlined instead of
+ *   read from Secrets Manager, a stand-in's setting; or
+ * - `replaces`: a template setting whose local value differs, because the local stack has its
+ *   own (the SES identity, the JWT issuer and keys, the chain, the log level).
+ */
+export const LOCAL_SETTINGS: Readonly<Record<string, { adds: string } | { replaces: true }>> = {
+  // Lambda sets the region; the function's own credentials are added per function (infra/local/iam).
+  AWS_REGION: { adds: '*' },
+  // Metrics as log lines, not EMF on stdout (lib/metrics.ts).
+  METRICS_OUTPUT: { adds: '*' },
+  // The engines' addresses.
+  DYNAMODB_ENDPOINT: { adds: 'TABLE_NAME' },
+  S3_ENDPOINT: { adds: 'BUCKET_NAME' },
+  SES_ENDPOINT: { adds: 'SES_FROM_ADDRESS' },
+  STRIPE_API_URL: { adds: 'STRIPE_SECRET_KEY_SECRET_ID' },
+  EVM_RPC_URL: { adds: 'EVM_RPC_URL_SECRET_ID' },
+  // Secrets, inlined.
+  JWT_PRIVATE_KEY: { adds: 'JWT_SIGNING_KEY_SECRET_ID' },
+  VC_ISSUER_KEY: { adds: 'VC_ISSUER_KEY_SECRET_ID' },
+  CURSOR_KEY: { adds: 'CURSOR_KEY_SECRET_ID' },
+  STRIPE_SECRET_KEY: { adds: 'STRIPE_SECRET_KEY_SECRET_ID' },
+  ANCHOR_PRIVATE_KEY: { adds: 'ANCHOR_KEY_SECRET_ID' },
+  // The stand-ins' settings: the demo Stripe price, VIES's timeout and requester, the local chain's depth.
+  STRIPE_PRICE_ID: { adds: 'STRIPE_SECRET_KEY_SECRET_ID' },
+  VIES_TIMEOUT_MS: { adds: 'VIES_URL' },
+  VIES_REQUESTER_VAT: { adds: 'VIES_URL' },
+  EVM_CONFIRMATIONS: { adds: 'ANCHOR_KEY_SECRET_ID' },
+  // Local values of template settings.
+  SES_FROM_ADDRESS: { replaces: true },
+  VIES_URL: { replaces: true },
+  JWT_ISSUER: { replaces: true },
+  JWT_AUDIENCE: { replaces: true },
+  JWT_PUBLIC_KEYS: { replaces: true },
+  EVM_CHAIN_ID: { replaces: true },
+  EVM_EXPLORER_URL: { replaces: true },
+  // No Amazon Translate locally.
+  TRANSLATE_PROVIDER: { replaces: true },
+  LOG_LEVEL: { replaces: true },
+  // The API's own address (--port), where LOCAL_CLOUD_ONLY_VALUES has the default's.
+  PUBLIC_BASE_URL: { replaces: true },
+};
+
+/**
  * The settings every handler reads (lib/config.ts), pointed at the local engines.
  * Credentials are the S3 stand-in's; DynamoDB Local and the SES stand-in accept any.
  */
@@ -63,7 +113,7 @@ export function localEnvironment(engines: Engines, keys: SigningKeys, logLevel =
     DYNAMODB_ENDPOINT: engines.dynamodb.endpoint,
     S3_ENDPOINT: engines.s3.endpoint,
     SES_ENDPOINT: engines.ses.endpoint,
-    SES_FROM_ADDRESS: 'no-reply@dpp.local',
+    SES_FROM_ADDRESS: LOCAL_FROM_ADDRESS,
     STRIPE_API_URL: engines.stripe.endpoint,
     // The stand-in takes any sk_test_ key; its demo price gives the plan's member limit (engines/stripe-demo.ts).
     STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,

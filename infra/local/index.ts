@@ -21,3 +21,5 @@ export const loadTestWallets = () => import('./wallets');
 export const loadSamEnv = () => import('./sam-env');
 /** `workerSampleEvents`: the two workers' sample events, a stream record and the schedules' input (`npm run events`). */
 export const loadWorkerEvents = () => import('./worker-events');
+/** `leastPrivilegeReport`, `formatReport`: a function's grants no recorded call exercised (`npm run least-privilege`). */
+export const loadLeastPrivilege = () => import('./iam/least-privilege');

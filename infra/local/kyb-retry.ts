@@ -11,6 +11,8 @@ import { KYB_RETRY_TIMEOUT_SECONDS, KYB_RETRY_WORKER_FN } from '../../lib/compan
 import type { ScheduledRun } from '../../lib/events/scheduled';
 import { logger } from '../../lib/logger';
 import { lambdaContext } from './api-gateway-event';
+import { loadFunction } from './handlers';
+import { runAs } from './iam/runtime';
 
 /** Locally the worker runs every 2 s (in the cloud every KYB_RETRY_EVERY_MINUTES). */
 export const LOCAL_KYB_RETRY_INTERVAL_MS = 2_000;
@@ -37,12 +39,15 @@ export function startKybRetryTimer(options: KybRetryTimerOptions = {}): KybRetry
   let handler: ScheduledHandler | undefined = options.handler;
 
   const run = async () => {
-    handler ??= ((await import(`../../functions/${KYB_RETRY_WORKER_FN}.ts`)) as { handler: ScheduledHandler }).handler;
+    handler ??= await loadFunction<ScheduledHandler>(KYB_RETRY_WORKER_FN);
+    const scheduled = handler;
     const context = lambdaContext(KYB_RETRY_WORKER_FN);
     const deadline = Date.now() + KYB_RETRY_TIMEOUT_SECONDS * 1000;
-    await handler(
-      { scheduledTime: new Date().toISOString(), executionId: randomUUID() },
-      { ...context, getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()) },
+    await runAs(KYB_RETRY_WORKER_FN, () =>
+      scheduled(
+        { scheduledTime: new Date().toISOString(), executionId: randomUUID() },
+        { ...context, getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()) },
+      ),
     );
   };
   const schedule = () => {

@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
+import type { Route } from '../../lib/api/contract';
 import { readStackConfig } from '../config';
 import { DppServiceStack } from '../stack';
 import { LOCAL_CLOUD_ONLY_VALUES } from './environment';
@@ -21,12 +22,12 @@ interface TemplateResource {
   Properties?: { Environment?: { Variables?: Record<string, unknown> } };
 }
 
-/** The sandbox template as `npm run synth` writes it, synthesized in this process without bundling. */
-export function synthesizedTemplate(): { Resources: Record<string, TemplateResource> } {
+/** The sandbox template as `npm run synth` writes it, synthesized in this process without bundling (`routes`: a variant of the route table, for tests). */
+export function synthesizedTemplate(routes?: readonly Route[]): { Resources: Record<string, TemplateResource> } {
   const cdkJson = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: object };
   const app = new App({ context: { ...cdkJson.context, sandbox: true, 'aws:cdk:bundling-stacks': [] } });
   const config = readStackConfig(app);
-  const stack = new DppServiceStack(app, config.stackName, { config });
+  const stack = new DppServiceStack(app, config.stackName, { config, routes });
   return app.synth().getStackArtifact(stack.artifactId).template as { Resources: Record<string, TemplateResource> };
 }
 

@@ -1,10 +1,18 @@
 import { join, resolve } from 'node:path';
-import { LOCAL_SWEEP_EVERY_MS } from '../../lib/anchoring/worker';
+import { ANCHOR_WORKER_FN, LOCAL_SWEEP_EVERY_MS } from '../../lib/anchoring/worker';
 import { ensureTableAndBucket, localClients } from './bootstrap';
 import { ensureCursorKey } from './cursor-key';
 import { type EngineName, type Engines, startEngines } from './engines';
 import { LOCAL_BUCKET, LOCAL_TABLE, localEnvironment, localExplorerUrl } from './environment';
+import { useFunctionRuntimes } from './handlers';
+import { functionCredentials } from './iam/credentials';
+import { guardEngines } from './iam/guard';
+import { allFunctions, functionIdentities, type Template } from './iam/template';
 import { startKybRetryTimer } from './kyb-retry';
+import { functionBundles } from './runtime/bundles';
+import { functionEnvironment } from './runtime/environment';
+import { FunctionRuntimes } from './runtime/functions';
+import { samEnv, synthesizedTemplate } from './sam-env';
 import { loadDemoData, seed } from './seed';
 import { seedHistory } from './seed-history';
 import { startApiServer } from './server';
@@ -21,6 +29,9 @@ export const DEFAULT_PORTS: Record<EngineName | 'api', number> = {
   evm: 8545,
 };
 
+/** Where, in the stack's dir, each IAM-evaluated call is recorded (infra/local/iam; npm run least-privilege reads it). */
+export const IAM_RECORD = 'iam-calls.jsonl';
+
 export interface LocalStackOptions {
   /** API port; 0 picks a free port for the API and every engine (tests). */
   port: number;
@@ -33,6 +44,17 @@ export interface LocalStackOptions {
   /** Seed the demo data into a fresh table (default); false: an empty table (`npm start -- --empty`). */
   seed?: boolean;
   logLevel?: string;
+  /**
+   * Check every AWS call a function makes against its role in the synthesized template
+   * (infra/local/iam; default on). Each evaluated call is appended to `<dir>/iam-calls.jsonl`.
+   */
+  enforceIam?: boolean;
+  /**
+   * `workers` (default): each function in its own worker thread, running its bundle with
+   * exactly its own settings (infra/local/runtime); `in-process`: every handler module in this
+   * process, with the stack's one environment.
+   */
+  functions?: 'workers' | 'in-process';
 }
 
 export interface LocalStack {
@@ -40,7 +62,31 @@ export interface LocalStack {
   env: Record<string, string>;
   engines: Engines;
   seeded: boolean;
+  /** How long the parts of the start took. */
+  timings: LocalStackTimings;
   stop(): Promise<void>;
+}
+
+/**
+ * The template, without the sandbox's deploy warnings that CDK prints on every synth (they are
+ * for a deployment: `npm run synth` shows them).
+ */
+function quietSynth(): Template {
+  const print = console.error;
+  console.error = () => undefined;
+  try {
+    return synthesizedTemplate() as Template;
+  } finally {
+    console.error = print;
+  }
+}
+
+export interface LocalStackTimings {
+  enginesMs?: number;
+  /** Every function's bundle (infra/local/runtime/bundles.ts), built beside the engines' start. */
+  bundlesMs?: number;
+  /** The template, synthesized in this process (its roles and settings). */
+  synthMs?: number;
 }
 
 /**
@@ -52,16 +98,57 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const dir = resolve(options.dir);
   const random = options.port === 0;
   const ports = random ? {} : DEFAULT_PORTS;
-  const [engines, keys, cursorKey] = await Promise.all([
-    startEngines({ ports, dataDir: options.persist ? join(dir, 'data') : undefined }),
+  const inWorkers = options.functions !== 'in-process';
+  const timings: LocalStackTimings = {};
+  const timed = async <T>(name: keyof LocalStackTimings, work: () => Promise<T>): Promise<T> => {
+    const started = Date.now();
+    const result = await work();
+    timings[name] = Date.now() - started;
+    return result;
+  };
+  const starting = Promise.all([
+    timed('enginesMs', () =>
+      startEngines({
+        // With IAM enforced, the checked engines' own ports are free ones: their IAM proxies take the known ports.
+        ports: options.enforceIam === false ? ports : { ...ports, dynamodb: 0, s3: 0, ses: 0 },
+        dataDir: options.persist ? join(dir, 'data') : undefined,
+      }),
+    ),
     ensureSigningKeys(dir),
     ensureCursorKey(dir),
+    inWorkers ? timed('bundlesMs', () => functionBundles(allFunctions())) : undefined,
   ]);
+  // The template every function's role and settings are read from: synthesized here, once,
+  // while the engines' processes boot.
+  const synthStarted = Date.now();
+  const template = inWorkers || options.enforceIam !== false ? quietSynth() : undefined;
+  timings.synthMs = Date.now() - synthStarted;
+  const [rawEngines, keys, cursorKey, built] = await starting;
+  const bundles = built?.bundles;
+  let engines = rawEngines;
+  let runtimes: FunctionRuntimes | undefined;
+  if (template && options.enforceIam !== false) {
+    engines = (await guardEngines(rawEngines, template, join(dir, IAM_RECORD), ports).catch(async (error: unknown) => {
+      await rawEngines.stop().catch(() => undefined);
+      throw error;
+    })) as Engines;
+  }
   let api: Awaited<ReturnType<typeof startApiServer>> | undefined;
   let worker: LocalStreamWorker | undefined;
   try {
     const env: Record<string, string> = { ...localEnvironment(engines, keys, options.logLevel), CURSOR_KEY: cursorKey };
     Object.assign(process.env, env);
+    if (bundles && template) {
+      const settings = samEnv(template);
+      const identities = functionIdentities(template);
+      runtimes = new FunctionRuntimes({
+        bundles,
+        // The stack's environment as the function starts: an engine moved behind a proxy since (the fault tests) is seen.
+        environmentOf: (fn) =>
+          functionEnvironment(fn, settings[identities.get(fn)?.logicalId ?? ''] ?? {}, { ...env, ...process.env }),
+      });
+      useFunctionRuntimes(runtimes);
+    }
     const clients = localClients(env);
     const fresh = await ensureTableAndBucket(clients, LOCAL_TABLE, LOCAL_BUCKET);
     // The API listens before the seed, so the settings that name its address are known to
@@ -74,7 +161,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     env.EVM_EXPLORER_URL = localExplorerUrl(env.PUBLIC_BASE_URL);
     Object.assign(process.env, { PUBLIC_BASE_URL: env.PUBLIC_BASE_URL, EVM_EXPLORER_URL: env.EVM_EXPLORER_URL });
     // The anchor worker on the table's stream, as the event source mapping runs it in the cloud.
-    worker = await startStreamWorker({ env, tableName: LOCAL_TABLE, scheduleEveryMs: LOCAL_SWEEP_EVERY_MS });
+    worker = await startStreamWorker({
+      env,
+      tableName: LOCAL_TABLE,
+      scheduleEveryMs: LOCAL_SWEEP_EVERY_MS,
+      ...(options.enforceIam !== false ? { streamCredentials: functionCredentials(ANCHOR_WORKER_FN) } : {}),
+    });
     const seeded = fresh && options.seed !== false;
     if (seeded) {
       const demo = await loadDemoData();
@@ -89,16 +181,21 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       env,
       engines,
       seeded,
+      timings,
       stop: async () => {
         await kybRetry?.stop();
         await worker?.stop();
         await api?.close();
+        await runtimes?.stop();
+        useFunctionRuntimes(undefined);
         await engines.stop();
       },
     };
   } catch (error) {
     await worker?.stop().catch(() => undefined);
     await api?.close().catch(() => undefined);
+    await runtimes?.stop().catch(() => undefined);
+    useFunctionRuntimes(undefined);
     await engines.stop().catch(() => undefined);
     throw error;
   }

@@ -72,6 +72,7 @@ if (values['ready-json']) {
       env: stack.env,
       sesStoreUrl: stack.engines.ses.storeUrl,
       evmRpcUrl: stack.engines.evm.endpoint,
+      timings: { ...stack.timings, readyMs: Date.now() - started },
     }),
   );
 } else if (values.empty && !stack.seeded) {

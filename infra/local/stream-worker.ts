@@ -30,6 +30,8 @@ import {
 import { type FilterPattern, matchesFilter } from '../../lib/events/stream-filter';
 import { logger } from '../../lib/logger';
 import { lambdaContext } from './api-gateway-event';
+import { loadFunction } from './handlers';
+import { runAs } from './iam/runtime';
 
 export type StreamHandler = (
   event: DynamoDBStreamEvent,
@@ -46,6 +48,8 @@ export interface StreamWorkerOptions {
   filter?: FilterPattern;
   /** Instead of loading functions/<fn>.ts (tests). */
   handler?: StreamHandler;
+  /** What the stream is read with, as the event source mapping reads it with the function's role; default the env's credentials. */
+  streamCredentials?: { accessKeyId: string; secretAccessKey: string };
   /** Pause between polls that found nothing. */
   pollIntervalMs?: number;
   /** Deliveries of a failed record after the first. Default: the cloud mapping's. */
@@ -83,10 +87,8 @@ export function toLambdaRecord(record: StreamRecord, streamArn: string): DynamoD
   };
 }
 
-async function loadWorkerHandler(fn: string): Promise<StreamHandler> {
-  const module = (await import(`../../functions/${fn}.ts`)) as { handler: StreamHandler };
-  return module.handler;
-}
+/** The worker's handler, where the local stack runs its functions (infra/local/handlers.ts). */
+const loadWorkerHandler = (fn: string): Promise<StreamHandler> => loadFunction<StreamHandler>(fn);
 
 export async function startStreamWorker(options: StreamWorkerOptions): Promise<LocalStreamWorker> {
   const { env, tableName } = options;
@@ -104,7 +106,11 @@ export async function startStreamWorker(options: StreamWorkerOptions): Promise<L
     },
   };
   const dynamodb = new DynamoDBClient(clientConfig);
-  const streams = new DynamoDBStreamsClient(clientConfig);
+  // The mapping reads the stream with the function's role (its stream grants), where the local stack checks them.
+  const streams = new DynamoDBStreamsClient({
+    ...clientConfig,
+    credentials: options.streamCredentials ?? clientConfig.credentials,
+  });
   const { Table } = await dynamodb.send(new DescribeTableCommand({ TableName: tableName }));
   dynamodb.destroy();
   const latestStream = Table?.LatestStreamArn;
@@ -165,7 +171,7 @@ export async function startStreamWorker(options: StreamWorkerOptions): Promise<L
       let failed: unknown;
       try {
         const context = { ...lambdaContext(fn), getRemainingTimeInMillis: () => WORKER_TIMEOUT_SECONDS * 1000 };
-        const result = await (await handlerOf())(event, context);
+        const result = await runAs(fn, async () => (await handlerOf())(event, context));
         if (!result?.batchItemFailures?.length) return;
         failed = `batch item failure ${result.batchItemFailures.map((f) => f.itemIdentifier).join(', ')}`;
       } catch (error) {
@@ -212,7 +218,7 @@ export async function startStreamWorker(options: StreamWorkerOptions): Promise<L
     const context = { ...lambdaContext(fn), getRemainingTimeInMillis: () => WORKER_TIMEOUT_SECONDS * 1000 };
     const run = { scheduledTime: new Date().toISOString(), executionId: randomUUID() };
     try {
-      await (await handlerOf())(run as unknown as DynamoDBStreamEvent, context);
+      await runAs(fn, async () => (await handlerOf())(run as unknown as DynamoDBStreamEvent, context));
     } catch (error) {
       // The handler logged it; the next run does its work, as in the cloud.
       logger.debug('local stream worker: the scheduled run failed', { fn, error });

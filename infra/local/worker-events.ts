@@ -13,6 +13,8 @@ import type { ScheduledRun } from '../../lib/events/scheduled';
 import { lambdaContext } from './api-gateway-event';
 import demoData from './demo-data.json' with { type: 'json' };
 import { LOCAL_REGION } from './environment';
+import { loadFunction } from './handlers';
+import { runAs } from './iam/runtime';
 
 export type WorkerFn = typeof ANCHOR_WORKER_FN | typeof KYB_RETRY_WORKER_FN;
 export const WORKER_FNS: readonly WorkerFn[] = [ANCHOR_WORKER_FN, KYB_RETRY_WORKER_FN];
@@ -77,12 +79,12 @@ const WORKER_TIMEOUTS_SECONDS: Record<WorkerFn, number> = {
  * The local environment must be set before the first call (settings are read at module scope).
  */
 export async function invokeWorker(fn: WorkerFn, event: unknown): Promise<unknown> {
-  const { handler } = (await import(`../../functions/${fn}.ts`)) as {
-    handler: (event: unknown, context: Context) => Promise<unknown>;
-  };
+  const handler = await loadFunction<(event: unknown, context: Context) => Promise<unknown>>(fn);
   const deadline = Date.now() + WORKER_TIMEOUTS_SECONDS[fn] * 1000;
-  return handler(event, {
-    ...lambdaContext(fn),
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-  });
+  return runAs(fn, () =>
+    handler(event, {
+      ...lambdaContext(fn),
+      getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    }),
+  );
 }

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -16,6 +16,9 @@ declare module 'vitest' {
     localStackReadyFile: string;
   }
 }
+
+/** Where the last integration run's record of IAM-evaluated calls is kept (infra/local/iam). */
+export const TEST_RUN_DIR = '.local/test-run';
 
 /** What `start.ts --ready-json` prints once the stack is ready, or why it never was. */
 export type StackReady = Ready | { error: string };
@@ -46,6 +49,9 @@ export default async function setup(project: TestProject) {
   return async () => {
     await written;
     await stop(child);
+    // The run's IAM record outlives the run: `npm run least-privilege -- .local/test-run/iam-calls.jsonl`.
+    await mkdir(TEST_RUN_DIR, { recursive: true });
+    await copyFile(join(dir, 'iam-calls.jsonl'), join(TEST_RUN_DIR, 'iam-calls.jsonl')).catch(() => undefined);
     await rm(dir, { recursive: true, force: true });
   };
 }
