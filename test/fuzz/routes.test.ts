@@ -54,12 +54,12 @@ import {
  * subscriptions), so they race with no other test file; the demo records are only read. Requests that meet a defect known
  * and reported elsewhere are listed in KNOWN_DEFECTS, by name, and not sent until it is fixed.
  *
- * The depth scales with what a route can do: 50 cases for a route that can change stored
+ * The depth scales with what a route can do: 40 cases for a route that can change stored
  * state (its row's access: a table write or update, an S3 put or delete, an e-mail, Stripe),
  * 15 for one that only reads. FUZZ_RUNS gives every route that depth instead (the full depth
  * on demand), and FUZZ_SEED (fixed) replays a run; FUZZ_STATS=1 prints what the cases got.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 const READ_ONLY_RUNS = process.env.FUZZ_RUNS ? RUNS : 15;
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_101);
 /** FUZZ_STATS=1 prints, per route, how many answers of each status and code the cases got. */
