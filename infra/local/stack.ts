@@ -12,6 +12,7 @@ import { startKybRetryTimer } from './kyb-retry';
 import { functionBundles } from './runtime/bundles';
 import { functionEnvironment } from './runtime/environment';
 import { FunctionRuntimes } from './runtime/functions';
+import { cachedTemplate } from './runtime/template-cache';
 import { samEnv, synthesizedTemplate } from './sam-env';
 import { loadDemoData, seed } from './seed';
 import { seedHistory } from './seed-history';
@@ -69,16 +70,19 @@ export interface LocalStack {
 
 /**
  * The template, without the sandbox's deploy warnings that CDK prints on every synth (they are
- * for a deployment: `npm run synth` shows them).
+ * for a deployment: `npm run synth` shows them); synthesized again only when its inputs changed
+ * (runtime/template-cache.ts).
  */
 function quietSynth(): Template {
-  const print = console.error;
-  console.error = () => undefined;
-  try {
-    return synthesizedTemplate() as Template;
-  } finally {
-    console.error = print;
-  }
+  return cachedTemplate(() => {
+    const print = console.error;
+    console.error = () => undefined;
+    try {
+      return synthesizedTemplate() as Template;
+    } finally {
+      console.error = print;
+    }
+  });
 }
 
 export interface LocalStackTimings {
