@@ -173,6 +173,8 @@ const TAGS: Readonly<Record<string, string>> = {
   'Promotional codes': "Stripe promotional codes: checked, then applied to the company's subscription.",
   Health: 'Whether the API and its functions are up: for load balancers and uptime checks.',
   Resolver: 'GS1 Digital Link URIs (GS1-Conformant Resolver 1.2): what a scanned data carrier leads to.',
+  Profiles:
+    "Sector profiles (docs/profiles.md): a sector's data model as data, such as the battery passport's attributes with their types, units, access tiers and obligations per category.",
 };
 
 /**

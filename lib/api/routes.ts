@@ -43,6 +43,7 @@ import { getInvitationPageDocs } from './routes/get-invitation-page';
 import { getKybDataDocs } from './routes/get-kyb-data';
 import { getNonOfficialOperatorDocs } from './routes/get-non-official-operator';
 import { getPassportPageDocs } from './routes/get-passport-page';
+import { getProfileDocs } from './routes/get-profile';
 import { getPublicDppFileDocs } from './routes/get-public-dpp-file';
 import { getPublicDppImageDocs } from './routes/get-public-dpp-image';
 import { getTemplateFileDocs } from './routes/get-template-file';
@@ -54,6 +55,7 @@ import { listDppNotarizationsDocs } from './routes/list-dpp-notarizations';
 import { listDppVersionsDocs } from './routes/list-dpp-versions';
 import { listDppsDocs } from './routes/list-dpps';
 import { listNonOfficialOperatorsDocs } from './routes/list-non-official-operators';
+import { listProfilesDocs } from './routes/list-profiles';
 import { listTemplateFilesDocs } from './routes/list-template-files';
 import { listTemplatesDocs } from './routes/list-templates';
 import { notFoundDocs } from './routes/not-found';
@@ -130,6 +132,8 @@ export const routes = [
   describeResolverDocs,
   getDppQrDocs,
   getPassportPageDocs,
+  listProfilesDocs,
+  getProfileDocs,
   notFoundDocs,
 ] as const satisfies readonly Route[];
 
