@@ -43,6 +43,7 @@ describe('POST /models/{modelId}/dpps/{dppId}/upload-file', () => {
         type: 'application/pdf',
         hash: sha256(pdf),
         notarized: false,
+        access_tier: 'public',
         signedUrl: expect.stringContaining('X-Amz-Signature='),
       },
     });
