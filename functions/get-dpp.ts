@@ -8,6 +8,9 @@ import { toPassportPage } from '../lib/http/see-page';
 export const handler = publicEndpoint(getDppRoute, async ({ input }) => {
   const page = toPassportPage(input.params.dppId, input.headers.accept, input.query.access);
   if (page) return page;
-  const { dpp, language, grant } = await viewDpp(input);
-  return ok({ dpp }, { 'content-language': language, vary: 'Accept', ...(grant && GRANT_HEADERS) });
+  const { dpp, language, grant, access } = await viewDpp(input);
+  return ok(
+    { dpp, ...(access && { access }) },
+    { 'content-language': language, vary: 'Accept', ...(grant && GRANT_HEADERS) },
+  );
 });

@@ -38,6 +38,21 @@ export const publicFileUrl = (dppId: string, fileId: string): string =>
 export const publicImageUrl = (dppId: string, imageId: string): string =>
   `${base()}/dpp/${encodeURIComponent(dppId)}/images/${encodeURIComponent(imageId)}`;
 
+/** `?access=<value>` when there is a value: a grant's link keeps it, a header client's does not (it sends the header). */
+const withAccess = (href: string, access: string | undefined): string =>
+  access === undefined ? href : `${href}?access=${encodeURIComponent(access)}`;
+
+/**
+ * The download of a DPP's file through an access grant (GET /dpp/{dppId}/files/{fileId}/download): the
+ * grant is checked and the fetch logged each time, then a redirect to a signed URL of a minute.
+ */
+export const grantFileUrl = (dppId: string, fileId: string, access: string | undefined): string =>
+  withAccess(`${publicFileUrl(dppId, fileId)}/download`, access);
+
+/** An image of a DPP through an access grant (GET /dpp/{dppId}/images/{imageId}/download), like grantFileUrl. */
+export const grantImageUrl = (dppId: string, imageId: string, access: string | undefined): string =>
+  withAccess(`${publicImageUrl(dppId, imageId)}/download`, access);
+
 /**
  * A GS1 Digital Link URI on the public base URL: the product `01/<gtin14>`, or the item
  * `01/<gtin14>/21/<serial>` (what a DPP's data carrier encodes: GET /dpps/{dppId}/qr).

@@ -52,8 +52,8 @@ export interface AccessLogItem {
   grant_id: string;
   tier: GrantableTier;
   read_at: string;
-  /** The route that served it: `dpp`, `passport` or `version`. */
-  route: 'dpp' | 'passport' | 'version';
+  /** The route that served it: `dpp`, `passport`, `version`, or a download through the grant (`file`, `image`). */
+  route: 'dpp' | 'passport' | 'version' | 'file' | 'image';
   served: Served;
 }
 

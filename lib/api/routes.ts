@@ -31,6 +31,8 @@ import { deleteDppImageDocs } from './routes/delete-dpp-image';
 import { deleteTemplateFileDocs } from './routes/delete-template-file';
 import { describeResolverDocs } from './routes/describe-resolver';
 import { discountSubscriptionDocs } from './routes/discount-subscription';
+import { downloadDppFileDocs } from './routes/download-dpp-file';
+import { downloadDppImageDocs } from './routes/download-dpp-image';
 import { generateJwtDocs } from './routes/generate-jwt';
 import { getCompanyDocs } from './routes/get-company';
 import { getCompanyDppDocs } from './routes/get-company-dpp';
@@ -100,6 +102,8 @@ export const routes = [
   createDppImageDocs,
   getPublicDppFileDocs,
   getPublicDppImageDocs,
+  downloadDppFileDocs,
+  downloadDppImageDocs,
   updateDppImageDocs,
   deleteDppImageDocs,
   createAccessGrantDocs,

@@ -66,6 +66,8 @@ export const dppFile = {
   type: fileType,
   hash: sha256,
   notarized: /* @__PURE__ */ v.boolean(),
+  /** Who may read it (docs/choices.md, Access tiers). */
+  access_tier: accessTier,
 };
 
 /** A DPP as the related-DPPs search shows it (interface 4.3): `related_dpps` are the ids it links to. */
@@ -293,13 +295,24 @@ export const translatedDpp = /* @__PURE__ */ v.strictObject({
   type: str,
   company_id: str,
   model_id: str,
-  /** `url`: the image's public address (GET /dpp/{dppId}/images/{imageId}), which lasts, unlike the signed `image`. */
+  /**
+   * `url`: the image's public address (GET /dpp/{dppId}/images/{imageId}), which lasts, unlike the signed
+   * `image`; a restricted image's `image` and `url` are both its download through the grant
+   * (GET /dpp/{dppId}/images/{imageId}/download).
+   */
   images: /* @__PURE__ */ v.array(
-    /* @__PURE__ */ v.strictObject({ image: signedUrl, type: str, uuid: str, url: signedUrl }),
+    /* @__PURE__ */ v.strictObject({ image: signedUrl, type: str, uuid: str, url: signedUrl, access_tier: accessTier }),
   ),
-  /** `url`: the file's public download (GET /dpp/{dppId}/files/{fileId}), a redirect to its bytes. */
+  /** `url`: the file's public download (GET /dpp/{dppId}/files/{fileId}), or a restricted one's through the grant (…/download). */
   files: /* @__PURE__ */ v.array(
-    /* @__PURE__ */ v.strictObject({ id: str, name: str, description: str, path: str, url: signedUrl }),
+    /* @__PURE__ */ v.strictObject({
+      id: str,
+      name: str,
+      description: str,
+      path: str,
+      url: signedUrl,
+      access_tier: accessTier,
+    }),
   ),
   cards: /* @__PURE__ */ v.array(
     /* @__PURE__ */ v.strictObject({
@@ -307,8 +320,18 @@ export const translatedDpp = /* @__PURE__ */ v.strictObject({
       name: str,
       description: str,
       characteristics: /* @__PURE__ */ v.array(/* @__PURE__ */ v.strictObject({ id: str, characteristic: str })),
+      access_tier: accessTier,
     }),
   ),
+});
+
+/**
+ * What a request carrying an `access` value reads at (GET /dpp/{dppId}): `granted` with the grant's tier,
+ * or `invalid` with `public` when the value names no active grant (revoked, expired or wrong, alike).
+ */
+export const accessStatus = /* @__PURE__ */ v.strictObject({
+  status: /* @__PURE__ */ v.picklist(['granted', 'invalid']),
+  tier: /* @__PURE__ */ v.picklist(['public', 'legitimate_interest', 'authority']),
 });
 
 /** A tech card as the card routes answer it: the interface's tech card, with the DPP it is on. */
@@ -456,9 +479,7 @@ export const companyDpp = /* @__PURE__ */ v.strictObject(
     images: /* @__PURE__ */ v.array(
       /* @__PURE__ */ v.strictObject({ id: str, type: str, url: signedUrl, access_tier: accessTier }),
     ),
-    files: /* @__PURE__ */ v.array(
-      /* @__PURE__ */ v.strictObject(/* @__PURE__ */ join(dppFile, { url: signedUrl, access_tier: accessTier })),
-    ),
+    files: /* @__PURE__ */ v.array(/* @__PURE__ */ v.strictObject(/* @__PURE__ */ join(dppFile, { url: signedUrl }))),
     cards: /* @__PURE__ */ v.array(
       /* @__PURE__ */ v.strictObject({
         id: str,
@@ -502,7 +523,7 @@ export const accessLogEntry = /* @__PURE__ */ v.strictObject({
   grant_id: uuid,
   tier: /* @__PURE__ */ v.picklist(['legitimate_interest', 'authority']),
   read_at: timestamp,
-  route: /* @__PURE__ */ v.picklist(['dpp', 'passport', 'version']),
+  route: /* @__PURE__ */ v.picklist(['dpp', 'passport', 'version', 'file', 'image']),
   served: /* @__PURE__ */ v.strictObject({
     cards: /* @__PURE__ */ v.array(str),
     files: /* @__PURE__ */ v.array(str),

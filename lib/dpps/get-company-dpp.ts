@@ -32,7 +32,6 @@ export async function getCompanyDpp(auth: Principal, { params }: v.InferOutput<t
         files.map(async (file) => ({
           ...dppFileView(file),
           url: await signedGetUrl(file.path),
-          access_tier: tierOf(file),
         })),
       ),
       cards: cards.map((card) => ({

@@ -1,4 +1,4 @@
-import type { Tiered } from '../access-tiers/tiers';
+import { type Tiered, tierOf } from '../access-tiers/tiers';
 import * as keys from '../data/keys';
 import { gsi1, ItemType } from '../data/keys';
 import { NotFoundError } from '../errors';
@@ -143,6 +143,7 @@ export function dppFileView(item: DppFileItem) {
     type: item.mime_type,
     hash: item.hash,
     notarized: item.notarized,
+    access_tier: tierOf(item),
   };
 }
 

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { accessValue, type Reader, readerOf, recordRead, restrictedIds } from '../access-tiers/read-access';
-import { visibleTo } from '../access-tiers/tiers';
+import { type Tiered, tierOf, visibleTo } from '../access-tiers/tiers';
 import { signedGetUrl } from '../files/storage';
 import { ISO_639_1 } from '../languages';
-import { publicFileUrl, publicImageUrl } from '../links';
+import { grantFileUrl, grantImageUrl, publicFileUrl, publicImageUrl } from '../links';
 import { countTranslations } from '../metrics';
 import { id } from '../schemas';
 import { dppNotFound, isPublished } from './model';
@@ -76,10 +76,8 @@ async function translate(
 export async function viewDpp(input: v.InferOutput<typeof viewDppInput>) {
   const { dppId } = input.params;
   const { language } = input.headers;
-  const [collection, reader] = await Promise.all([
-    readDppCollection(dppId, language),
-    readerOf(dppId, input.query.access ?? input.headers['x-dpp-access']),
-  ]);
+  const access = input.query.access ?? input.headers['x-dpp-access'];
+  const [collection, reader] = await Promise.all([readDppCollection(dppId, language), readerOf(dppId, access)]);
   const { dpp, stored } = collection;
   // An unpublished DPP answers exactly like an unknown one.
   if (!dpp || !isPublished(dpp)) throw dppNotFound();
@@ -87,9 +85,9 @@ export async function viewDpp(input: v.InferOutput<typeof viewDppInput>) {
   const images = visibleTo(reader.tier, collection.images);
   const files = visibleTo(reader.tier, collection.files);
   const cards = visibleTo(reader.tier, collection.cards);
-  // A restricted part is reached through a signed URL only (no public address answers it).
-  const address = (part: { access_tier?: string; path: string }, publicUrl: string) =>
-    part.access_tier && part.access_tier !== 'public' ? signedGetUrl(part.path) : publicUrl;
+  // A restricted part is reached through the grant's download route, which checks the grant and logs
+  // each fetch (a link keeps the query's `access`; a header client sends its header there too).
+  const restricted = (part: Tiered) => tierOf(part) !== 'public';
 
   const units: SourceUnit[] = [
     { key: 'dpp', name: dpp.name, description: dpp.description },
@@ -111,21 +109,24 @@ export async function viewDpp(input: v.InferOutput<typeof viewDppInput>) {
       company_id: dpp.company_id,
       model_id: dpp.model_id,
       images: await Promise.all(
-        images.map(async (img) => ({
-          image: await signedGetUrl(img.path),
-          type: img.mime_type,
-          uuid: img.id,
-          url: await address(img, publicImageUrl(dpp.id, img.id)),
-        })),
+        images.map(async (img) => {
+          const grantUrl = restricted(img) ? grantImageUrl(dpp.id, img.id, input.query.access) : undefined;
+          return {
+            image: grantUrl ?? (await signedGetUrl(img.path)),
+            type: img.mime_type,
+            uuid: img.id,
+            url: grantUrl ?? publicImageUrl(dpp.id, img.id),
+            access_tier: tierOf(img),
+          };
+        }),
       ),
-      files: await Promise.all(
-        files.map(async (f) => ({
-          id: f.id,
-          ...text(`file:${f.id}`),
-          path: f.path,
-          url: await address(f, publicFileUrl(dpp.id, f.id)),
-        })),
-      ),
+      files: files.map((f) => ({
+        id: f.id,
+        ...text(`file:${f.id}`),
+        path: f.path,
+        url: restricted(f) ? grantFileUrl(dpp.id, f.id, input.query.access) : publicFileUrl(dpp.id, f.id),
+        access_tier: tierOf(f),
+      })),
       cards: cards.map((c) => ({
         id: c.id,
         ...text(`card:${c.id}`),
@@ -133,12 +134,23 @@ export async function viewDpp(input: v.InferOutput<typeof viewDppInput>) {
           id: charId,
           characteristic,
         })),
+        access_tier: tierOf(c),
       })),
     },
   };
   await recordGrantRead(reader, { images, files, cards });
-  return { ...view, grant: reader.grant !== undefined };
+  return { ...view, grant: reader.grant !== undefined, ...(access !== undefined && { access: accessStatus(reader) }) };
 }
+
+/**
+ * What a request that carried an `access` value reads at (the `access` field of the JSON): `granted` and
+ * the grant's tier, or `invalid` and `public` when the value names no active grant (revoked, expired,
+ * wrong or malformed: alike, so the answer says nothing of which).
+ */
+const accessStatus = (reader: Reader) =>
+  reader.grant
+    ? { status: 'granted' as const, tier: reader.grant.tier }
+    : { status: 'invalid' as const, tier: 'public' as const };
 
 /** A read through a grant writes its access-log entry before it answers (lib/access-tiers/read-access.ts). */
 async function recordGrantRead(

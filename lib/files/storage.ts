@@ -33,6 +33,17 @@ export const PUBLIC_DOWNLOAD_CACHE = 'public, max-age=60';
 export const publicGetUrl = (key: string): Promise<string> => bucket.signedGetUrl(key, PUBLIC_URL_TTL_SECONDS);
 
 /**
+ * How long the signed URL of a download through an access grant lives (GET /dpp/{dppId}/files/{fileId}/download,
+ * …/images/{imageId}/download): a minute, enough to follow the redirect. The route checks the grant on
+ * every fetch and logs it, so a revoked grant's link stops at once and a URL it got before lasts at
+ * most this long (docs/choices.md, Access tiers).
+ */
+export const GRANT_URL_TTL_SECONDS = 60;
+
+/** A GET URL valid GRANT_URL_TTL_SECONDS, for a download through a grant. Local: no round trip. */
+export const grantGetUrl = (key: string): Promise<string> => bucket.signedGetUrl(key, GRANT_URL_TTL_SECONDS);
+
+/**
  * Removes bytes nothing refers to any more. Runs after the database write that released
  * them, so a failure here leaves an orphan object (logged), never a record without bytes.
  */

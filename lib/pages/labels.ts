@@ -32,6 +32,11 @@ export interface Labels {
   checkChain: string;
   json: string;
   privacy: string;
+  /** The marks of a part above `public`, shown on a grant's page. */
+  restrictedLegitimateInterest: string;
+  restrictedAuthority: string;
+  /** The notice of a page asked with an access link that opens nothing any more. */
+  accessInvalid: string;
   notFoundTitle: string;
   notFoundText: string;
   badRequestTitle: string;
@@ -71,6 +76,10 @@ const en: Labels = {
     'For a notarized version, the same fingerprint is written in a public blockchain transaction: open the transaction and compare.',
   json: 'This passport as data (JSON)',
   privacy: 'This page sets no cookies and loads nothing from other sites.',
+  restrictedLegitimateInterest: 'Restricted: legitimate interest',
+  restrictedAuthority: 'Restricted: authorities',
+  accessInvalid:
+    'This access link is no longer valid (it was revoked, it expired, or it is wrong). You are seeing the public passport only.',
   notFoundTitle: 'Passport not found',
   notFoundText: 'There is no public passport at this address. Check the code you scanned or the link you followed.',
   badRequestTitle: 'This address is not valid',
@@ -110,6 +119,10 @@ const it: Labels = {
     'Per una versione notarizzata, la stessa impronta è scritta in una transazione pubblica sulla blockchain: apri la transazione e confronta.',
   json: 'Questo passaporto come dati (JSON)',
   privacy: 'Questa pagina non imposta cookie e non carica nulla da altri siti.',
+  restrictedLegitimateInterest: 'Riservato: interesse legittimo',
+  restrictedAuthority: 'Riservato: autorità',
+  accessInvalid:
+    'Questo link di accesso non è più valido (è stato revocato, è scaduto o è errato). Stai vedendo solo il passaporto pubblico.',
   notFoundTitle: 'Passaporto non trovato',
   notFoundText:
     'A questo indirizzo non c’è un passaporto pubblico. Controlla il codice scansionato o il link che hai seguito.',
@@ -150,6 +163,10 @@ const fr: Labels = {
     'Pour une version notarisée, la même empreinte est inscrite dans une transaction publique de la blockchain : ouvrez la transaction et comparez.',
   json: 'Ce passeport en données (JSON)',
   privacy: 'Cette page ne dépose aucun cookie et ne charge rien depuis d’autres sites.',
+  restrictedLegitimateInterest: 'Restreint : intérêt légitime',
+  restrictedAuthority: 'Restreint : autorités',
+  accessInvalid:
+    'Ce lien d’accès n’est plus valide (il a été révoqué, il a expiré ou il est erroné). Vous voyez uniquement le passeport public.',
   notFoundTitle: 'Passeport introuvable',
   notFoundText: 'Il n’y a pas de passeport public à cette adresse. Vérifiez le code scanné ou le lien suivi.',
   badRequestTitle: 'Cette adresse n’est pas valide',
@@ -189,6 +206,10 @@ const de: Labels = {
     'Bei einer notarisierten Version steht derselbe Fingerabdruck in einer öffentlichen Blockchain-Transaktion: Öffnen Sie die Transaktion und vergleichen Sie.',
   json: 'Dieser Pass als Daten (JSON)',
   privacy: 'Diese Seite setzt keine Cookies und lädt nichts von anderen Websites.',
+  restrictedLegitimateInterest: 'Eingeschränkt: berechtigtes Interesse',
+  restrictedAuthority: 'Eingeschränkt: Behörden',
+  accessInvalid:
+    'Dieser Zugangslink ist nicht mehr gültig (er wurde widerrufen, ist abgelaufen oder ist falsch). Sie sehen nur den öffentlichen Pass.',
   notFoundTitle: 'Pass nicht gefunden',
   notFoundText: 'Unter dieser Adresse gibt es keinen öffentlichen Pass. Prüfen Sie den gescannten Code oder den Link.',
   badRequestTitle: 'Diese Adresse ist ungültig',
@@ -228,6 +249,10 @@ const es: Labels = {
     'En una versión notarizada, la misma huella está escrita en una transacción pública de la blockchain: abra la transacción y compare.',
   json: 'Este pasaporte como datos (JSON)',
   privacy: 'Esta página no usa cookies y no carga nada de otros sitios.',
+  restrictedLegitimateInterest: 'Restringido: interés legítimo',
+  restrictedAuthority: 'Restringido: autoridades',
+  accessInvalid:
+    'Este enlace de acceso ya no es válido (fue revocado, caducó o es incorrecto). Está viendo solo el pasaporte público.',
   notFoundTitle: 'Pasaporte no encontrado',
   notFoundText: 'No hay ningún pasaporte público en esta dirección. Compruebe el código escaneado o el enlace.',
   badRequestTitle: 'Esta dirección no es válida',

@@ -1,3 +1,4 @@
+import type { GrantableTier } from '../access-tiers/tiers';
 import { contentSecurityPolicy, esc, page } from './html';
 import { type Labels, labelsFor } from './labels';
 import { CSS } from './style';
@@ -11,10 +12,27 @@ export interface PassportView {
   description: string;
   /** Every language of the passport, the original first, with the page's address in it. */
   languages: ReadonlyArray<{ code: string; href: string }>;
-  images: readonly string[];
+  /** `restricted`: the tier of a part above `public`, shown only through a grant and marked as such. */
+  images: ReadonlyArray<{ src: string; restricted?: GrantableTier }>;
   /** `lang`: set on a text shown in the original because it has no current translation. */
-  cards: ReadonlyArray<{ name: string; description: string; lang?: string; characteristics: readonly string[] }>;
-  files: ReadonlyArray<{ name: string; description: string; lang?: string; href: string; type: string; size?: number }>;
+  cards: ReadonlyArray<{
+    name: string;
+    description: string;
+    lang?: string;
+    characteristics: readonly string[];
+    restricted?: GrantableTier;
+  }>;
+  files: ReadonlyArray<{
+    name: string;
+    description: string;
+    lang?: string;
+    href: string;
+    type: string;
+    size?: number;
+    restricted?: GrantableTier;
+  }>;
+  /** Set when the page was asked with an `access` value that names no active grant: the page says so. */
+  accessInvalid?: boolean;
   company?: { name: string; country: string };
   gtin?: string;
   serial?: string;
@@ -122,7 +140,15 @@ export function renderPassport(view: PassportView, imageOrigins: string[] = []):
       : '',
     '</header><main>',
   );
+  if (view.accessInvalid) {
+    parts.push(`<p class="notice" role="status"${mark}><strong>${esc(labels.accessInvalid)}</strong></p>`);
+  }
   if (view.description) parts.push(`<p class="lead">${esc(view.description)}</p>`);
+  /** The mark of a restricted part: a label in words (not a colour or an icon alone). */
+  const tierMark = (tier: GrantableTier | undefined, tag = 'p'): string =>
+    tier === undefined
+      ? ''
+      : `<${tag} class="tier"${mark}>${esc(tier === 'authority' ? labels.restrictedAuthority : labels.restrictedLegitimateInterest)}</${tag}>`;
 
   const facts: string[] = [];
   if (view.company) {
@@ -140,8 +166,8 @@ export function renderPassport(view: PassportView, imageOrigins: string[] = []):
     parts.push(
       `${t('images', 'h2')}<ul class="gallery">${view.images
         .map(
-          (src, i) =>
-            `<li><img src="${esc(src)}" alt="${esc(`${labels.imageOf} ${view.name}${view.images.length > 1 ? ` (${i + 1})` : ''}`)}" loading="lazy"></li>`,
+          (image, i) =>
+            `<li><img src="${esc(image.src)}" alt="${esc(`${labels.imageOf} ${view.name}${view.images.length > 1 ? ` (${i + 1})` : ''}`)}" loading="lazy">${tierMark(image.restricted)}</li>`,
         )
         .join('')}</ul>`,
     );
@@ -152,7 +178,7 @@ export function renderPassport(view: PassportView, imageOrigins: string[] = []):
       `${t('techData', 'h2')}<div class="cards">${view.cards
         .map(
           (card) =>
-            `<section class="card"${langAttr(card.lang)}><h3>${esc(card.name)}</h3>${card.description ? `<p>${esc(card.description)}</p>` : ''}${
+            `<section class="card"${langAttr(card.lang)}><h3>${esc(card.name)}</h3>${tierMark(card.restricted)}${card.description ? `<p>${esc(card.description)}</p>` : ''}${
               card.characteristics.length > 0
                 ? `<ul>${card.characteristics.map((c) => `<li>${esc(c)}</li>`).join('')}</ul>`
                 : ''
@@ -167,7 +193,7 @@ export function renderPassport(view: PassportView, imageOrigins: string[] = []):
       `${t('documents', 'h2')}<ul class="plain">${view.files
         .map(
           (file) =>
-            `<li${langAttr(file.lang)}><a href="${esc(file.href)}" download>${esc(file.name)}</a> <span class="meta">(${esc(fileKind(file.type, file.size, lang))})</span>${
+            `<li${langAttr(file.lang)}><a href="${esc(file.href)}" download>${esc(file.name)}</a> <span class="meta">(${esc(fileKind(file.type, file.size, lang))})</span>${tierMark(file.restricted)}${
               file.description ? `<br>${esc(file.description)}` : ''
             }</li>`,
         )

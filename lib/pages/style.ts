@@ -29,6 +29,8 @@ export const CSS = [
   '.card ul{margin:.5rem 0 0;padding-left:1.25rem}',
   '.plain li{margin:0 0 .75rem}',
   '.meta{color:var(--muted);font-size:.9rem}',
+  // A restricted part's label (its words say it), and the notice of an access link that opens nothing any more.
+  '.tier{font-weight:600}.notice{border:2px solid;padding:.5rem}',
   '.versions li{padding-bottom:.75rem;border-bottom:1px solid var(--line)}',
   'code,pre{font:.85rem/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;word-break:break-all}',
   // A command wraps at its spaces first (a hash or an address anywhere, when it must).

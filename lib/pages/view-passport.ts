@@ -1,11 +1,18 @@
 import * as v from 'valibot';
 import { accessValue, GRANT_HEADERS, readerOf, recordRead, restrictedIds } from '../access-tiers/read-access';
-import { visibleTo } from '../access-tiers/tiers';
+import { type GrantableTier, type Tiered, tierOf, visibleTo } from '../access-tiers/tiers';
 import { identifiersOf } from '../dpps/link';
 import { dppNotFound, isPublished } from '../dpps/model';
 import { fingerprint } from '../dpps/translations';
-import { signedGetUrl } from '../files/storage';
-import { dppJsonUrl, passportPageUrl, publicFileUrl, publicImageUrl, versionUri } from '../links';
+import {
+  dppJsonUrl,
+  grantFileUrl,
+  grantImageUrl,
+  passportPageUrl,
+  publicFileUrl,
+  publicImageUrl,
+  versionUri,
+} from '../links';
 import type { NotarizationItem } from '../notarizations/model';
 import { id } from '../schemas';
 import { htmlHeaders } from './html';
@@ -58,13 +65,17 @@ export async function viewPassport(input: v.InferOutput<typeof viewPassportInput
   const { dpp } = data;
   // An unpublished DPP answers exactly like an unknown one.
   if (!dpp || !isPublished(dpp)) throw dppNotFound();
-  // Only the parts the reader's tier includes (docs/choices.md, Access tiers); a restricted part is
-  // reached through a signed URL, which carries no secret, and links within the page keep the grant.
+  // Only the parts the reader's tier includes (docs/choices.md, Access tiers), each restricted one marked;
+  // a restricted file or image is reached through the grant's download route (the grant checked and the
+  // fetch logged each time), and links within the page keep the grant.
   const images = visibleTo(reader.tier, data.images);
   const files = visibleTo(reader.tier, data.files);
   const cards = visibleTo(reader.tier, data.cards);
-  const restricted = (part: { access_tier?: string }) =>
-    part.access_tier !== undefined && part.access_tier !== 'public';
+  /** A part's tier when it is above `public` (only a grant's tier shows one: `company` is never granted). */
+  const restricted = (part: Tiered): GrantableTier | undefined => {
+    const tier = tierOf(part);
+    return tier === 'public' || tier === 'company' ? undefined : tier;
+  };
   const withGrant = (href: string) =>
     reader.grant && input.query.access
       ? `${href}${href.includes('?') ? '&' : '?'}access=${encodeURIComponent(input.query.access)}`
@@ -97,21 +108,29 @@ export async function viewPassport(input: v.InferOutput<typeof viewPassportInput
     name,
     description,
     languages: available.map((code) => ({ code, href: withGrant(passportPageUrl(dppId, code)) })),
-    images: await Promise.all(
-      images.map((image) => (restricted(image) ? signedGetUrl(image.path) : publicImageUrl(dppId, image.id))),
-    ),
+    images: images.map((image) => {
+      const tier = restricted(image);
+      return tier
+        ? { src: grantImageUrl(dppId, image.id, input.query.access), restricted: tier }
+        : { src: publicImageUrl(dppId, image.id) };
+    }),
     cards: cards.map((card) => ({
       ...text(`card:${card.id}`, card),
       characteristics: (card.characteristics ?? []).map((c) => c.characteristic),
+      ...(restricted(card) && { restricted: restricted(card) }),
     })),
-    files: await Promise.all(
-      files.map(async (file) => ({
+    files: files.map((file) => {
+      const tier = restricted(file);
+      return {
         ...text(`file:${file.id}`, file),
-        href: restricted(file) ? await signedGetUrl(file.path) : publicFileUrl(dppId, file.id),
+        href: tier ? grantFileUrl(dppId, file.id, input.query.access) : publicFileUrl(dppId, file.id),
         type: file.mime_type,
         size: file.size,
-      })),
-    ),
+        ...(tier && { restricted: tier }),
+      };
+    }),
+    // An access value that opens nothing (revoked, expired, wrong: alike) shows the public page, and says so.
+    ...(input.query.access !== undefined && !reader.grant && { accessInvalid: true }),
     ...(company && { company }),
     ...(ids && { gtin: ids.gtin, serial: ids.serial }),
     versions: data.versions.map((version) => {

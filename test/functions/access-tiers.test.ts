@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { call, demo, fixture, form, json, putTestDpp, tokenFor } from '../support/api';
+import { checkResponse } from '../support/contract-check';
 
 /**
  * Access tiers, the whole story over HTTP against the local stack (docs/choices.md, Access
@@ -62,6 +63,12 @@ const itemIds = () => {
   return { code: '08012345678907', search_id: `01/08012345678907/21/${serial}` };
 };
 
+interface AccessLogEntry {
+  grant_id: string;
+  route: string;
+  served: { cards: string[]; files: string[]; images: string[] };
+}
+
 interface SentEmail {
   destination: { to: string[] };
   body: { html?: string; text?: string };
@@ -94,6 +101,7 @@ beforeAll(async () => {
     ),
   });
   expect(file.status).toBe(200);
+  expect(file.body.file.access_tier).toBe('legitimate_interest');
   ids.liFile = file.body.file.id;
   ids.liFilePath = file.body.file.path;
   const image = await call('POST', `/dpps/${dppId}/images`, {
@@ -136,6 +144,11 @@ describe('access tiers', () => {
     });
     expect(tiers(body.dpp.files)).toEqual({ [ids.liFile]: 'legitimate_interest' });
     expect(tiers(body.dpp.images)).toEqual({ [ids.liImage]: 'legitimate_interest' });
+    // The file routes say it too: the list, the single file (the upload's answer is checked in beforeAll).
+    const listed = await call('GET', `/view-dpp-files/${dppId}`, { token });
+    expect(tiers(listed.body.files)).toEqual({ [ids.liFile]: 'legitimate_interest' });
+    const one = await call('GET', `/models/${acme.dpp.model_id}/view-dpp-file/${dppId}/file/${ids.liFile}`, { token });
+    expect(one.body.file[0].access_tier).toBe('legitimate_interest');
   });
 
   it('opens the restricted parts through a grant to an operator, e-mailed, logged, until revoked', async () => {
@@ -168,11 +181,12 @@ describe('access tiers', () => {
     const anchors = (page.body as string).match(/<a [^>]*>/g) ?? [];
     expect(anchors.length).toBeGreaterThan(0);
     for (const anchor of anchors) expect(anchor).toContain('rel="noreferrer"');
-    // A restricted download is a signed URL, which carries no secret.
+    // A restricted download is the grant's download route on the service's own origin (no secret leaves it).
     const secret = access.split('.')[1]!;
     const fileHref = (page.body as string).match(/href="([^"]+)" download>[^<]*li-file/)?.[1];
-    expect(fileHref).toBeDefined();
-    expect(fileHref).not.toContain(secret);
+    expect(fileHref?.replaceAll('&amp;', '&')).toBe(
+      `${new URL(link).origin}/dpp/${dppId}/files/${ids.liFile}/download?access=${access}`,
+    );
 
     // A browser opening the JSON link is sent to the page with the grant kept.
     const browser = await fetch(jsonLink, { headers: { accept: 'text/html' }, redirect: 'manual' });
@@ -186,8 +200,15 @@ describe('access tiers', () => {
       expect(reply.body.dpp.files.map((f: { id: string }) => f.id)).toContain(ids.liFile);
       expect(reply.body.dpp.images.map((i: { uuid: string }) => i.uuid)).toContain(ids.liImage);
       expect(JSON.stringify(reply.body)).not.toContain(SECRET.authorityCard);
-      expect(JSON.stringify(reply.body)).not.toContain(secret);
+      expect(reply.body.access).toEqual({ status: 'granted', tier: 'legitimate_interest' });
     }
+    // The secret is in the answer only where the request had it in its URL: the download links of the query's
+    // answer (the service's own origin), never in the header's.
+    expect(JSON.stringify(byHeader.body)).not.toContain(secret);
+    const withSecret = JSON.stringify(byQuery.body).match(/"[^"]*access=[^"]*"/g) ?? [];
+    expect(withSecret.length).toBeGreaterThan(0);
+    for (const url of withSecret)
+      expect(url).toMatch(new RegExp(`^"${new URL(link).origin}/dpp/${dppId}/(files|images)/`));
 
     // The version's tier document: its hash is the one the public document commits to.
     const publicDoc = await call('GET', `/dpp/${dppId}/versions/1`);
@@ -225,6 +246,113 @@ describe('access tiers', () => {
     expect(revoked.body.grants.find((g: { id: string }) => g.id === grant.id).status).toBe('revoked');
     const logAfter = await call('GET', `/dpps/${dppId}/access-log`, { token });
     expect(logAfter.body.entries).toHaveLength(log.body.entries.length);
+  });
+
+  it('downloads a restricted file and image through a grant: checked and logged each fetch, 60 s, refused once revoked', async () => {
+    const created = await call('POST', `/dpps/${dppId}/access-grants`, {
+      token,
+      ...json({ tier: 'legitimate_interest', audience: `repairer-${tag}@example.com`, expires_in_days: 7 }),
+    });
+    expect(created.status).toBe(201);
+    const { grant, link, json_link: jsonLink } = created.body;
+    const access = new URL(link).searchParams.get('access')!;
+    const origin = new URL(link).origin;
+    const fileLink = `${origin}/dpp/${dppId}/files/${ids.liFile}/download?access=${access}`;
+    const imageLink = `${origin}/dpp/${dppId}/images/${ids.liImage}/download?access=${access}`;
+
+    // The grant's JSON and page link to the download route, never to a long signed URL; each part says its tier.
+    const viewed = await call('GET', new URL(jsonLink).pathname + new URL(jsonLink).search);
+    const file = viewed.body.dpp.files.find((f: { id: string }) => f.id === ids.liFile);
+    const image = viewed.body.dpp.images.find((i: { uuid: string }) => i.uuid === ids.liImage);
+    expect(file).toMatchObject({ url: fileLink, access_tier: 'legitimate_interest' });
+    expect(image).toMatchObject({ image: imageLink, url: imageLink, access_tier: 'legitimate_interest' });
+    expect(viewed.body.dpp.cards.find((c: { id: string }) => c.id === ids.liCard).access_tier).toBe(
+      'legitimate_interest',
+    );
+    expect(viewed.body.dpp.cards.find((c: { id: string }) => c.id === ids.publicCard).access_tier).toBe('public');
+    expect(JSON.stringify(viewed.body)).not.toContain('X-Amz-');
+    const page = await call('GET', new URL(link).pathname + new URL(link).search);
+    const html = (page.body as string).replaceAll('&amp;', '&');
+    expect(html).toContain(`href="${fileLink}" download`);
+    expect(html).toContain(`<img src="${imageLink}"`);
+    expect(html).not.toContain('X-Amz-');
+    // Which parts are restricted, in words: the card, the file and the image, not the public card.
+    expect(html.match(/<p class="tier">Restricted: legitimate interest<\/p>/g)).toHaveLength(3);
+    expect(html).toMatch(/<h3>Public card<\/h3><p>/);
+
+    // Each fetch: a 307 to a signed URL of at most 60 s, never cached, and an entry of the access log.
+    const fetchManual = async (url: string, headers: Record<string, string> = {}) => {
+      const response = await fetch(url, { redirect: 'manual', headers });
+      const text = await response.text();
+      const path = url.slice(origin.length).replace(/\?.*$/, '');
+      checkResponse('GET', path, response.status, text ? JSON.parse(text) : text, response.headers);
+      return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+    };
+    const before = await fetchManual(fileLink);
+    expect(before.status).toBe(307);
+    expect(before.headers.get('cache-control')).toBe('private, no-store');
+    expect(before.headers.get('referrer-policy')).toBe('no-referrer');
+    const signed = new URL(before.headers.get('location')!);
+    expect(Number(signed.searchParams.get('X-Amz-Expires'))).toBeGreaterThan(0);
+    expect(Number(signed.searchParams.get('X-Amz-Expires'))).toBeLessThanOrEqual(60);
+    expect(Buffer.from(await (await fetch(signed)).arrayBuffer())).toEqual(fixture('sample.pdf'));
+    const byHeader = await fetchManual(`${origin}/dpp/${dppId}/files/${ids.liFile}/download`, {
+      'x-dpp-access': access,
+    });
+    expect(byHeader.status).toBe(307);
+    const imageFetch = await fetchManual(imageLink);
+    expect(imageFetch.status).toBe(307);
+    expect(Number(new URL(imageFetch.headers.get('location')!).searchParams.get('X-Amz-Expires'))).toBeLessThanOrEqual(
+      60,
+    );
+    expect(Buffer.from(await (await fetch(imageFetch.headers.get('location')!)).arrayBuffer())).toEqual(
+      fixture('sample.png'),
+    );
+    const logged = async () =>
+      ((await call('GET', `/dpps/${dppId}/access-log?limit=100`, { token })).body.entries as AccessLogEntry[]).filter(
+        (e) => e.grant_id === grant.id,
+      );
+    const entries = await logged();
+    expect(entries.map((e) => e.route)).toEqual(['image', 'file', 'file', 'passport', 'dpp']);
+    expect(entries[0]!.served).toEqual({ cards: [], files: [], images: [ids.liImage] });
+    expect(entries[1]!.served).toEqual({ cards: [], files: [ids.liFile], images: [] });
+
+    // Revoked: the very next fetch of either link answers like an unknown part, and nothing more is logged.
+    expect((await call('DELETE', `/dpps/${dppId}/access-grants/${grant.id}`, { token })).status).toBe(204);
+    const fileAfter = await fetchManual(fileLink);
+    expect(fileAfter.status).toBe(404);
+    expect(fileAfter.body.code).toBe('DPP_FILE_NOT_FOUND');
+    expect(fileAfter.headers.get('location')).toBeNull();
+    const imageAfter = await fetchManual(imageLink);
+    expect(imageAfter.status).toBe(404);
+    expect(imageAfter.body.code).toBe('IMAGE_NOT_FOUND');
+    expect(await logged()).toHaveLength(entries.length);
+
+    // The revoked link's page and JSON show the public view, and say the link no longer opens anything.
+    const pageAfter = await call('GET', new URL(link).pathname + new URL(link).search);
+    expect(pageAfter.status).toBe(200);
+    expect(pageAfter.body).toContain('<p class="notice" role="status"><strong>This access link is no longer valid');
+    expect(pageAfter.body).not.toContain(SECRET.card);
+    expect(pageAfter.body).not.toContain('class="tier"');
+    const jsonAfter = await call('GET', new URL(jsonLink).pathname + new URL(jsonLink).search);
+    expect(jsonAfter.body.access).toEqual({ status: 'invalid', tier: 'public' });
+    expect(JSON.stringify(jsonAfter.body)).not.toContain(ids.liFile);
+    // The public reader is told nothing: no `access` field, no notice.
+    const anonymous = await call('GET', `/dpp/${dppId}`);
+    expect(anonymous.body.access).toBeUndefined();
+    expect((await call('GET', `/passport/${dppId}`)).body).not.toContain('class="notice"');
+
+    // Without a grant the route serves a public part only, unlogged, like the public download.
+    const publicFile = await call('POST', `/models/${acme.dpp.model_id}/dpps/${dppId}/upload-file`, {
+      token,
+      form: form({ name: 'Public manual' }, { bytes: fixture('sample.pdf'), name: 'manual.pdf' }),
+    });
+    expect(publicFile.body.file.access_tier).toBe('public');
+    const open = await fetchManual(`${origin}/dpp/${dppId}/files/${publicFile.body.file.id}/download`);
+    expect(open.status).toBe(307);
+    expect(open.headers.get('cache-control')).toBe('private, no-store');
+    const noGrant = await fetchManual(`${origin}/dpp/${dppId}/files/${ids.liFile}/download`);
+    expect(noGrant.status).toBe(404);
   });
 
   it('reads a wrong secret like no grant, and an authority grant to an e-mail address sees both tiers', async () => {

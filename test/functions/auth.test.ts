@@ -94,6 +94,8 @@ describe('public routes', () => {
     ).toEqual([
       'accept-invitation',
       'describe-resolver',
+      'download-dpp-file',
+      'download-dpp-image',
       'generate-jwt',
       'get-did-document',
       'get-dpp',

@@ -43,6 +43,7 @@ describe('POST /models/{modelId}/dpps/{dppId}/upload-file', () => {
         type: 'application/pdf',
         hash: sha256(pdf),
         notarized: false,
+        access_tier: 'public',
         signedUrl: expect.stringContaining('X-Amz-Signature='),
       },
     });
@@ -98,6 +99,7 @@ describe('GET /view-dpp-files/{dppId}', () => {
     const manual = body.files.find((f: { id: string }) => f.id === dpp.files[0]!.id);
     expect(Object.keys(manual).sort()).toEqual(
       [
+        'access_tier',
         'created_at',
         'created_by',
         'description',
@@ -112,6 +114,7 @@ describe('GET /view-dpp-files/{dppId}', () => {
         'url',
       ].sort(),
     );
+    expect(manual.access_tier).toBe('public');
     expect((await download(manual.url)).bytes.equals(pdf)).toBe(true);
   });
 

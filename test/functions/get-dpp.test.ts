@@ -46,10 +46,12 @@ describe('GET /dpp/{dppId}', () => {
         type: 'image/png',
         uuid: dpp.images[0]!.id,
         url: `${apiUrl}/dpp/${dpp.id}/images/${dpp.images[0]!.id}`,
+        access_tier: 'public',
       },
     ]);
     for (const file of body.dpp.files) {
-      expect(Object.keys(file).sort()).toEqual(['description', 'id', 'name', 'path', 'url']);
+      expect(Object.keys(file).sort()).toEqual(['access_tier', 'description', 'id', 'name', 'path', 'url']);
+      expect(file.access_tier).toBe('public');
       expect(file.url).toBe(`${apiUrl}/dpp/${dpp.id}/files/${file.id}`);
     }
     expect(body.dpp.cards[0]).toEqual({
@@ -57,7 +59,10 @@ describe('GET /dpp/{dppId}', () => {
       name: dpp.cards[0]!.name,
       description: dpp.cards[0]!.description,
       characteristics: dpp.cards[0]!.characteristics,
+      access_tier: 'public',
     });
+    // An anonymous read carries no `access` value, so its answer has no `access` field.
+    expect(body.access).toBeUndefined();
   });
 
   it('translates name and description of the DPP, its files and cards from stored translations', async () => {

@@ -6,7 +6,7 @@ import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as keys from '../../lib/data/keys';
 import { ItemType } from '../../lib/data/keys';
-import { apiUrl, demo, localEnv, localTable } from '../support/api';
+import { apiUrl, call, demo, fixture, form, json, localEnv, localTable, putTestDpp, tokenFor } from '../support/api';
 import { CHROMIUM_ARGS, findChromium, INSTALL_TIMEOUT_MS } from '../support/browser';
 
 /**
@@ -72,6 +72,29 @@ describe('the passport page in a browser', () => {
   it('has no WCAG 2.1 A/AA violation in Italian', async () => {
     expect(await violations(`/passport/${X1.id}`, { 'accept-language': 'it' })).toEqual([]);
   });
+
+  it('has no WCAG 2.1 A/AA violation on a grant’s page, its restricted parts marked, nor on a dead link’s notice', async () => {
+    const token = await tokenFor('acme');
+    const dpp = await putTestDpp('axe', { company_id: demo.acme.company.id, model_id: X1.model_id });
+    const card = await call('POST', `/dpps/${dpp.id}/cards`, {
+      token,
+      ...json({ name: 'Cell chemistry', description: 'LFP', access_tier: 'legitimate_interest' }),
+    });
+    expect(card.status).toBe(200);
+    const image = await call('POST', `/dpps/${dpp.id}/images`, {
+      token,
+      form: form({ access_tier: 'authority' }, { bytes: fixture('sample.png'), name: 'p.png' }),
+    });
+    expect(image.status).toBe(200);
+    const grant = await call('POST', `/dpps/${dpp.id}/access-grants`, {
+      token,
+      ...json({ tier: 'authority', audience: 'axe.inspector@example.com', expires_in_days: 1 }),
+    });
+    expect(grant.status).toBe(201);
+    const link = new URL(grant.body.link);
+    expect(await violations(link.pathname + link.search)).toEqual([]);
+    expect(await violations(`/passport/${dpp.id}?access=no-longer-valid`)).toEqual([]);
+  }, 90_000);
 
   it('has no WCAG 2.1 A/AA violation on the 404 page', async () => {
     expect(await violations('/passport/no-such-passport', { accept: 'text/html' })).toEqual([]);

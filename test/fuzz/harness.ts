@@ -500,6 +500,13 @@ function routeWorlds(world: World): Record<string, RouteWorld> {
     'get-public-dpp-image': {
       pools: { own: { dppid: () => [demo.acme.dpp.id], imageid: () => [demo.acme.dpp.images[0]!.id] } },
     },
+    // The same through a grant (an `access` value from the generator: none opens a restricted part).
+    'download-dpp-file': {
+      pools: { own: { dppid: () => [demo.acme.dpp.id], dppfileid: () => [demo.acme.dpp.files[0]!.id] } },
+    },
+    'download-dpp-image': {
+      pools: { own: { dppid: () => [demo.acme.dpp.id], imageid: () => [demo.acme.dpp.images[0]!.id] } },
+    },
     // The invitation page reads any invitation, pending or settled (its own fuzz's, like the accept route's).
     'get-invitation-page': {
       pools: { own: { invitationid: () => [...world.invitations.pending, ...world.invitations.used] } },

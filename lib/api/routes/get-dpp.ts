@@ -4,7 +4,7 @@ import { defineRoute } from '../contract';
 import { DPP } from '../demo';
 import { describeRoute } from '../docs';
 import { invalid, unavailable } from '../errors';
-import { translatedDpp } from '../views';
+import { accessStatus, translatedDpp } from '../views';
 
 export const getDppRoute = defineRoute({
   method: 'GET',
@@ -29,10 +29,16 @@ export const getDppDocs = /* @__PURE__ */ describeRoute(getDppRoute, () => ({
     'provider (stored for next time); with none, a text keeps its original. `Content-Language` names the ' +
     'languages returned, the asked one first (`it`, or `it, en` when some texts had no translation). Each file ' +
     'and image has `url`, its public address (`GET /dpp/{dppId}/files/{fileId}`, `…/images/{imageId}`: a ' +
-    'redirect to its bytes), beside the interface’s fields. A browser (`Accept` ranks `text/html` above JSON) ' +
+    'redirect to its bytes), and `access_tier`, beside the interface’s fields. Read through an access grant ' +
+    '(`?access=<grantId>.<secret>` or the `x-dpp-access` header), the restricted parts its tier includes are there ' +
+    'too, each file’s `url` and image’s `image` and `url` their download through the grant ' +
+    '(`…/files/{fileId}/download`, `…/images/{imageId}/download`: the grant checked and the fetch logged each ' +
+    'time); a request carrying an `access` value gets `access`: `{"status": "granted", "tier": …}`, or ' +
+    '`{"status": "invalid", "tier": "public"}` when the value names no active grant (revoked, expired or wrong ' +
+    'alike): the public view. A browser (`Accept` ranks `text/html` above JSON) ' +
     'gets **303** to the passport page (`GET /passport/{dppId}`) instead, without a read; every other client ' +
     'the JSON (`Vary: Accept`).',
-  response: v.strictObject({ dpp: translatedDpp }),
+  response: v.strictObject({ dpp: translatedDpp, access: v.optional(accessStatus) }),
   responseHeaders: { 'content-language': 'The languages of the texts returned, the asked one first' },
   answers: [{ status: 303, description: 'A browser asked: to the passport page (`Location`)' }],
   errors: {

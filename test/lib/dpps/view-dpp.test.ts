@@ -234,12 +234,14 @@ describe('viewDpp with Amazon Translate', () => {
       description: file.description,
       path: file.path,
       url: `https://dpp.unit/dpp/${IDS.dpp}/files/${file.id}`,
+      access_tier: 'public',
     });
     expect(result.dpp.images[0]).toEqual({
       image: expect.stringContaining('X-Amz-Signature='),
       type: 'image/png',
       uuid: IDS.image,
       url: `https://dpp.unit/dpp/${IDS.dpp}/images/${IDS.image}`,
+      access_tier: 'public',
     });
   });
 

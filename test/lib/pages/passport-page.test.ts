@@ -43,6 +43,38 @@ describe('renderPassport', () => {
     expect(html).not.toContain('<script');
   });
 
+  it('marks each restricted card, file and image in words, in the page’s language, and no public one', () => {
+    const restricted = view({
+      lang: 'it',
+      images: [{ src: 'https://p.example/i/1' }, { src: 'https://p.example/i/2', restricted: 'authority' }],
+      cards: [
+        { name: 'Open', description: '', characteristics: [] },
+        { name: 'Chem', description: '', characteristics: [], restricted: 'legitimate_interest' },
+      ],
+      files: [
+        { name: 'SDS', description: '', href: 'https://p.example/f', type: 'application/pdf', restricted: 'authority' },
+      ],
+    });
+    const { html } = renderPassport(restricted);
+    expect(html.match(/<p class="tier">Riservato: autorità<\/p>/g)).toHaveLength(2);
+    expect(html).toContain('<h3>Chem</h3><p class="tier">Riservato: interesse legittimo</p>');
+    expect(html).toContain('<h3>Open</h3></section>');
+    expect(html).toContain('<img src="https://p.example/i/1" alt="Immagine di Bike (1)" loading="lazy"></li>');
+    expect(renderPassport(view({ ...restricted, lang: 'en' })).html).toContain(
+      '<p class="tier">Restricted: legitimate interest</p>',
+    );
+  });
+
+  it('says so when its access link opens nothing any more, and says nothing otherwise', () => {
+    expect(renderPassport(view({ accessInvalid: true })).html).toContain(
+      '<p class="notice" role="status"><strong>This access link is no longer valid (it was revoked, it expired, or it is wrong). You are seeing the public passport only.</strong></p>',
+    );
+    expect(renderPassport(view({ lang: 'de', accessInvalid: true })).html).toContain(
+      'Dieser Zugangslink ist nicht mehr gültig',
+    );
+    expect(renderPassport(view()).html).not.toContain('class="notice"');
+  });
+
   it('marks its own words English where the passport’s language has none of them', () => {
     const { html } = renderPassport(
       view({
