@@ -235,7 +235,8 @@ describe('POST /version/{dppId}/create', () => {
     }
     expect(new Set(versions.map((v) => v.id)).size).toBe(n);
     expect(versions.every((v) => ids.includes(v.id))).toBe(true);
-    expect((await getItem<{ version_count: number }>(keys.dpp(dpp.id)))?.version_count).toBe(n);
+    // No count yet when none got through.
+    expect((await getItem<{ version_count?: number }>(keys.dpp(dpp.id)))?.version_count ?? 0).toBe(n);
     // The losing attempts removed their documents: one per version is left.
     expect((await documentKeys(dpp)).sort()).toEqual(versions.map((v) => v.document_path).sort());
     const listed = await listVersions(dpp.id);
