@@ -281,7 +281,7 @@ describe('POST /create-invitation', () => {
       const claim = !!(await get(keys.emailClaim(company.id, String(body.email))));
       const wallet = !!(await get(keys.invitedWallet(company.id, String(body.wallet_address))));
       const mails = (await emailsTo(String(body.email))).length;
-      const status = replies[i]!.status;
+      const status = replies[i]?.status;
       if (claim) invited++;
       if (status === 503) expect({ claim, wallet }).toEqual({ claim: wallet, wallet: claim });
       else

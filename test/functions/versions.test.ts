@@ -231,7 +231,7 @@ describe('POST /version/{dppId}/create', () => {
     const stored = new Map(versions.map((v) => [v.id, v.version]));
     for (const [i, reply] of replies.entries()) {
       if (reply.status !== 200) continue;
-      expect(reply.body.message).toBe(`Version ${stored.get(ids[i]!)} of DPP ${dpp.id} created`);
+      expect(reply.body.message).toBe(`Version ${stored.get(ids[i] ?? '')} of DPP ${dpp.id} created`);
     }
     expect(new Set(versions.map((v) => v.id)).size).toBe(n);
     expect(versions.every((v) => ids.includes(v.id))).toBe(true);

@@ -89,7 +89,7 @@ export function cpuSeconds(pid: number | undefined): number | undefined {
 
 /** `load average 12.3 on 2 cores`: part of every message about a slow start. */
 export function machineLoad(): string {
-  return `load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`;
+  return `load average ${(loadavg()[0] ?? 0).toFixed(1)} on ${availableParallelism()} cores`;
 }
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(0)} s`;
