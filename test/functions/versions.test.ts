@@ -214,15 +214,19 @@ describe('POST /version/{dppId}/create', () => {
   });
 
   // Under contention, or on a busy machine, a create may answer 503 (its budget ran out, or its
-  // outcome is unknown): a correct answer. What must hold whatever the answers: no gap, no
+  // outcome is unknown) or 409 CONCURRENT_CHANGE (every attempt lost the race): correct answers. What must hold whatever the answers: no gap, no
   // duplicate, every 200 stored under the number it announced, one document per version.
-  it('numbers 20 creates sent at once 1..n: no gaps, no duplicates, each answered 200 with its number or 503', async () => {
+  it('numbers 20 creates sent at once 1..n: no gaps, no duplicates, each answered 200 with its number, 409 CONCURRENT_CHANGE or 503', async () => {
     const dpp = await newDpp();
     await upload(dpp, 'Pinned by all');
     const ids = Array.from({ length: 20 }, (_, i) => `parallel-${i}`);
     const replies = await Promise.all(ids.map((id) => create(dpp, id)));
     const ok = replies.filter((r) => r.status === 200);
-    expect(replies.filter((r) => r.status !== 200 && !isUnavailable(r)).map((r) => [r.status, r.body])).toEqual([]);
+    // 409 CONCURRENT_CHANGE: every attempt met another create (the contract's "retry the request").
+    const gaveUp = (r: (typeof replies)[number]) => r.status === 409 && r.body.code === 'CONCURRENT_CHANGE';
+    expect(
+      replies.filter((r) => r.status !== 200 && !gaveUp(r) && !isUnavailable(r)).map((r) => [r.status, r.body]),
+    ).toEqual([]);
     const versions = await storedVersions(dpp.id);
     const n = versions.length;
     expect(n).toBeGreaterThanOrEqual(ok.length);
@@ -235,6 +239,8 @@ describe('POST /version/{dppId}/create', () => {
     }
     expect(new Set(versions.map((v) => v.id)).size).toBe(n);
     expect(versions.every((v) => ids.includes(v.id))).toBe(true);
+    // One that gave up wrote nothing.
+    for (const [i, reply] of replies.entries()) if (gaveUp(reply)) expect(stored.has(ids[i] ?? '')).toBe(false);
     // No count yet when none got through.
     expect((await getItem<{ version_count?: number }>(keys.dpp(dpp.id)))?.version_count ?? 0).toBe(n);
     // The losing attempts removed their documents: one per version is left.
