@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import { ANCHOR_WORKER_FN, LOCAL_SWEEP_EVERY_MS } from '../../lib/anchoring/worker';
 import { ensureTableAndBucket, localClients } from './bootstrap';
 import { ensureCursorKey } from './cursor-key';
-import { type EngineName, type Engines, startEngines } from './engines';
+import { type EngineName, type Engines, type StartLimits, startEngines } from './engines';
 import { LOCAL_BUCKET, LOCAL_TABLE, localEnvironment, localExplorerUrl } from './environment';
 import { useFunctionRuntimes } from './handlers';
 import { functionCredentials } from './iam/credentials';
@@ -56,6 +56,12 @@ export interface LocalStackOptions {
    * process, with the stack's one environment.
    */
   functions?: 'workers' | 'in-process';
+  /** How long to wait for the engines that are processes of their own (engines/start-wait.ts; `--start-timeout`). */
+  startLimits?: StartLimits;
+  /** Told each step of the start as it is done (`npm start --ready-json` prints them on stderr, so a start that is never ready says how far it got). */
+  onStep?: (message: string) => void;
+  /** Told every slow wait while it goes on (default: stderr). */
+  notice?: (message: string) => void;
 }
 
 export interface LocalStack {
@@ -104,18 +110,24 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const ports = random ? {} : DEFAULT_PORTS;
   const inWorkers = options.functions !== 'in-process';
   const timings: LocalStackTimings = {};
+  const began = Date.now();
+  const step = (message: string): void => options.onStep?.(`${((Date.now() - began) / 1000).toFixed(1)} s: ${message}`);
   const timed = async <T>(name: keyof LocalStackTimings, work: () => Promise<T>): Promise<T> => {
     const started = Date.now();
     const result = await work();
     timings[name] = Date.now() - started;
+    step(`${name === 'enginesMs' ? 'engines started' : 'function bundles ready'} (${timings[name]} ms)`);
     return result;
   };
+  step('starting the engines, building the function bundles, synthesizing the template');
   const starting = Promise.all([
     timed('enginesMs', () =>
       startEngines({
         // With IAM enforced, the checked engines' own ports are free ones: their IAM proxies take the known ports.
         ports: options.enforceIam === false ? ports : { ...ports, dynamodb: 0, s3: 0, ses: 0 },
         dataDir: options.persist ? join(dir, 'data') : undefined,
+        startLimits: options.startLimits,
+        notice: options.notice,
       }),
     ),
     ensureSigningKeys(dir),
@@ -127,6 +139,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const synthStarted = Date.now();
   const template = inWorkers || options.enforceIam !== false ? quietSynth() : undefined;
   timings.synthMs = Date.now() - synthStarted;
+  if (template) step(`template synthesized (${timings.synthMs} ms)`);
   const [rawEngines, keys, cursorKey, built] = await starting;
   const bundles = built?.bundles;
   let engines = rawEngines;
@@ -155,6 +168,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }
     const clients = localClients(env);
     const fresh = await ensureTableAndBucket(clients, LOCAL_TABLE, LOCAL_BUCKET);
+    step(`table and bucket ${fresh ? 'created' : 'found'}`);
     // The API listens before the seed, so the settings that name its address are known to
     // everything the seed runs (notarizations are anchored by the stream worker meanwhile).
     api = options.serve === false ? undefined : await startApiServer(options.port);
@@ -171,12 +185,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       scheduleEveryMs: LOCAL_SWEEP_EVERY_MS,
       ...(options.enforceIam !== false ? { streamCredentials: functionCredentials(ANCHOR_WORKER_FN) } : {}),
     });
+    step(`API ${api ? `listening on ${api.url}` : 'not served'}, stream worker started`);
     const seeded = fresh && options.seed !== false;
     if (seeded) {
       const demo = await loadDemoData();
       await seed(demo);
+      step('demo data seeded; seeding its history (versions, a notarization anchored on the chain)');
       // Links, versions and a notarization through the use cases; returns once it is anchored.
       await seedHistory(clients, LOCAL_TABLE, demo);
+      step('demo history seeded');
     }
     // The KYB retry worker on a short timer, as EventBridge Scheduler runs it in the cloud (not for npm run invoke).
     const kybRetry = options.serve === false ? undefined : startKybRetryTimer();

@@ -5,10 +5,14 @@
  *   npm start -- --empty         no demo data: an empty table and bucket (bootstrap with npm run admin)
  *   npm start -- --dir <dir>     keys, data and stack.json in <dir> (default .local)
  *   npm start -- --log-level INFO
- *   --ready-json                 print one JSON line when ready (used by the test setup)
+ *   npm start -- --start-timeout 600
+ *                                wait up to 600 s (default 300; DPP_START_TIMEOUT=600 too) for an
+ *                                engine's process that is alive and progressing (engines/start-wait.ts)
+ *   --ready-json                 print one JSON line when ready (used by the test setup), and each
+ *                                step of the start on stderr
  */
 import { parseArgs } from 'node:util';
-import { EVM_CHAIN_ID } from './engines';
+import { EVM_CHAIN_ID, START_TIMEOUT_ENV, type StartLimits, startLimits } from './engines';
 import { loadDemoData } from './seed';
 import { DEFAULT_PORTS, startLocalStack } from './stack';
 import { removeStackFile, stackFilePath, writeStackFile } from './stack-file';
@@ -21,6 +25,7 @@ const { values } = parseArgs({
     dir: { type: 'string', default: '.local' },
     'log-level': { type: 'string', default: 'WARN' },
     'ready-json': { type: 'boolean', default: false },
+    'start-timeout': { type: 'string' },
   },
 });
 
@@ -30,8 +35,23 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
+let limits: StartLimits;
+try {
+  limits =
+    values['start-timeout'] === undefined
+      ? startLimits(process.env[START_TIMEOUT_ENV], START_TIMEOUT_ENV)
+      : startLimits(values['start-timeout']);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(2);
+}
+
 const started = Date.now();
 const stack = await startLocalStack({
+  startLimits: limits,
+  // Slow waits always (on stderr, the default); with --ready-json (the test setup) every step
+  // too, so a start that is never ready says how far it got.
+  ...(values['ready-json'] ? { onStep: (message: string) => console.error(`local stack: ${message}`) } : {}),
   port,
   dir: values.dir,
   persist: values.persist,

@@ -17,12 +17,19 @@
  * (`missingFromFloor`, `extraInFloor`), or the floor would be wrong one way or the other.
  *
  * All functions are built in one esbuild call (many entry points, no splitting: each output
- * is byte for byte what a single-entry build gives, and the SDK is parsed once).
+ * is byte for byte what a single-entry build gives, and the SDK is parsed once). The functions'
+ * own bundles are the local stack's (infra/local/runtime/bundles.ts: the same options plus a
+ * source map, whose only trace in the code is the last `sourceMappingURL` line, left out here),
+ * built once for both and kept while no input changes; only the SDK-external variant and the
+ * floors are built here.
  */
+
+import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BuildOptions, build, type Metafile, type Plugin } from 'esbuild';
 import { esbuildOptions } from '../../infra/bundling';
+import { loadFunctionBundles } from '../../infra/local';
 import { routes } from '../../lib/api/routes';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -223,6 +230,32 @@ function floorModules(sources: string[]): Plugin {
   };
 }
 
+/** The `sourceMappingURL` comment esbuild ends a bundle built with a source map with. */
+const SOURCE_MAP_LINE = /\/\/# sourceMappingURL=[^\n]+\n?$/;
+
+/**
+ * Each function's bundle as the local stack built it (infra/local/runtime/bundles.ts), without
+ * its source map's line: byte for byte what the same options build without a source map.
+ */
+async function sharedBundles(
+  fns: readonly string[],
+): Promise<Map<string, { code: Uint8Array; meta: Metafile['outputs'][string] }>> {
+  const { functionBundles, OUTPUTS_FILE } = await loadFunctionBundles();
+  const { bundles, dir } = await functionBundles(fns);
+  const outputs = JSON.parse(await readFile(join(dir, OUTPUTS_FILE), 'utf8')) as Record<
+    string,
+    Pick<Metafile['outputs'][string], 'inputs'>
+  >;
+  const out = new Map<string, { code: Uint8Array; meta: Metafile['outputs'][string] }>();
+  for (const fn of fns) {
+    const text = (await readFile(found(bundles, fn), 'utf8')).replace(SOURCE_MAP_LINE, '');
+    const code = new TextEncoder().encode(text);
+    const meta = { ...found(new Map(Object.entries(outputs)), fn), imports: [], exports: [], bytes: code.length };
+    out.set(fn, { code, meta });
+  }
+  return out;
+}
+
 function found<T>(map: Map<string, T>, key: string): T {
   const value = map.get(key);
   if (value === undefined) throw new Error(`no build output for ${key}`);
@@ -235,7 +268,7 @@ export async function buildFunctionBundles(
 ): Promise<FunctionBundle[]> {
   const entries = Object.fromEntries(fns.map((fn) => [fn, functionEntry(fn)]));
   const [fnOutputs, external] = await Promise.all([
-    build(options(entries)).then((r) => byEntry(r as Built)),
+    sharedBundles(fns),
     build(options(entries, { plugins: [sdkExternal] })).then((r) => byEntry(r as Built)),
   ]);
   const perFn = new Map(

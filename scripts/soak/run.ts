@@ -33,6 +33,19 @@ interface Sample {
   route: string;
   status: number;
   ms: number;
+  /**
+   * A 503 as the contract has it (docs/behaviour.md, Faults): with `Retry-After`, or
+   * `OUTCOME_UNKNOWN` (a keyless write whose outcome is unknown) without it.
+   * On a machine short of CPU it is a correct answer: the request's budget ran out.
+   */
+  unavailable: boolean;
+}
+
+/** Whether a 503 is one the contract allows (Sample.unavailable). */
+function isContractUnavailable(response: Response, text: string): boolean {
+  if (response.status !== 503) return false;
+  const code = /"code"\s*:\s*"([A-Z_]+)"/.exec(text)?.[1];
+  return response.headers.has('retry-after') || code === 'OUTCOME_UNKNOWN';
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -42,7 +55,12 @@ export function percentile(sorted: number[], p: number): number {
 export interface SoakResult {
   requests: number;
   seconds: number;
+  /** 5xx answers other than a contract 503 (Sample.unavailable): each one a defect. */
   errors: number;
+  /** Contract 503s: the budget ran out on a starved machine; counted, never an error. */
+  unavailable: number;
+  /** 2xx answers. */
+  succeeded: number;
   violations: string[];
   keys: number;
   /** The report, as printed. */
@@ -106,7 +124,12 @@ export async function soak(apiUrl: string, stores: Stores, seconds: number, conc
       headers: { authorization: `Bearer ${authToken}`, ...(init.headers as Record<string, string>) },
     });
     const text = await response.text();
-    samples.push({ route, status: response.status, ms: performance.now() - started });
+    samples.push({
+      route,
+      status: response.status,
+      ms: performance.now() - started,
+      unavailable: isContractUnavailable(response, text),
+    });
     // A keyed retry told its key's answer was lost: the invariants then check the key stays so.
     if (response.status === 409 && text.includes('"IDEMPOTENCY_KEY_ANSWER_LOST"'))
       answerLost.add((init.headers as Record<string, string> | undefined)?.['idempotency-key'] ?? '');
@@ -246,9 +269,11 @@ export async function soak(apiUrl: string, stores: Stores, seconds: number, conc
   const checkedIn = ((Date.now() - checking) / 1000).toFixed(1);
   const byRoute = new Map<string, Sample[]>();
   for (const sample of samples) byRoute.set(sample.route, [...(byRoute.get(sample.route) ?? []), sample]);
-  const errors = samples.filter((s) => s.status >= 500).length;
+  const errors = samples.filter((s) => s.status >= 500 && !s.unavailable).length;
+  const unavailable = samples.filter((s) => s.unavailable).length;
+  const succeeded = samples.filter((s) => s.status >= 200 && s.status < 300).length;
   const lines = [
-    `soak: ${seconds} s at concurrency ${concurrency}: ${samples.length} requests in ${elapsed.toFixed(1)} s (${(samples.length / elapsed).toFixed(1)}/s), ${errors} 5xx`,
+    `soak: ${seconds} s at concurrency ${concurrency}: ${samples.length} requests in ${elapsed.toFixed(1)} s (${(samples.length / elapsed).toFixed(1)}/s), ${errors} 5xx errors, ${unavailable} × 503 as the contract allows (a budget ran out)`,
     `cpu: ${load}`,
     '| route | requests | statuses | p50 ms | p95 ms | p99 ms |',
     '|---|---|---|---|---|---|',
@@ -266,6 +291,8 @@ export async function soak(apiUrl: string, stores: Stores, seconds: number, conc
     requests: samples.length,
     seconds: elapsed,
     errors,
+    unavailable,
+    succeeded,
     violations,
     keys: keys.length,
     report: lines.join('\n'),

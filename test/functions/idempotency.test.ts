@@ -12,6 +12,7 @@ import {
   demo,
   fixture,
   form,
+  isUnavailable,
   localBucketClient,
   localEnv,
   localTable,
@@ -223,20 +224,28 @@ describe('keys are per company', () => {
 });
 
 describe('concurrent duplicates', () => {
-  it('write one file: every answer is that file or 409 IDEMPOTENCY_KEY_IN_PROGRESS', async () => {
+  // On a busy machine a duplicate may answer 503 with Retry-After (its budget ran out): a correct
+  // answer, and a retry with the key stays safe. Whatever the answers: one file at most, one id.
+  it('write one file: every answer is that file, 409 IDEMPOTENCY_KEY_IN_PROGRESS or 503', async () => {
     const dpp = await newDpp('acme');
     const k = key();
     const replies = await Promise.all(Array.from({ length: 10 }, () => upload(dpp, k)));
     const ok = replies.filter((r) => r.status === 200);
     const busy = replies.filter((r) => r.status === 409);
-    expect(ok.length + busy.length).toBe(10);
-    expect(ok.length).toBeGreaterThan(0);
-    expect(new Set(ok.map((r) => r.body.file.id)).size).toBe(1);
+    expect(
+      replies.filter((r) => ![200, 409].includes(r.status) && !isUnavailable(r)).map((r) => [r.status, r.body]),
+    ).toEqual([]);
+    expect(new Set(ok.map((r) => r.body.file.id)).size).toBeLessThanOrEqual(1);
     for (const r of busy) expect(r.body).toEqual({ error: expect.any(String), code: 'IDEMPOTENCY_KEY_IN_PROGRESS' });
+    // Once the first has finished, a retry gets its answer (or makes the file, if none got through).
+    let after = await upload(dpp, k);
+    while (after.status === 409 || isUnavailable(after)) {
+      await new Promise((wake) => setTimeout(wake, 500));
+      after = await upload(dpp, k);
+    }
+    expect(after.status).toBe(200);
+    if (ok.length > 0) expect(after.body.file.id).toBe(ok[0]?.body.file.id);
     expect(await written(dpp)).toEqual({ files: 1, objects: 1 });
-    // Once the first has finished, a retry gets its answer.
-    const after = await upload(dpp, k);
-    expect([after.status, after.body.file.id]).toEqual([200, ok[0]!.body.file.id]);
   });
 });
 

@@ -11,7 +11,7 @@ import * as keys from '../../lib/data/keys';
 import { type InvitationItem, toInvitationItems } from '../../lib/invitations/model';
 import { verifyPassword } from '../../lib/invitations/password';
 import { toOperatorItem } from '../../lib/operators/model';
-import { call, demo, json, localEnv, localTable, tokenFor } from '../support/api';
+import { call, demo, isUnavailable, json, localEnv, localTable, tokenFor } from '../support/api';
 import { invoke } from '../support/unit/events';
 
 /**
@@ -263,27 +263,36 @@ describe('POST /create-invitation', () => {
     expect(await seatsOf(onPlan.id)).toBe(6);
   });
 
-  it('holds the limit under concurrency: 20 parallel invitations on 2 free seats are 2 × 200 and 18 × 403', async () => {
+  // On a busy machine an invitation may answer 503 (its budget ran out): a correct answer. Whatever
+  // the answers, the limit holds: at most 2 stored, each 200 stored and e-mailed, each 403 nothing.
+  it('holds the limit under concurrency: 20 parallel invitations on 2 free seats are at most 2 × 200, the others 403 (or 503)', async () => {
     const company = await freshCompany({ seatsUsed: 3 });
     const token = await company.token();
     const bodies = Array.from({ length: 20 }, () => invitation());
     const replies = await Promise.all(bodies.map((body) => invite(token, body)));
-    const statuses = replies.map((r) => r.status).sort();
-    expect(statuses).toEqual([...Array(2).fill(200), ...Array(18).fill(403)]);
+    expect(
+      replies.filter((r) => ![200, 403].includes(r.status) && !isUnavailable(r)).map((r) => [r.status, r.body]),
+    ).toEqual([]);
+    expect(replies.filter((r) => r.status === 200).length).toBeLessThanOrEqual(2);
     expect(replies.filter((r) => r.status === 403).every((r) => r.body.code === 'MEMBER_LIMIT_EXCEEDED')).toBe(true);
-    expect(await seatsOf(company.id)).toBe(5);
-    // Exactly the two that were answered 200 were stored and e-mailed; the refused left no claim behind.
+    // Each answered 200 was stored and e-mailed; the refused left no claim behind; a 503 left both or neither.
+    let invited = 0;
     for (const [i, body] of bodies.entries()) {
-      const claim = await get(keys.emailClaim(company.id, String(body.email)));
-      const wallet = await get(keys.invitedWallet(company.id, String(body.wallet_address)));
-      const mails = await emailsTo(String(body.email));
-      const ok = replies[i]!.status === 200;
-      expect({ claim: !!claim, wallet: !!wallet, mails: mails.length }).toEqual({
-        claim: ok,
-        wallet: ok,
-        mails: ok ? 1 : 0,
-      });
+      const claim = !!(await get(keys.emailClaim(company.id, String(body.email))));
+      const wallet = !!(await get(keys.invitedWallet(company.id, String(body.wallet_address))));
+      const mails = (await emailsTo(String(body.email))).length;
+      const status = replies[i]?.status;
+      if (claim) invited++;
+      if (status === 503) expect({ claim, wallet }).toEqual({ claim: wallet, wallet: claim });
+      else
+        expect({ claim, wallet, mails }).toEqual({
+          claim: status === 200,
+          wallet: status === 200,
+          mails: status === 200 ? 1 : 0,
+        });
     }
+    expect(invited).toBeLessThanOrEqual(2);
+    expect(await seatsOf(company.id)).toBe(3 + invited);
   }, 60_000);
 
   it('gives an expired invitation’s seat, e-mail and wallet back to a new invitation', async () => {

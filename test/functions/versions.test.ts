@@ -14,6 +14,7 @@ import {
   download,
   fixture,
   form,
+  isUnavailable,
   localBucketClient,
   localEnv,
   localTable,
@@ -212,23 +213,41 @@ describe('POST /version/{dppId}/create', () => {
     expect(new Set(versions.map((v) => v.content_hash)).size).toBe(3);
   });
 
-  it('numbers 20 creates sent at once 1..20: no gaps, no duplicates, every one answered 200', async () => {
+  // Under contention, or on a busy machine, a create may answer 503 (its budget ran out, or its
+  // outcome is unknown) or 409 CONCURRENT_CHANGE (every attempt lost the race): correct answers. What must hold whatever the answers: no gap, no
+  // duplicate, every 200 stored under the number it announced, one document per version.
+  it('numbers 20 creates sent at once 1..n: no gaps, no duplicates, each answered 200 with its number, 409 CONCURRENT_CHANGE or 503', async () => {
     const dpp = await newDpp();
     await upload(dpp, 'Pinned by all');
     const ids = Array.from({ length: 20 }, (_, i) => `parallel-${i}`);
     const replies = await Promise.all(ids.map((id) => create(dpp, id)));
-    expect(replies.map((r) => r.status)).toEqual(ids.map(() => 200));
+    const ok = replies.filter((r) => r.status === 200);
+    // 409 CONCURRENT_CHANGE: every attempt met another create (the contract's "retry the request").
+    const gaveUp = (r: (typeof replies)[number]) => r.status === 409 && r.body.code === 'CONCURRENT_CHANGE';
+    expect(
+      replies.filter((r) => r.status !== 200 && !gaveUp(r) && !isUnavailable(r)).map((r) => [r.status, r.body]),
+    ).toEqual([]);
     const versions = await storedVersions(dpp.id);
-    expect(versions.map((v) => v.version)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
-    expect(versions.map((v) => v.id).sort()).toEqual([...ids].sort());
-    expect((await getItem<{ version_count: number }>(keys.dpp(dpp.id)))?.version_count).toBe(20);
+    const n = versions.length;
+    expect(n).toBeGreaterThanOrEqual(ok.length);
+    expect(versions.map((v) => v.version)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+    // Every 200's version is stored under its id; a 503's may be stored or not (its outcome was unknown).
+    const stored = new Map(versions.map((v) => [v.id, v.version]));
+    for (const [i, reply] of replies.entries()) {
+      if (reply.status !== 200) continue;
+      expect(reply.body.message).toBe(`Version ${stored.get(ids[i] ?? '')} of DPP ${dpp.id} created`);
+    }
+    expect(new Set(versions.map((v) => v.id)).size).toBe(n);
+    expect(versions.every((v) => ids.includes(v.id))).toBe(true);
+    // One that gave up wrote nothing.
+    for (const [i, reply] of replies.entries()) if (gaveUp(reply)) expect(stored.has(ids[i] ?? '')).toBe(false);
+    // No count yet when none got through.
+    expect((await getItem<{ version_count?: number }>(keys.dpp(dpp.id)))?.version_count ?? 0).toBe(n);
     // The losing attempts removed their documents: one per version is left.
     expect((await documentKeys(dpp)).sort()).toEqual(versions.map((v) => v.document_path).sort());
-    const numbers = replies.map((r) => Number(/Version (\d+) /.exec(r.body.message)?.[1])).sort((a, b) => a - b);
-    expect(numbers).toEqual(versions.map((v) => v.version));
     const listed = await listVersions(dpp.id);
     expect(listed.body.versions.map((v: { version: string }) => v.version)).toEqual(
-      Array.from({ length: 20 }, (_, i) => String(i + 1)),
+      Array.from({ length: n }, (_, i) => String(i + 1)),
     );
   }, 60_000);
 

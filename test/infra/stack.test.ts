@@ -76,9 +76,13 @@ const CLOUDFORMATION_LIMITS = { resources: 500, parameters: 200 };
 const MIN_ROUTES_OF_ROOM = 5;
 /** Functions that are not a route's: the scheduled KYB retry worker and the anchor worker (the table's stream). */
 const WORKERS = 2;
-const SYNTH_TIMEOUT_MS = 240_000;
-/** For the tests that read or start every bundle: their work grows with the route table. */
-const EVERY_BUNDLE_TIMEOUT_MS = 120_000;
+/**
+ * Guards against a hang, not durations: the synth bundles every function (one esbuild process
+ * each), about 50 s of CPU; at load 20 on 2 cores it took 316 s, past the 240 s this was.
+ */
+const SYNTH_TIMEOUT_MS = 900_000;
+/** For the tests that read or start every bundle: their work grows with the route table (a guard too). */
+const EVERY_BUNDLE_TIMEOUT_MS = 300_000;
 
 /** Only the feature flags of cdk.json: the service settings must come from the code's defaults here. */
 function featureFlagsFromCdkJson(): Record<string, unknown> {

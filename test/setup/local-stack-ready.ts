@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { inject } from 'vitest';
-import type { StackReady } from './local-stack';
+import { type StackReady, stackStartLimits } from './local-stack';
 
 /**
  * Runs before each integration file: waits until the local stack the global setup started is
@@ -8,12 +8,17 @@ import type { StackReady } from './local-stack';
  * `apiUrl`, `localEnv`, `sesStoreUrl`, `evmRpcUrl`. The global setup cannot provide them
  * itself without holding back the unit files until the stack is up.
  */
-const READY_TIMEOUT_MS = 120_000;
+/** The global setup writes the file, ready or failed, within its own wait; this is only a guard against a lost setup. */
+const READY_TIMEOUT_MS = stackStartLimits().maxMs + 60_000;
 
 const file = inject('localStackReadyFile');
 const deadline = Date.now() + READY_TIMEOUT_MS;
 while (!existsSync(file)) {
-  if (Date.now() > deadline) throw new Error(`the local stack wrote no ${file} within ${READY_TIMEOUT_MS / 1000} s`);
+  if (Date.now() > deadline) {
+    throw new Error(
+      `the global setup (test/setup/local-stack.ts) wrote neither the local stack's addresses nor why it failed to ${file} within ${READY_TIMEOUT_MS / 1000} s`,
+    );
+  }
   await new Promise((wake) => setTimeout(wake, 100));
 }
 const ready = JSON.parse(readFileSync(file, 'utf8')) as StackReady;

@@ -4,6 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { TestProject } from 'vitest/node';
+import {
+  START_TIMEOUT_ENV,
+  START_TIMEOUT_HINT,
+  type StartLimits,
+  startLimits,
+  waitWhileProgressing,
+} from '../../infra/local/engines/start-wait';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,6 +29,17 @@ export const TEST_RUN_DIR = '.local/test-run';
 
 /** What `start.ts --ready-json` prints once the stack is ready, or why it never was. */
 export type StackReady = Ready | { error: string };
+
+/**
+ * How long a test waits for a stack process (`npm start`) to get ready: while it is alive and
+ * progressing (its CPU, or the steps and notices it prints), up to DPP_START_TIMEOUT (the
+ * engines' own limit, which the child reads too) plus 3 minutes for the rest of its start
+ * (synth, bundles, seed). A child that stops progressing is given up on after a minute.
+ */
+export function stackStartLimits(): StartLimits {
+  const engines = startLimits(process.env[START_TIMEOUT_ENV], START_TIMEOUT_ENV);
+  return { ...engines, maxMs: engines.maxMs + 180_000 };
+}
 
 /**
  * Starts the local stack exactly as `npm start` does (random ports, a throwaway key and
@@ -65,18 +83,31 @@ async function writeWhole(file: string, content: StackReady): Promise<void> {
   await rename(`${file}.part`, file);
 }
 
-function readyLine(child: ChildProcess, stderr: string[]) {
-  return new Promise<Ready>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`local stack not ready after 90 s:\n${stderr.join('')}`)), 90_000);
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      if (!line.startsWith('{')) return;
-      clearTimeout(timer);
-      resolve(JSON.parse(line));
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`local stack exited with ${code}:\n${stderr.join('')}`));
-    });
+/** The ready line, waited for while the child is alive and progressing (stackStartLimits); every failure says why. */
+async function readyLine(child: ChildProcess, stderr: string[]): Promise<Ready> {
+  let ready: Ready | undefined;
+  let exit: string | undefined;
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    if (line.startsWith('{')) ready = JSON.parse(line) as Ready;
+  });
+  child.once('exit', (code, signal) => {
+    exit = String(code ?? signal);
+  });
+  return waitWhileProgressing(
+    {
+      name: 'the local stack for the integration tests (npm start --ready-json)',
+      pid: child.pid,
+      exited: () => (ready === undefined ? exit : undefined),
+      output: () => stderr.join(''),
+    },
+    {
+      limits: stackStartLimits(),
+      // Where a slow start shows while the suite runs.
+      notice: (message) => console.warn(message),
+      ready: async () => ready,
+    },
+  ).catch((error: Error) => {
+    throw new Error(`${error.message}\n(${START_TIMEOUT_HINT})`);
   });
 }
 

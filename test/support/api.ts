@@ -72,6 +72,16 @@ export interface CallOptions {
   baseUrl?: string;
 }
 
+/**
+ * Whether a reply is the 503 the contract allows when a dependency is slow, which is what a
+ * machine short of CPU makes of the local engines (docs/behaviour.md, Faults): with
+ * `Retry-After`, or `OUTCOME_UNKNOWN` (a keyless write whose outcome is unknown) without it.
+ * A test of concurrent requests accepts it beside the answers it expects, and keeps every
+ * invariant of the stored state: it never asserts that all of them succeed.
+ */
+export const isUnavailable = (reply: Reply): boolean =>
+  reply.status === 503 && (reply.headers.has('retry-after') || reply.body?.code === 'OUTCOME_UNKNOWN');
+
 /** A JSON request body with its content type, for `call`; `headers`: more beside it (an Idempotency-Key). */
 export const json = (body: unknown, headers: Record<string, string> = {}): Pick<CallOptions, 'headers' | 'body'> => ({
   headers: { 'content-type': 'application/json', ...headers },

@@ -14,7 +14,9 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { START_TIMEOUT_HINT, waitWhileProgressing } from '../../infra/local/engines/start-wait';
 import { type StackFile, writeStackFile } from '../../infra/local/stack-file';
+import { stackStartLimits } from '../setup/local-stack';
 
 export interface StackProcess {
   apiUrl: string;
@@ -22,8 +24,6 @@ export interface StackProcess {
   dir: string;
   stop(): Promise<void>;
 }
-
-const READY_TIMEOUT_MS = 90_000;
 
 /** Starts `npm start -- --empty --port 0 --dir <tmp>` (`empty: false`: with the demo seed). */
 export async function startStackProcess(options: { empty?: boolean } = {}): Promise<StackProcess> {
@@ -87,21 +87,46 @@ async function readyOrStopped(child: ChildProcess, dir: string): Promise<StackPr
 }
 
 async function ready(child: ChildProcess, dir: string, stderr: string[]): Promise<string> {
-  const file = join(dir, 'stack.json');
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`local stack exited with ${child.exitCode}:\n${stderr.join('')}`);
-    if (existsSync(file)) {
-      const { apiUrl } = JSON.parse(await readFile(file, 'utf8')) as StackFile;
-      const answers = await fetch(`${apiUrl}/`).then(
-        () => true,
-        () => false,
-      );
-      if (answers) return apiUrl;
-    }
-    await new Promise((wake) => setTimeout(wake, 100));
-  }
-  throw new Error(`local stack not ready after ${READY_TIMEOUT_MS / 1000} s:\n${stderr.join('')}`);
+  return stackFileReady(child, join(dir, 'stack.json'), () => stderr.join(''), 'a local stack process');
+}
+
+/**
+ * The API address of a stack process once it has written its stack file and its API answers
+ * `path`: waited for while the process is alive and progressing (test/setup/local-stack.ts,
+ * stackStartLimits), up to DPP_START_TIMEOUT and 3 minutes; every failure says why, with its
+ * stderr (the steps it got through, with `--ready-json`, and its notices).
+ */
+export async function stackFileReady(
+  child: ChildProcess,
+  file: string,
+  stderr: () => string,
+  name: string,
+  path = '/',
+): Promise<string> {
+  return waitWhileProgressing(
+    {
+      name,
+      pid: child.pid,
+      exited: () => child.exitCode ?? child.signalCode ?? undefined,
+      output: stderr,
+    },
+    {
+      limits: stackStartLimits(),
+      notice: (message) => console.warn(message),
+      ready: async () => {
+        if (!existsSync(file)) return undefined;
+        const { apiUrl } = JSON.parse(await readFile(file, 'utf8')) as StackFile;
+        return (await fetch(`${apiUrl}${path}`).then(
+          (response) => path === '/' || response.ok,
+          () => false,
+        ))
+          ? apiUrl
+          : undefined;
+      },
+    },
+  ).catch((error: Error) => {
+    throw new Error(`${error.message}\n(${START_TIMEOUT_HINT})`);
+  });
 }
 
 function stopChild(child: ChildProcess): Promise<void> {

@@ -3,12 +3,12 @@
  * reader starts, seeded with the demo data, reached only through its `<dir>/stack.json`.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { accessSync, constants, existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { accessSync, constants } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import type { StackFile } from '../../infra/local/stack-file';
+import { stackFileReady } from './stack-process';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -71,9 +71,6 @@ export interface WalkthroughStack {
   stop(): Promise<void>;
 }
 
-/** Generous: the first start on a fresh clone fetches DynamoDB Local (57 MB). */
-const READY_TIMEOUT_MS = 300_000;
-
 export async function startWalkthroughStack(): Promise<WalkthroughStack> {
   const dir = await mkdtemp(join(tmpdir(), 'dpp-walkthrough-'));
   // Its own process group, so a stack that does not stop on SIGTERM is killed with its engines.
@@ -100,23 +97,9 @@ export async function startWalkthroughStack(): Promise<WalkthroughStack> {
   }
 }
 
-async function ready(child: ChildProcess, file: string, stderr: () => string): Promise<string> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${stderr()}`);
-    if (existsSync(file)) {
-      const { apiUrl } = JSON.parse(await readFile(file, 'utf8')) as StackFile;
-      if (
-        await fetch(`${apiUrl}/health`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        return apiUrl;
-    }
-    await new Promise((wake) => setTimeout(wake, 100));
-  }
-  throw new Error(`npm start not ready after ${READY_TIMEOUT_MS / 1000} s:\n${stderr()}`);
+/** Waited for while npm start is alive and progressing (the first start on a fresh clone also fetches DynamoDB Local, 57 MB). */
+function ready(child: ChildProcess, file: string, stderr: () => string): Promise<string> {
+  return stackFileReady(child, file, stderr, 'npm start (the walk-through’s stack)', '/health');
 }
 
 /** SIGTERM (npm start stops its engines and exits), then SIGKILL to the whole group after 10 s. */

@@ -17,6 +17,7 @@ import { promisify } from 'node:util';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { killWithThisProcess, stopProcess } from './child-process';
 import { freePort, isPortFree, type LocalEngine, localEndpoint, once } from './ports';
+import { START_LIMITS, type StartLimits, waitWhileProgressing } from './start-wait';
 
 /** The package whose tarball carries DynamoDB Local 1.25.1, pinned by version and integrity. */
 const SIMULATOR = {
@@ -45,8 +46,13 @@ export interface DynamoDbOptions {
   port?: number;
   /** Keep tables in this directory (created if missing). Default: in memory, gone on stop. */
   dbPath?: string;
-  /** How long to wait for the first answer. The JVM needs ~2 s alone, more on a busy machine. */
-  startTimeoutMs?: number;
+  /**
+   * How long to wait for the first answer (start-wait.ts): while the JVM is alive and uses CPU,
+   * up to `maxMs`. It needs ~2 s of CPU alone; on a busy machine, minutes of wall time.
+   */
+  startLimits?: StartLimits;
+  /** Told while a slow start goes on (default: stderr). */
+  notice?: (message: string) => void;
 }
 
 export async function startDynamoDb(options: DynamoDbOptions = {}): Promise<LocalEngine> {
@@ -54,7 +60,13 @@ export async function startDynamoDb(options: DynamoDbOptions = {}): Promise<Loca
   const dbPath = options.dbPath === undefined ? undefined : resolve(options.dbPath);
   if (dbPath) await mkdir(dbPath, { recursive: true });
   const launch = (port: number): Promise<LocalEngine> =>
-    launchDynamoDb({ emulatorDir, port, dbPath, startTimeoutMs: options.startTimeoutMs ?? 30_000 });
+    launchDynamoDb({
+      emulatorDir,
+      port,
+      dbPath,
+      limits: options.startLimits ?? START_LIMITS,
+      notice: options.notice,
+    });
 
   if (options.port) return launch(options.port);
   // A random port can be taken between picking and binding it: pick another and try again.
@@ -150,7 +162,8 @@ interface LaunchPlan {
   emulatorDir: string;
   port: number;
   dbPath: string | undefined;
-  startTimeoutMs: number;
+  limits: StartLimits;
+  notice: ((message: string) => void) | undefined;
 }
 
 async function launchDynamoDb(plan: LaunchPlan): Promise<LocalEngine> {
@@ -206,13 +219,17 @@ async function spawnJava(plan: LaunchPlan): Promise<ChildProcess> {
 /** The last lines java printed, for error messages; also drains the pipes so java never blocks. */
 interface OutputTail {
   text(): string;
+  /** Characters printed in all. */
+  printed(): number;
   bindFailed: boolean;
 }
 
 function captureOutput(java: ChildProcess): OutputTail {
   const lines: string[] = [];
-  const tail: OutputTail = { text: () => lines.join('\n'), bindFailed: false };
+  let printed = 0;
+  const tail: OutputTail = { text: () => lines.join('\n'), printed: () => printed, bindFailed: false };
   const collect = (chunk: Buffer): void => {
+    printed += chunk.length;
     for (const line of chunk.toString('utf8').split('\n')) {
       if (!line.trim()) continue;
       if (/BindException|Failed to bind/.test(line)) tail.bindFailed = true;
@@ -225,7 +242,10 @@ function captureOutput(java: ChildProcess): OutputTail {
   return tail;
 }
 
-/** Polls ListTables until DynamoDB Local answers, fails early if java died or could not bind. */
+/**
+ * Polls ListTables until DynamoDB Local answers, while the JVM is alive and progressing
+ * (start-wait.ts); fails at once if it could not bind its port.
+ */
 async function waitUntilReady(
   endpoint: string,
   java: ChildProcess,
@@ -239,19 +259,24 @@ async function waitUntilReady(
     maxAttempts: 1,
     requestHandler: { connectionTimeout: 1_000, requestTimeout: 2_000 },
   });
-  const deadline = Date.now() + plan.startTimeoutMs;
-  const failure = (reason: string): Error =>
-    new Error(`DynamoDB Local on port ${plan.port} ${reason}. Its last output:\n${output.text() || '(none)'}`);
   try {
-    for (;;) {
-      if (output.bindFailed) throw new PortInUseError(`DynamoDB Local: port ${plan.port} is already in use`);
-      if (java.exitCode !== null || java.signalCode !== null) {
-        throw failure(`exited (${java.exitCode ?? java.signalCode}) while starting`);
-      }
-      if (await answers(client)) return;
-      if (Date.now() > deadline) throw failure(`did not answer within ${plan.startTimeoutMs} ms`);
-      await new Promise((wake) => setTimeout(wake, 100));
-    }
+    await waitWhileProgressing(
+      {
+        name: `DynamoDB Local on port ${plan.port}`,
+        pid: java.pid,
+        exited: () => java.exitCode ?? java.signalCode ?? undefined,
+        output: output.text,
+        printed: output.printed,
+      },
+      {
+        limits: plan.limits,
+        notice: plan.notice,
+        ready: async () => {
+          if (output.bindFailed) throw new PortInUseError(`DynamoDB Local: port ${plan.port} is already in use`);
+          return (await answers(client)) ? true : undefined;
+        },
+      },
+    );
   } finally {
     client.destroy();
   }

@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { killWithThisProcess, stopProcess } from './child-process';
 import { LOCAL_HOST, type LocalEngine, localEndpoint, once } from './ports';
+import { START_LIMITS, type StartLimits, waitWhileProgressing } from './start-wait';
 
 export const EVM_CHAIN_ID = 31337;
 
@@ -23,8 +24,10 @@ export interface EvmOptions {
   port?: number;
   /** Keep the chain in `<dataDir>/chain.json` (written on stop, loaded on start). Default: in memory. */
   dataDir?: string;
-  /** How long to wait for the first `eth_blockNumber` answer. */
-  startTimeoutMs?: number;
+  /** How long to wait for the first `eth_blockNumber` answer: while anvil is alive and progressing (start-wait.ts). */
+  startLimits?: StartLimits;
+  /** Told while a slow start goes on (default: stderr). */
+  notice?: (message: string) => void;
 }
 
 /** Node's arch names → the suffix of Foundry's platform packages. */
@@ -70,7 +73,7 @@ export async function startEvm(options: EvmOptions = {}): Promise<LocalEngine> {
   killWithThisProcess(anvil, 'anvil-watchdog');
   const stop = once(() => stopProcess(anvil));
   try {
-    const endpoint = localEndpoint(await waitUntilReady(anvil, options.startTimeoutMs ?? 30_000));
+    const endpoint = localEndpoint(await waitUntilReady(anvil, options.startLimits ?? START_LIMITS, options.notice));
     return { endpoint, stop };
   } catch (error) {
     await stop();
@@ -80,35 +83,44 @@ export async function startEvm(options: EvmOptions = {}): Promise<LocalEngine> {
 
 /**
  * Reads the port from anvil's "Listening on 127.0.0.1:PORT", then polls `eth_blockNumber` until it
- * answers. Fails early, with anvil's output, if anvil exits (e.g. a port in use) or takes too long.
+ * answers, while anvil is alive and progressing (start-wait.ts). Fails early, with anvil's
+ * output, if anvil exits (e.g. a port in use).
  */
-async function waitUntilReady(anvil: ChildProcess, timeoutMs: number): Promise<number> {
+async function waitUntilReady(
+  anvil: ChildProcess,
+  limits: StartLimits,
+  notice: ((message: string) => void) | undefined,
+): Promise<number> {
   let stdout = '';
   let stderr = '';
+  let printed = 0;
   let port: number | undefined;
   anvil.stdout?.on('data', (chunk: Buffer) => {
+    printed += chunk.length;
     if (port !== undefined) return; // keeps draining the pipe so anvil never blocks on it
     stdout += chunk.toString('utf8');
     const listening = /Listening on [\d.]+:(\d+)/.exec(stdout);
     if (listening) port = Number(listening[1]);
   });
   anvil.stderr?.on('data', (chunk: Buffer) => {
+    printed += chunk.length;
     stderr = (stderr + chunk.toString('utf8')).slice(-4_000);
   });
-  const failure = (reason: string): Error =>
-    new Error(
-      `anvil ${reason}. Its stderr:\n${stderr.trim() || '(none)'}\nIts stdout:\n${stdout.trim().slice(-2_000)}`,
-    );
-
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (anvil.exitCode !== null || anvil.signalCode !== null) {
-      throw failure(`exited (${anvil.exitCode ?? anvil.signalCode}) while starting`);
-    }
-    if (port !== undefined && (await answers(localEndpoint(port)))) return port;
-    if (Date.now() > deadline) throw failure(`did not answer eth_blockNumber within ${timeoutMs} ms`);
-    await new Promise((wake) => setTimeout(wake, 50));
-  }
+  return waitWhileProgressing(
+    {
+      name: 'anvil',
+      pid: anvil.pid,
+      exited: () => anvil.exitCode ?? anvil.signalCode ?? undefined,
+      output: () => `stderr:\n${stderr.trim() || '(none)'}\nstdout:\n${stdout.trim().slice(-2_000)}`,
+      printed: () => printed,
+    },
+    {
+      limits,
+      notice,
+      pollMs: 50,
+      ready: async () => (port !== undefined && (await answers(localEndpoint(port))) ? port : undefined),
+    },
+  );
 }
 
 async function answers(endpoint: string): Promise<boolean> {

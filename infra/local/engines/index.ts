@@ -10,6 +10,7 @@ import { startEvm } from './evm';
 import type { LocalEngine } from './ports';
 import { startS3 } from './s3';
 import { type SesEngine, startSes } from './ses';
+import type { StartLimits } from './start-wait';
 import { startStripe } from './stripe';
 import { startVies } from './vies';
 
@@ -18,6 +19,7 @@ export { anvilBinary, EVM_CHAIN_ID, EVM_TEST_MNEMONIC, startEvm } from './evm';
 export type { LocalEngine } from './ports';
 export { S3_LOCAL_CREDENTIALS, startS3 } from './s3';
 export { type SesEngine, startSes } from './ses';
+export { START_LIMITS, START_TIMEOUT_ENV, START_TIMEOUT_HINT, type StartLimits, startLimits } from './start-wait';
 export { startStripe } from './stripe';
 export { startVies } from './vies';
 
@@ -28,6 +30,10 @@ export interface EnginesOptions {
   ports?: Partial<Record<EngineName, number>>;
   /** Keep data across runs: DynamoDB tables in `<dataDir>/dynamodb`, S3 objects in `<dataDir>/s3`, the chain in `<dataDir>/evm`. Default: in memory / temp dir. */
   dataDir?: string;
+  /** How long to wait for the engines that are processes of their own (DynamoDB Local, anvil): engines/start-wait.ts. */
+  startLimits?: StartLimits;
+  /** Told while such a start goes on slowly (default: stderr). */
+  notice?: (message: string) => void;
 }
 
 export interface Engines {
@@ -44,14 +50,14 @@ export interface Engines {
 
 /** Starts all six in parallel. If one fails, the others are stopped before the error is rethrown. */
 export async function startEngines(options: EnginesOptions = {}): Promise<Engines> {
-  const { ports = {}, dataDir } = options;
+  const { ports = {}, dataDir, startLimits, notice } = options;
   const [dynamodb, s3, ses, stripe, vies, evm] = await Promise.allSettled([
-    startDynamoDb({ port: ports.dynamodb, dbPath: dataDir && join(dataDir, 'dynamodb') }),
+    startDynamoDb({ port: ports.dynamodb, dbPath: dataDir && join(dataDir, 'dynamodb'), startLimits, notice }),
     startS3({ port: ports.s3, directory: dataDir && join(dataDir, 's3') }),
     startSes({ port: ports.ses }),
     startStripe({ port: ports.stripe }),
     startVies({ port: ports.vies }),
-    startEvm({ port: ports.evm, dataDir: dataDir && join(dataDir, 'evm') }),
+    startEvm({ port: ports.evm, dataDir: dataDir && join(dataDir, 'evm'), startLimits, notice }),
   ]);
   const results = [dynamodb, s3, ses, stripe, vies, evm];
 
