@@ -1,10 +1,27 @@
 import * as v from 'valibot';
+import { isSingleLine, notSingleLine } from './text';
 
 /** Shared field rules for request schemas (valibot: see docs/architecture.md, Libraries). */
 export const uuid = v.pipe(v.string(), v.uuid('must be a UUID'));
 /** Ids that are not UUIDs in the interface (DPP ids, DPP file ids): safe key characters only. */
 export const id = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, - or _'));
-export const name = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(200));
+
+/**
+ * The check of a single-line text (lib/text.ts), before it is trimmed (a trailing line break is refused, not
+ * dropped): its message names the character, and the request's 400 names the field.
+ */
+export const singleLine = v.check(
+  isSingleLine,
+  (issue: v.CheckIssue<string>) =>
+    `must be one line of text: ${notSingleLine(issue.input)} (a line break, a control character or a ` +
+    'bidirectional override, embedding or isolate character) is not allowed',
+);
+
+/** A single-line text of 1 to `max` characters, trimmed. */
+export const singleLineText = (max: number) =>
+  v.pipe(v.string(), singleLine, v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(max));
+
+export const name = singleLineText(200);
 export const description = v.pipe(v.string(), v.trim(), v.maxLength(2000));
 
 /**
