@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import type { Principal } from '../../auth/claims';
 import { logger } from '../../logger';
-import { singleLine } from '../../schemas';
+import { singleLine } from '../../text';
 import {
   companyInfoView,
   consultationOf,
