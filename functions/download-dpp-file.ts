@@ -4,6 +4,6 @@ import { downloadDppFile } from '../lib/dpp-files/download-dpp-file';
 import { publicEndpoint } from '../lib/http/endpoint';
 import { raw } from '../lib/http/response';
 
-export const handler = publicEndpoint(downloadDppFileRoute, async ({ input }) =>
-  raw(307, { location: await downloadDppFile(input), ...GRANT_HEADERS }),
+export const handler = publicEndpoint(downloadDppFileRoute, async ({ input, client }) =>
+  raw(307, { location: await downloadDppFile(input, client), ...GRANT_HEADERS }),
 );

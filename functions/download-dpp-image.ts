@@ -4,6 +4,6 @@ import { downloadDppImage } from '../lib/dpp-images/download-dpp-image';
 import { publicEndpoint } from '../lib/http/endpoint';
 import { raw } from '../lib/http/response';
 
-export const handler = publicEndpoint(downloadDppImageRoute, async ({ input }) =>
-  raw(307, { location: await downloadDppImage(input), ...GRANT_HEADERS }),
+export const handler = publicEndpoint(downloadDppImageRoute, async ({ input, client }) =>
+  raw(307, { location: await downloadDppImage(input, client), ...GRANT_HEADERS }),
 );

@@ -2,4 +2,6 @@ import { getDppVersionDocumentRoute } from '../lib/api/routes/get-dpp-version-do
 import { publicEndpoint } from '../lib/http/endpoint';
 import { answerVersionUri } from '../lib/http/version-uri';
 
-export const handler = publicEndpoint(getDppVersionDocumentRoute, ({ input }) => answerVersionUri(input));
+export const handler = publicEndpoint(getDppVersionDocumentRoute, ({ input, client }) =>
+  answerVersionUri(input, client),
+);

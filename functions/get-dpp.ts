@@ -5,10 +5,10 @@ import { publicEndpoint } from '../lib/http/endpoint';
 import { ok } from '../lib/http/response';
 import { toPassportPage } from '../lib/http/see-page';
 
-export const handler = publicEndpoint(getDppRoute, async ({ input }) => {
+export const handler = publicEndpoint(getDppRoute, async ({ input, client }) => {
   const page = toPassportPage(input.params.dppId, input.headers.accept, input.query.access);
   if (page) return page;
-  const { dpp, language, grant, access } = await viewDpp(input);
+  const { dpp, language, grant, access } = await viewDpp(input, client);
   return ok(
     { dpp, ...(access && { access }) },
     { 'content-language': language, vary: 'Accept', ...(grant && GRANT_HEADERS) },

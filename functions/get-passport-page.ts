@@ -3,6 +3,6 @@ import { htmlPage } from '../lib/http/html';
 import { publicPageEndpoint } from '../lib/http/page-endpoint';
 import { viewPassport } from '../lib/pages/view-passport';
 
-export const handler = publicPageEndpoint(getPassportPageRoute, async ({ input }) =>
-  htmlPage(await viewPassport(input), input.headers['if-none-match']),
+export const handler = publicPageEndpoint(getPassportPageRoute, async ({ input, client }) =>
+  htmlPage(await viewPassport(input, client), input.headers['if-none-match']),
 );

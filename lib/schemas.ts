@@ -1,11 +1,26 @@
 import * as v from 'valibot';
+import { singleLine } from './text';
+
+export { singleLine };
 
 /** Shared field rules for request schemas (valibot: see docs/architecture.md, Libraries). */
-export const uuid = v.pipe(v.string(), v.uuid('must be a UUID'));
+export const uuid = /* @__PURE__ */ v.pipe(/* @__PURE__ */ v.string(), /* @__PURE__ */ v.uuid('must be a UUID'));
 /** Ids that are not UUIDs in the interface (DPP ids, DPP file ids): safe key characters only. */
-export const id = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, - or _'));
-export const name = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(200));
-export const description = v.pipe(v.string(), v.trim(), v.maxLength(2000));
+export const id = /* @__PURE__ */ v.pipe(
+  /* @__PURE__ */ v.string(),
+  /* @__PURE__ */ v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, - or _'),
+);
+
+/** A single-line text of 1 to `max` characters, trimmed. */
+export const singleLineText = (max: number) =>
+  v.pipe(v.string(), singleLine, v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(max));
+
+export const name = /* @__PURE__ */ singleLineText(200);
+export const description = /* @__PURE__ */ v.pipe(
+  /* @__PURE__ */ v.string(),
+  /* @__PURE__ */ v.trim(),
+  /* @__PURE__ */ v.maxLength(2000),
+);
 
 /**
  * The requirement of a list's "no item twice" check (`v.check(distinct, …)`): one named
@@ -24,19 +39,25 @@ export const optionalText = <T extends v.GenericSchema<string, unknown>>(schema:
   );
 
 /** `?limit=` (1–100, default 100) and `?cursor=` (opaque) on every list (docs/spec/decisions.md, Lists). */
-export const pageQuery = v.object({
-  limit: v.optional(
-    v.pipe(
-      v.string(),
+export const pageQuery = /* @__PURE__ */ v.object({
+  limit: /* @__PURE__ */ v.optional(
+    /* @__PURE__ */ v.pipe(
+      /* @__PURE__ */ v.string(),
       // Exactly the 1-3 digit numbers from 1 to 100 (`007` too), so the document's pattern is the rule.
-      v.regex(/^(?:0{0,2}[1-9]|0?[1-9]\d|100)$/, 'must be a whole number from 1 to 100'),
-      v.transform(Number),
-      v.minValue(1, 'must be a whole number from 1 to 100'),
-      v.maxValue(100, 'must be a whole number from 1 to 100'),
+      /* @__PURE__ */ v.regex(/^(?:0{0,2}[1-9]|0?[1-9]\d|100)$/, 'must be a whole number from 1 to 100'),
+      /* @__PURE__ */ v.transform(Number),
+      /* @__PURE__ */ v.minValue(1, 'must be a whole number from 1 to 100'),
+      /* @__PURE__ */ v.maxValue(100, 'must be a whole number from 1 to 100'),
     ),
     '100',
   ),
-  cursor: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(1024))),
+  cursor: /* @__PURE__ */ v.optional(
+    /* @__PURE__ */ v.pipe(
+      /* @__PURE__ */ v.string(),
+      /* @__PURE__ */ v.minLength(1),
+      /* @__PURE__ */ v.maxLength(1024),
+    ),
+  ),
 });
 export type PageQuery = v.InferOutput<typeof pageQuery>;
 

@@ -5,6 +5,7 @@ import {
   accessToken,
   grantView,
   hashSecret,
+  newReaderKey,
   newSecret,
   operatorNotFound,
   toAccessGrantItem,
@@ -15,10 +16,11 @@ import { sendEmail } from '../aws/ses';
 import { email } from '../companies/fields';
 import { dppNotFound } from '../dpps/model';
 import { readDpp } from '../dpps/repository';
+import { ForbiddenError } from '../errors';
 import { grantJsonUrl, grantPageUrl } from '../links';
 import { id } from '../schemas';
 import { grantEmail } from './email';
-import { putGrantIfDpp, readOperator } from './repository';
+import { putGrant, readOperator } from './repository';
 
 /** The longest a grant lasts: a year (docs/choices.md, Access tiers). */
 export const MAX_GRANT_DAYS = 365;
@@ -40,8 +42,13 @@ export const createAccessGrantInput = v.object({
 
 const DAY_MS = 86_400_000;
 
+/** Sharing restricted data is an admin's decision (docs/choices.md, Access tiers). */
+const notAdmin = () => new ForbiddenError('only an admin of the company may grant access to a DPP', 'NOT_ADMIN');
+
 /**
- * Grants one reader access to a DPP of the caller's company up to a tier, for 1 to 365 days. The
+ * Grants one reader access to a DPP of the caller's company up to a tier, for 1 to 365 days: only
+ * an admin of the company may (the token's role first, then the membership's, in the grant's
+ * transaction), a member gets 403 `NOT_ADMIN` and nothing is written. The
  * audience is an e-mail address, or a non-official operator of the company (another company's id
  * answers like an unknown one), who is e-mailed the link through SES once the grant is stored.
  * The answer holds the link, with the grant's secret (32 random bytes): the only time it is shown,
@@ -52,6 +59,7 @@ export async function createAccessGrant(
   auth: Principal,
   { params, body }: v.InferOutput<typeof createAccessGrantInput>,
 ) {
+  if (auth.role !== 'admin') throw notAdmin();
   const { dppId } = params;
   const isEmail = body.audience.includes('@');
   const [dpp, operator] = await Promise.all([
@@ -72,8 +80,11 @@ export async function createAccessGrant(
     created_at: now.toISOString(),
     created_by: auth.userId,
     expires_at: new Date(now.getTime() + body.expires_in_days * DAY_MS).toISOString(),
+    reader_key: newReaderKey(),
   });
-  if (!(await putGrantIfDpp(grant))) throw dppNotFound();
+  const refused = await putGrant(grant);
+  if (refused === 'dpp_not_found') throw dppNotFound();
+  if (refused === 'not_admin') throw notAdmin();
   const access = accessToken(grant.id, secret);
   const link = grantPageUrl(dppId, access);
   if (operator) {

@@ -1,4 +1,5 @@
 import type { Email } from '../aws/ses';
+import { oneLine } from '../text';
 
 /** `&`, `<`, `>`, `"` and `'` as HTML entities: a name or an address is text, never markup. */
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -12,9 +13,13 @@ export interface GrantMail {
   expiresAt: string;
 }
 
-/** The e-mail of a grant to an operator: the same words as HTML and as plain text, with the link. */
+/**
+ * The e-mail of a grant to an operator: the same words as HTML and as plain text, with the link.
+ * The Subject is one line whatever the names hold (a DPP named before names refused line breaks
+ * and bidirectional controls: lib/text.ts).
+ */
 export function grantEmail({ to, companyName, dppName, url, expiresAt }: GrantMail): Email {
-  const subject = `${companyName} shares a product passport with you: ${dppName}`;
+  const subject = `${oneLine(companyName)} shares a product passport with you: ${oneLine(dppName)}`;
   const until = `${expiresAt.slice(0, 16).replace('T', ' ')} UTC`;
   const text = [
     `${companyName} gives you access to the restricted parts of the product passport "${dppName}".`,

@@ -1,11 +1,12 @@
 import type { AccessGrantItem, AccessLogItem } from '../access-tiers/model';
 import { isConditionFailure } from '../aws/errors';
 import * as table from '../aws/table';
-import { exists, noItem, ofCompany, setIfAbsent, update, where } from '../data/expressions';
+import { eq, exists, noItem, ofCompany, setIfAbsent, update, where } from '../data/expressions';
 import type { Key } from '../data/keys';
 import * as keys from '../data/keys';
 import { queryRange } from '../data/range';
-import { writeUnderDpp } from '../dpps/repository';
+import { transactWithConditions } from '../data/transaction';
+import { dppOfCompany } from '../dpps/repository';
 import type { OperatorItem } from '../operators/model';
 
 /**
@@ -17,9 +18,26 @@ import type { OperatorItem } from '../operators/model';
 export const readOperator = (companyId: string, operatorId: string): Promise<OperatorItem | undefined> =>
   table.get<OperatorItem>(keys.operator(companyId, operatorId));
 
-/** Writes a new grant only while its DPP exists and is the grant's company's (one transaction); false otherwise. */
-export const putGrantIfDpp = (grant: AccessGrantItem): Promise<boolean> =>
-  writeUnderDpp(grant.dpp_id, grant.company_id, [{ put: { ...grant }, condition: noItem() }]);
+/** Why a grant was not written. */
+export type GrantRefusal = 'dpp_not_found' | 'not_admin';
+
+/**
+ * Writes a new grant in one transaction with what it needs: its DPP exists and is the grant's
+ * company's (0), and its creator is an admin of that company (1: the membership's role, so a
+ * token issued before the user stopped being an admin does not share). Undefined when written.
+ */
+export async function putGrant(grant: AccessGrantItem): Promise<GrantRefusal | undefined> {
+  const failed = await transactWithConditions([
+    dppOfCompany(grant.dpp_id, grant.company_id),
+    { check: keys.user(grant.company_id, grant.created_by), condition: where(eq('role', 'admin')) },
+    { put: { ...grant }, condition: noItem() },
+  ]);
+  if (failed.includes(0)) return 'dpp_not_found';
+  if (failed.includes(1)) return 'not_admin';
+  // 2: a grant id (UUIDv7) drawn twice would be a broken random source.
+  if (failed.length > 0) throw new Error(`grant transaction refused by condition(s) ${failed.join(', ')}`);
+  return undefined;
+}
 
 /**
  * Revokes a grant of the company (its first revocation time kept); the grant as it is now, or

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import * as keys from '../data/keys';
 import { NotFoundError } from '../errors';
 import type { AccessTier, GrantableTier } from './tiers';
@@ -32,6 +32,12 @@ export interface AccessGrantItem {
   created_by: string;
   expires_at: string;
   revoked_at?: string;
+  /**
+   * The key of the reader hashes of the grant's log entries (`readerHash`): 32 random bytes,
+   * base64url, never shown. Absent on a grant created before readers were hashed (its entries
+   * then carry no `reader`).
+   */
+  reader_key?: string;
 }
 
 /** What a read through a grant served: the restricted parts' ids (public ones are everyone's). */
@@ -42,6 +48,13 @@ export interface Served {
   /** The version whose tier document was served (the version route). */
   version?: number;
 }
+
+/**
+ * What a read through a grant was: `read` a full answer; `head` a HEAD (the same status and
+ * headers, no body); `not_modified` a revalidation answered 304 (the reader already held it).
+ */
+export const READ_KINDS = ['read', 'head', 'not_modified'] as const;
+export type ReadKind = (typeof READ_KINDS)[number];
 
 export interface AccessLogItem {
   pk: string;
@@ -54,6 +67,10 @@ export interface AccessLogItem {
   read_at: string;
   /** The route that served it: `dpp`, `passport`, `version`, or a download through the grant (`file`, `image`). */
   route: 'dpp' | 'passport' | 'version' | 'file' | 'image';
+  /** Absent on entries written before kinds were told apart: those were all counted as `read`. */
+  kind?: ReadKind;
+  /** `readerHash` of the reader's IP address and user agent; absent for a grant without `reader_key`. */
+  reader?: string;
   served: Served;
 }
 
@@ -61,6 +78,27 @@ const SECRET_BYTES = 32;
 
 /** A new secret: 32 random bytes, base64url (43 characters). */
 export const newSecret = (): string => randomBytes(SECRET_BYTES).toString('base64url');
+
+/** A new grant's `reader_key`: 32 random bytes, base64url. */
+export const newReaderKey = (): string => randomBytes(SECRET_BYTES).toString('base64url');
+
+/** Who read, as the request says (API Gateway's `requestContext.http`): never stored as such. */
+export interface ReaderOrigin {
+  sourceIp: string;
+  userAgent: string;
+}
+
+/**
+ * The reader of a log entry, pseudonymous (docs/choices.md, Access tiers): HMAC-SHA-256, keyed
+ * with the grant's own random `reader_key`, of the reader's IP address and user agent, hex. The
+ * same reader of one grant always hashes alike (the company sees whether a link was read from
+ * one place or from several); nobody without the key (which no route shows, not even to the
+ * company) can test an address against it, and two grants' hashes of one reader differ.
+ */
+export const readerHash = (key: string, { sourceIp, userAgent }: ReaderOrigin): string =>
+  createHmac('sha256', Buffer.from(key, 'base64url'))
+    .update(JSON.stringify([sourceIp, userAgent]))
+    .digest('hex');
 
 /** The stored form of a secret: hex SHA-256 of its bytes. */
 export const hashSecret = (secret: string): string => createHash('sha256').update(secret, 'utf8').digest('hex');
@@ -111,6 +149,7 @@ export function grantView(grant: AccessGrantItem, now: Date) {
     tier: grant.tier,
     audience: grant.audience,
     created_at: grant.created_at,
+    created_by: grant.created_by,
     expires_at: grant.expires_at,
     status: grant.revoked_at ? ('revoked' as const) : isActive(grant, now) ? ('active' as const) : ('expired' as const),
     ...(grant.revoked_at && { revoked_at: grant.revoked_at }),
@@ -124,6 +163,8 @@ export const logView = (entry: AccessLogItem) => ({
   tier: entry.tier,
   read_at: entry.read_at,
   route: entry.route,
+  kind: entry.kind ?? 'read',
+  ...(entry.reader && { reader: entry.reader }),
   served: entry.served,
 });
 

@@ -6,6 +6,9 @@ import {
   type AccessGrantItem,
   type AccessLogItem,
   parseAccessToken,
+  type ReaderOrigin,
+  type ReadKind,
+  readerHash,
   type Served,
   tierOfGrant,
   toAccessLogItem,
@@ -42,11 +45,33 @@ export async function readerOf(dppId: string, access: string | undefined): Promi
 }
 
 /**
- * Writes the access-log entry of one read through a grant, before the answer goes out. A failed
- * write answers 503 and serves nothing (docs/choices.md, Access tiers): restricted data is never
- * read without a record of it.
+ * A request as a read through a grant records it (from API Gateway's `requestContext.http`, which
+ * the handler passes on: lib/http/endpoint.ts): its method, and who sent it (hashed, never kept).
  */
-export async function recordRead(grant: AccessGrantItem, route: AccessLogItem['route'], served: Served): Promise<void> {
+export interface ReadRequest extends ReaderOrigin {
+  method: string;
+}
+
+/**
+ * What a read was: a revalidation answered 304 (`notModified`, whatever the method), else a HEAD,
+ * else a full read.
+ */
+export const readKind = (request: ReadRequest, notModified = false): ReadKind =>
+  notModified ? 'not_modified' : request.method.toUpperCase() === 'HEAD' ? 'head' : 'read';
+
+/**
+ * Writes the access-log entry of one read through a grant, before the answer goes out: what was
+ * served, the kind of read (`readKind`) and the reader's hash (`readerHash`, for a grant with a
+ * `reader_key`). A failed write answers 503 and serves nothing (docs/choices.md, Access tiers):
+ * restricted data is never read without a record of it.
+ */
+export async function recordRead(
+  grant: AccessGrantItem,
+  route: AccessLogItem['route'],
+  served: Served,
+  request: ReadRequest,
+  notModified = false,
+): Promise<void> {
   const entry = toAccessLogItem({
     id: uuidv7(),
     dpp_id: grant.dpp_id,
@@ -54,6 +79,8 @@ export async function recordRead(grant: AccessGrantItem, route: AccessLogItem['r
     tier: grant.tier,
     read_at: new Date().toISOString(),
     route,
+    kind: readKind(request, notModified),
+    ...(grant.reader_key && { reader: readerHash(grant.reader_key, request) }),
     served,
   });
   try {

@@ -5,6 +5,7 @@ import type { ErrorKind } from '../errors';
 import { filePart, requiredFilePart } from '../files/upload';
 import { idempotencyKey } from '../idempotency/model';
 import { distinct } from '../schemas';
+import { isSingleLine, NON_BLANK_SINGLE_LINE_PATTERN, SINGLE_LINE_PATTERN } from '../text';
 import { type AnySchema, allowedMethods, type OtherMethod, type Route } from './contract';
 import { errorBody } from './views';
 
@@ -58,7 +59,8 @@ const IGNORED_ACTIONS = ['partial_check', 'raw_check', 'normalize', 'brand', 're
 const TRIMMED = Symbol('trimmed');
 const NON_BLANK = Symbol('non-blank pattern');
 const REQUIRED_PART = Symbol('required part');
-type Marked = Json & { [TRIMMED]?: true; [NON_BLANK]?: true; [REQUIRED_PART]?: true };
+const SINGLE_LINE = Symbol('single-line pattern');
+type Marked = Json & { [TRIMMED]?: true; [NON_BLANK]?: true; [REQUIRED_PART]?: true; [SINGLE_LINE]?: true };
 
 /**
  * Rules a field's schema enforces later than its own pipe (a cross-field or offline check),
@@ -82,6 +84,8 @@ type ActionContext = Parameters<NonNullable<ConversionConfig['overrideAction']>>
  * - after `trim`, a minimum length counts visible characters: blank text gets the pattern `\S`
  *   (at least one non-blank character), unless a regex of the pipe says more;
  * - a `check(distinct)` on a list is `uniqueItems`;
+ * - a single-line text (`singleLine`, lib/text.ts) has a pattern without line breaks, control or
+ *   bidirectional characters; a non-blank one, a pattern that also needs a non-blank character;
  * - normalising actions (trim, letter case) and other checks leave the input's type as it is.
  */
 function documentAction({ valibotAction, jsonSchema: converted }: ActionContext): JsonSchema | undefined {
@@ -98,8 +102,11 @@ function documentAction({ valibotAction, jsonSchema: converted }: ActionContext)
     case 'to_upper_case':
       return plus({ ...rule });
     case 'check':
+      if (action.requirement === isSingleLine) return plus({ pattern: SINGLE_LINE_PATTERN, [SINGLE_LINE]: true });
       return plus({ ...(action.requirement === distinct && { uniqueItems: true }), ...rule });
     case 'min_length':
+      if (jsonSchema[TRIMMED] && (action.requirement as number) >= 1 && jsonSchema[SINGLE_LINE])
+        return plus({ pattern: NON_BLANK_SINGLE_LINE_PATTERN });
       if (jsonSchema[TRIMMED] && (action.requirement as number) >= 1 && !jsonSchema.pattern)
         return plus({ pattern: '\\S', [NON_BLANK]: true });
       return undefined;

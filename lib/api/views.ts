@@ -512,6 +512,8 @@ export const accessGrant = /* @__PURE__ */ v.strictObject({
   /** `operator_id` when the audience is a non-official operator (then `email` is the operator's). */
   audience: /* @__PURE__ */ v.strictObject({ email: str, operator_id: /* @__PURE__ */ v.optional(str) }),
   created_at: timestamp,
+  /** The id of the admin who created it. */
+  created_by: str,
   expires_at: timestamp,
   status: /* @__PURE__ */ v.picklist(['active', 'expired', 'revoked']),
   revoked_at: /* @__PURE__ */ v.optional(timestamp),
@@ -524,6 +526,12 @@ export const accessLogEntry = /* @__PURE__ */ v.strictObject({
   tier: /* @__PURE__ */ v.picklist(['legitimate_interest', 'authority']),
   read_at: timestamp,
   route: /* @__PURE__ */ v.picklist(['dpp', 'passport', 'version', 'file', 'image']),
+  /** `read` a full answer, `head` a HEAD, `not_modified` a revalidation answered 304. */
+  kind: /* @__PURE__ */ v.picklist(['read', 'head', 'not_modified']),
+  /** HMAC-SHA-256 (hex), keyed per grant, of the reader's IP address and user agent; absent for older grants. */
+  reader: /* @__PURE__ */ v.optional(
+    /* @__PURE__ */ v.pipe(/* @__PURE__ */ v.string(), /* @__PURE__ */ v.regex(/^[0-9a-f]{64}$/)),
+  ),
   served: /* @__PURE__ */ v.strictObject({
     cards: /* @__PURE__ */ v.array(str),
     files: /* @__PURE__ */ v.array(str),

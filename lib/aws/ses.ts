@@ -1,5 +1,6 @@
 import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import { optional, region, required } from '../config';
+import { oneLine } from '../text';
 import { bounded, clientSettings } from './budget';
 
 /**
@@ -28,7 +29,10 @@ export interface Email {
   text: string;
 }
 
-/** Sends it (SendEmail); returns SES's message id. */
+/**
+ * Sends it (SendEmail); returns SES's message id. The Subject, a header, goes out as one line
+ * (lib/text.ts `oneLine`: no line break, control or bidirectional character) whoever built it.
+ */
 export async function sendEmail(email: Email): Promise<string | undefined> {
   const utf8 = (Data: string) => ({ Data, Charset: 'UTF-8' });
   const { MessageId } = await sesClient().send(
@@ -36,7 +40,7 @@ export async function sendEmail(email: Email): Promise<string | undefined> {
       Source: fromAddress(),
       Destination: { ToAddresses: [email.to] },
       Message: {
-        Subject: utf8(email.subject),
+        Subject: utf8(oneLine(email.subject)),
         Body: { Html: utf8(email.html), Text: utf8(email.text) },
       },
     }),

@@ -4,7 +4,7 @@ import { tierOf } from '../access-tiers/tiers';
 import type { Characteristic, DppCardItem } from '../dpps/model';
 import { NotFoundError } from '../errors';
 import { MAX_CARD_CHARACTERISTICS, MAX_CHARACTERISTIC_LENGTH } from '../limits';
-import { id } from '../schemas';
+import { id, singleLineText } from '../schemas';
 
 /** An unknown card, or another company's: 404 on the card routes, so ids cannot be probed. */
 export const dppCardNotFound = () => new NotFoundError('tech card not found', 'CARD_NOT_FOUND');
@@ -19,12 +19,7 @@ export const dppCardParams = v.object({ dppId: id, cardId: id });
 export const characteristicsInput = v.pipe(
   v.array(
     v.object({
-      characteristic: v.pipe(
-        v.string(),
-        v.trim(),
-        v.minLength(1, 'must not be empty'),
-        v.maxLength(MAX_CHARACTERISTIC_LENGTH),
-      ),
+      characteristic: singleLineText(MAX_CHARACTERISTIC_LENGTH),
       id: v.optional(id),
     }),
   ),

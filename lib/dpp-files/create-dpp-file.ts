@@ -5,7 +5,7 @@ import { dppFileView, toDppFileItem } from '../dpps/model';
 import { ForbiddenError } from '../errors';
 import { signedGetUrl } from '../files/storage';
 import { createFileUnder } from '../files/under-parent';
-import { readUpload, requiredFilePart, sha256Hex } from '../files/upload';
+import { nameOfUpload, readUpload, requiredFilePart, sha256Hex } from '../files/upload';
 import { description, id, name, optionalText, uuid } from '../schemas';
 import { dppScope } from './model';
 import { dppFiles } from './repository';
@@ -56,6 +56,7 @@ export async function createDppFile(auth: Principal, { params, body }: v.InferOu
     throw new ForbiddenError('user_id is not the user of your token', 'USER_MISMATCH');
   }
   const upload = readUpload(body.file, body.hash);
+  const name = nameOfUpload(body.name, upload);
   const scope = dppScope(auth.companyId, params.modelId);
   const item = await createFileUnder(dppFiles, scope, params.dppId, upload, (fileId, content, createdAt) =>
     toDppFileItem(
@@ -64,7 +65,7 @@ export async function createDppFile(auth: Principal, { params, body }: v.InferOu
         dpp_id: params.dppId,
         company_id: auth.companyId,
         model_id: params.modelId,
-        name: body.name ?? upload.filename,
+        name,
         description: body.description ?? '',
         created_by: auth.userId,
         created_at: createdAt,

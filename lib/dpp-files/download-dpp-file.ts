@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { accessValue, readerOf, recordRead, restrictedIds } from '../access-tiers/read-access';
+import { accessValue, type ReadRequest, readerOf, recordRead, restrictedIds } from '../access-tiers/read-access';
 import { includes, tierOf } from '../access-tiers/tiers';
 import { isPublished } from '../dpps/model';
 import { grantGetUrl } from '../files/storage';
@@ -22,12 +22,16 @@ export const downloadDppFileInput = v.object({
  * GetItem). A part the reader's tier does not include (a restricted file without a valid grant), a
  * file of an unpublished DPP, a deleted file, another DPP's and an unknown id answer the same not-found.
  */
-export async function downloadDppFile({ params, query, headers }: v.InferOutput<typeof downloadDppFileInput>) {
+export async function downloadDppFile(
+  { params, query, headers }: v.InferOutput<typeof downloadDppFileInput>,
+  request: ReadRequest,
+) {
   const [{ parent, item }, reader] = await Promise.all([
     dppFiles.repository.getWithParent(params.dppId, params.fileId),
     readerOf(params.dppId, query.access ?? headers['x-dpp-access']),
   ]);
   if (!parent || !isPublished(parent) || !item || !includes(reader.tier, tierOf(item))) throw dppFileNotFound();
-  if (reader.grant) await recordRead(reader.grant, 'file', { cards: [], files: restrictedIds([item]), images: [] });
+  if (reader.grant)
+    await recordRead(reader.grant, 'file', { cards: [], files: restrictedIds([item]), images: [] }, request);
   return grantGetUrl(item.path);
 }

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { accessValue, readerOf, recordRead, restrictedIds } from '../access-tiers/read-access';
+import { accessValue, type ReadRequest, readerOf, recordRead, restrictedIds } from '../access-tiers/read-access';
 import { includes, tierOf } from '../access-tiers/tiers';
 import { isPublished } from '../dpps/model';
 import { grantGetUrl } from '../files/storage';
@@ -19,12 +19,16 @@ export const downloadDppImageInput = v.object({
  * every fetch, each fetch through a valid grant logged before it answers, and every case the reader
  * may not see answering the same not-found.
  */
-export async function downloadDppImage({ params, query, headers }: v.InferOutput<typeof downloadDppImageInput>) {
+export async function downloadDppImage(
+  { params, query, headers }: v.InferOutput<typeof downloadDppImageInput>,
+  request: ReadRequest,
+) {
   const [{ parent, item }, reader] = await Promise.all([
     readImageWithDpp(params.dppId, params.imageId),
     readerOf(params.dppId, query.access ?? headers['x-dpp-access']),
   ]);
   if (!parent || !isPublished(parent) || !item || !includes(reader.tier, tierOf(item))) throw dppImageNotFound();
-  if (reader.grant) await recordRead(reader.grant, 'image', { cards: [], files: [], images: restrictedIds([item]) });
+  if (reader.grant)
+    await recordRead(reader.grant, 'image', { cards: [], files: [], images: restrictedIds([item]) }, request);
   return grantGetUrl(item.path);
 }

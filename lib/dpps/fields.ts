@@ -1,12 +1,13 @@
 import * as v from 'valibot';
 import { InvalidInputError } from '../errors';
 import { ISO_639_1 } from '../languages';
+import { singleLineText } from '../schemas';
 import { isGtin14 } from './gtin';
 
 /** The rules of a DPP's own fields in a request (POST and PUT /dpps), beside lib/schemas.ts's shared ones. */
 
 /** What the interface calls a DPP's `type` (stored as `dpp_type`): free text, e.g. `e-bike` or `battery`. */
-export const dppType = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(100));
+export const dppType = singleLineText(100);
 
 /** The GTIN-14 of the DPP's product model (docs/behaviour.md, DPP fields). */
 export const gtin14 = v.pipe(

@@ -1,5 +1,12 @@
 import * as v from 'valibot';
-import { accessValue, type Reader, readerOf, recordRead, restrictedIds } from '../access-tiers/read-access';
+import {
+  accessValue,
+  type Reader,
+  type ReadRequest,
+  readerOf,
+  recordRead,
+  restrictedIds,
+} from '../access-tiers/read-access';
 import { type Tiered, tierOf, visibleTo } from '../access-tiers/tiers';
 import { signedGetUrl } from '../files/storage';
 import { ISO_639_1 } from '../languages';
@@ -73,7 +80,7 @@ async function translate(
  * The public passport (interface 4.7): one Query, translated by the `language` header. Each file
  * and image also has `url`, its public address (a redirect to its bytes while the DPP is published).
  */
-export async function viewDpp(input: v.InferOutput<typeof viewDppInput>) {
+export async function viewDpp(input: v.InferOutput<typeof viewDppInput>, request: ReadRequest) {
   const { dppId } = input.params;
   const { language } = input.headers;
   const access = input.query.access ?? input.headers['x-dpp-access'];
@@ -138,7 +145,7 @@ export async function viewDpp(input: v.InferOutput<typeof viewDppInput>) {
       })),
     },
   };
-  await recordGrantRead(reader, { images, files, cards });
+  await recordGrantRead(reader, { images, files, cards }, request);
   return { ...view, grant: reader.grant !== undefined, ...(access !== undefined && { access: accessStatus(reader) }) };
 }
 
@@ -156,13 +163,19 @@ const accessStatus = (reader: Reader) =>
 async function recordGrantRead(
   reader: Reader,
   parts: { images: { id: string }[]; files: { id: string }[]; cards: { id: string }[] },
+  request: ReadRequest,
 ) {
   if (!reader.grant) return;
-  await recordRead(reader.grant, 'dpp', {
-    cards: restrictedIds(parts.cards),
-    files: restrictedIds(parts.files),
-    images: restrictedIds(parts.images),
-  });
+  await recordRead(
+    reader.grant,
+    'dpp',
+    {
+      cards: restrictedIds(parts.cards),
+      files: restrictedIds(parts.files),
+      images: restrictedIds(parts.images),
+    },
+    request,
+  );
 }
 
 const pick = (t: Text) => ({ name: t.name, description: t.description });

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import * as v from 'valibot';
-import { InvalidInputError, TooLargeError } from '../errors';
+import { InvalidInputError, TooLargeError, ValidationError } from '../errors';
 import { MAX_UPLOAD_BYTES } from '../limits';
+import { notSingleLine } from '../text';
 import { type AllowedMimeType, detectFileType } from './file-type';
 
 /** A multipart file part as the multipart parser (lib/http/multipart.ts) leaves it. */
@@ -85,4 +86,26 @@ export function readUpload(
   // The client's file name becomes the default `name`, so it obeys the same 200-character limit.
   const filename = (part.filename || 'file').trim().slice(0, 200) || 'file';
   return { bytes: part.content, mimeType, sha256, size: part.content.length, filename };
+}
+
+/**
+ * The name a new file is stored under: `name` when sent, else the client's file name, which is
+ * then a single-line text like any name (docs/behaviour.md, Text fields): one with a line break,
+ * a control character or a bidirectional control is refused, naming the `file` part, before
+ * anything is written.
+ */
+export function nameOfUpload(name: string | undefined, upload: Upload): string {
+  if (name !== undefined) return name;
+  const refused = notSingleLine(upload.filename);
+  if (refused) {
+    throw new ValidationError([
+      {
+        path: 'file',
+        message:
+          `its file name must be one line of text: ${refused} (a line break, a control character or a ` +
+          'bidirectional override, embedding or isolate character) is not allowed; rename it or send `name`',
+      },
+    ]);
+  }
+  return upload.filename;
 }

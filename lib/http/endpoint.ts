@@ -20,7 +20,21 @@ export interface EndpointRequest<R extends RuntimeRoute> {
   input: v.InferOutput<R['input']>;
   /** The verified caller on authenticated routes (the route row says which). */
   auth: AuthOf<R>;
+  /** The request's own facts, beside its input: what a read through an access grant logs (hashed). */
+  client: Client;
 }
+
+/** From API Gateway's `requestContext.http`: the method, the caller's address and its user agent. */
+export interface Client {
+  method: string;
+  sourceIp: string;
+  userAgent: string;
+}
+
+const clientOf = (event: ApiEvent): Client => {
+  const http = event.requestContext?.http;
+  return { method: http?.method ?? 'GET', sourceIp: http?.sourceIp ?? '', userAgent: http?.userAgent ?? '' };
+};
 
 /**
  * The body the row's response schema promises (its docs half, lib/api/docs.ts), by the row's
@@ -108,7 +122,11 @@ export function compose<R extends RuntimeRoute>(route: R, run: Run<R>, parts: Pa
   handler.use(validateMiddleware(route.input));
   if (parts.idempotency) handler.use(parts.idempotency(route.fn));
   return handler.handler(async (event) => {
-    const answer = await run({ input: event.input as v.InferOutput<R['input']>, auth: event.auth as AuthOf<R> });
+    const answer = await run({
+      input: event.input as v.InferOutput<R['input']>,
+      auth: event.auth as AuthOf<R>,
+      client: clientOf(event),
+    });
     return isReply(answer) ? answer : ok(answer);
   });
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { namesEtag, strongEtag } from '../etag';
 import { renderErrorPage } from '../pages/error-page';
 import { htmlHeaders } from '../pages/html';
 import { prefersHtml } from '../pages/language';
@@ -27,10 +27,9 @@ export function htmlPage(
 ): RawReply {
   // Defaults for the bench's stubbed use case, which answers `{}` (scripts/bench/overhead.ts).
   const { html = '', headers = {} } = page;
-  const etag = `"${createHash('sha256').update(html).digest('base64url')}"`;
+  const etag = strongEtag(html);
   const common: Record<string, string> = { 'cache-control': PAGE_CACHE, ...headers, etag };
-  const tags = (ifNoneMatch ?? '').split(',').map((tag) => tag.trim().replace(/^W\//, ''));
-  if (tags.includes(etag) || tags.includes('*')) {
+  if (namesEtag(ifNoneMatch, etag)) {
     const { 'content-security-policy': _csp, 'content-type': _type, ...kept } = common;
     return raw(304, kept);
   }

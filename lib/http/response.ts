@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { namesEtag, strongEtag } from '../etag';
 
 export type HttpResponse = APIGatewayProxyStructuredResultV2 & { statusCode: number; body: string };
 
@@ -70,8 +70,7 @@ export function represent(representation: Representation, ifNoneMatch: string | 
   const headers = { 'cache-control': PUBLIC_CACHE, 'access-control-allow-origin': '*', ...representation.headers };
   if ('redirect' in representation) return raw(307, { ...headers, location: representation.redirect });
   const text = JSON.stringify(representation.body) ?? 'null';
-  const etag = `"${createHash('sha256').update(text).digest('base64url')}"`;
-  const tags = (ifNoneMatch ?? '').split(',').map((tag) => tag.trim().replace(/^W\//, ''));
-  if (tags.includes(etag) || tags.includes('*')) return raw(304, { ...headers, etag });
+  const etag = strongEtag(text);
+  if (namesEtag(ifNoneMatch, etag)) return raw(304, { ...headers, etag });
   return raw(200, { ...headers, etag, 'content-type': representation.contentType }, text);
 }

@@ -1,4 +1,4 @@
-import { GRANT_HEADERS } from '../access-tiers/read-access';
+import { GRANT_HEADERS, type ReadRequest } from '../access-tiers/read-access';
 import { getVersionCredential, VC_JWT_TYPE } from '../credentials/get-version-credential';
 import { getVersionDocument } from '../versions/get-version-document';
 import { prefers } from './accept';
@@ -15,9 +15,9 @@ type VersionInput = Parameters<typeof getVersionDocument>[0] &
  * document, never cached publicly), or, for `Accept: application/vc+jwt`, the version as a
  * credential, which gains its anchor once the version is anchored (docs/choices.md).
  */
-export async function answerVersionUri(input: VersionInput): Promise<RawReply> {
+export async function answerVersionUri(input: VersionInput, client: ReadRequest): Promise<RawReply> {
   if (!prefers(input.headers.accept, VC_JWT_TYPE, 'application/json')) {
-    const { text, grant } = await getVersionDocument(input);
+    const { text, grant } = await getVersionDocument(input, client);
     return okJsonText(
       text,
       grant ? { ...GRANT_HEADERS, vary: 'Accept' } : { 'cache-control': IMMUTABLE, vary: 'Accept' },

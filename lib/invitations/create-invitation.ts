@@ -7,14 +7,15 @@ import { readCompany } from '../companies/repository';
 import { ForbiddenError, InvalidInputError } from '../errors';
 import { invitationUrl } from '../links';
 import { logger } from '../logger';
-import { id } from '../schemas';
+import { id, singleLine } from '../schemas';
 import { invitationEmail } from './email';
 import { newInvitationId, toInvitationItems } from './model';
 import { Password } from './password';
 import { type InviteRefusal, storeInvitation, withdrawInvitation } from './repository';
 
 const PASSWORD_RULE = 'must be a string of 8 to 128 characters';
-const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, `must be at most ${max} characters`));
+const text = (max: number) =>
+  v.pipe(v.string(), singleLine, v.trim(), v.maxLength(max, `must be at most ${max} characters`));
 
 /**
  * The invitation fields of the interface (section 2). `email`, `password` and `wallet_address`

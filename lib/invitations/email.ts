@@ -1,4 +1,5 @@
 import type { Email } from '../aws/ses';
+import { oneLine } from '../text';
 
 /** `&`, `<`, `>`, `"` and `'` as HTML entities: a company name or an address is text, never markup. */
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -13,7 +14,7 @@ export interface InvitationMail {
 
 /** The invitation e-mail: the same words as HTML and as plain text, with the accept link. */
 export function invitationEmail({ to, companyName, url, expiresAt }: InvitationMail): Email {
-  const subject = `You are invited to join ${companyName}`;
+  const subject = `You are invited to join ${oneLine(companyName)}`;
   const until = `${expiresAt.slice(0, 16).replace('T', ' ')} UTC`;
   const text = [
     `You are invited to join ${companyName} as a member of its workspace on the Digital Product Passport service.`,

@@ -1,9 +1,17 @@
 import * as v from 'valibot';
-import { accessValue, GRANT_HEADERS, readerOf, recordRead, restrictedIds } from '../access-tiers/read-access';
+import {
+  accessValue,
+  GRANT_HEADERS,
+  type ReadRequest,
+  readerOf,
+  recordRead,
+  restrictedIds,
+} from '../access-tiers/read-access';
 import { type GrantableTier, type Tiered, tierOf, visibleTo } from '../access-tiers/tiers';
 import { identifiersOf } from '../dpps/link';
 import { dppNotFound, isPublished } from '../dpps/model';
 import { fingerprint } from '../dpps/translations';
+import { namesEtag, strongEtag } from '../etag';
 import {
   dppJsonUrl,
   grantFileUrl,
@@ -59,7 +67,10 @@ function checkedOutcome(n: NotarizationItem) {
  * passport's original and its translations. A text whose translation is missing or stale
  * (its original changed since) shows its original, and Content-Language names both.
  */
-export async function viewPassport(input: v.InferOutput<typeof viewPassportInput>): Promise<RenderedPage> {
+export async function viewPassport(
+  input: v.InferOutput<typeof viewPassportInput>,
+  request: ReadRequest,
+): Promise<RenderedPage> {
   const { dppId } = input.params;
   const [data, reader] = await Promise.all([readPassport(dppId), readerOf(dppId, input.query.access)]);
   const { dpp } = data;
@@ -159,11 +170,15 @@ export async function viewPassport(input: v.InferOutput<typeof viewPassportInput
   // No link of the page sends a Referer (the page's policy says so too): a grant's URL stays here.
   const html = rendered.html.replace(/<a /g, '<a rel="noreferrer" ');
   if (reader.grant) {
-    await recordRead(reader.grant, 'passport', {
-      cards: restrictedIds(cards),
-      files: restrictedIds(files),
-      images: restrictedIds(images),
-    });
+    // The page goes out as a 304 when `If-None-Match` names it (lib/http/html.ts): logged as such.
+    const notModified = namesEtag(input.headers['if-none-match'], strongEtag(html));
+    await recordRead(
+      reader.grant,
+      'passport',
+      { cards: restrictedIds(cards), files: restrictedIds(files), images: restrictedIds(images) },
+      request,
+      notModified,
+    );
   }
   return {
     html,

@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import * as v from 'valibot';
+import { type Tiered, tierOf } from '../access-tiers/tiers';
 import type { Principal } from '../auth/claims';
 import { assertOwnCompany } from '../auth/tenancy';
 import { budget } from '../aws/budget';
@@ -53,7 +54,8 @@ const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 
  * must be the company's own or a partner company's (else RELATED_DPP_NOT_VISIBLE, the same for
  * an unknown id). For each one not linked yet, its files (bytes copied server-side to the
  * target's own object keys, so deleting the source never breaks a copy) and tech cards (new
- * ids) are copied onto the target, marked `copied_from`, and the link is added to the target's
+ * ids) are copied onto the target, marked `copied_from`: all of them, each with its tier, from
+ * a DPP of the company; only the public ones from a partner's (docs/behaviour.md, Related DPPs), and the link is added to the target's
  * `related_dpps`: bytes first, then ONE transaction. On any failure the copied objects are
  * deleted again; a lost race starts over (at most MAX_ATTEMPTS tries, then 409). A DPP linked
  * before copies nothing again. The answer lists the target's copies that came from the
@@ -181,9 +183,11 @@ function copiesOf(related: RelatedDpp[], to: CopyTarget) {
   const files: Array<{ from: string; item: DppFileItem }> = [];
   const cards: DppCardItem[] = [];
   for (const { dpp, files: allFiles, cards: allCards } of related) {
-    // A copy keeps its source's access tier; another company's `company` parts are its own and stay there.
-    const shared = <T extends { access_tier?: string }>(parts: T[]) =>
-      dpp.company_id === to.companyId ? parts : parts.filter((part) => part.access_tier !== 'company');
+    // Within one company a copy keeps its source's access tier. Across companies only the public
+    // parts are copied: a restricted part is the other company's to share through its own grants,
+    // logged in its own access log, and a copy (the target's to re-tier) would publish it.
+    const shared = <T extends Tiered>(parts: T[]) =>
+      dpp.company_id === to.companyId ? parts : parts.filter((part) => tierOf(part) === 'public');
     const sourceFiles = shared(allFiles);
     const sourceCards = shared(allCards);
     for (const source of sourceFiles) {

@@ -3,7 +3,7 @@ import type { Principal } from '../auth/claims';
 import { assertOwnCompany, companyScope } from '../auth/tenancy';
 import { signedGetUrl } from '../files/storage';
 import { createFileUnder } from '../files/under-parent';
-import { readUpload, requiredFilePart } from '../files/upload';
+import { nameOfUpload, readUpload, requiredFilePart } from '../files/upload';
 import { description, name, optionalText, uuid } from '../schemas';
 import { templateFileView, toTemplateFileItem } from './model';
 import { templateFiles } from './repository';
@@ -23,6 +23,7 @@ export const createTemplateFileInput = v.object({
 export async function createTemplateFile(auth: Principal, { body }: v.InferOutput<typeof createTemplateFileInput>) {
   assertOwnCompany(auth, body.company_id);
   const upload = readUpload(body.file);
+  const name = nameOfUpload(body.name, upload);
   const item = await createFileUnder(
     templateFiles,
     companyScope(auth),
@@ -35,7 +36,7 @@ export async function createTemplateFile(auth: Principal, { body }: v.InferOutpu
           template_id: body.template_id,
           company_id: auth.companyId,
           model_id: body.modelId,
-          name: body.name ?? upload.filename,
+          name,
           description: body.description ?? '',
           created_at: createdAt,
         },

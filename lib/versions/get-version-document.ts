@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { accessValue, type Reader, readerOf, recordRead } from '../access-tiers/read-access';
+import { accessValue, type Reader, type ReadRequest, readerOf, recordRead } from '../access-tiers/read-access';
 import { includes, RESTRICTED_TIERS, type RestrictedTier } from '../access-tiers/tiers';
 import { isPublished } from '../dpps/model';
 import { NotFoundError } from '../errors';
@@ -31,11 +31,10 @@ export const versionNotFound = () => new NotFoundError('Version not found', 'VER
  * (the `dpp_hash` a notarization anchors). Public: the document holds what the passport shows.
  * The stored bytes are checked against the version's content hash before they are served.
  */
-export async function getVersionDocument({
-  params,
-  query,
-  headers,
-}: v.InferOutput<typeof getVersionDocumentInput>): Promise<{ text: string; grant: boolean }> {
+export async function getVersionDocument(
+  { params, query, headers }: v.InferOutput<typeof getVersionDocumentInput>,
+  request: ReadRequest,
+): Promise<{ text: string; grant: boolean }> {
   const access = query.access ?? headers['x-dpp-access'];
   // Consistent: a uri handed out right after the version was written resolves at once.
   const [{ version, dpp }, reader] = await Promise.all([
@@ -49,12 +48,17 @@ export async function getVersionDocument({
   // A grant reads the tier document its tier includes (the grant's own by default), logged first.
   const text = await readCheckedTierDocument(version, version.tier_documents![tier]!);
   const parts = version.snapshot;
-  await recordRead(reader.grant, 'version', {
-    cards: parts.cards.filter((c) => c.access_tier === tier).map((c) => c.id),
-    files: parts.files.filter((f) => f.access_tier === tier).map((f) => f.id),
-    images: [],
-    version: version.version,
-  });
+  await recordRead(
+    reader.grant,
+    'version',
+    {
+      cards: parts.cards.filter((c) => c.access_tier === tier).map((c) => c.id),
+      files: parts.files.filter((f) => f.access_tier === tier).map((f) => f.id),
+      images: [],
+      version: version.version,
+    },
+    request,
+  );
   return { text, grant: true };
 }
 

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { call, demo, fixture, form, json, putTestDpp, tokenFor } from '../support/api';
+import { apiUrl, call, demo, fixture, form, json, putTestDpp, tokenFor } from '../support/api';
 import { checkResponse } from '../support/contract-check';
 
 /**
@@ -408,5 +408,74 @@ describe('access tiers', () => {
     expect(back.status).toBe(200);
     const hidden = await call('GET', itemPath, { headers: { accept: 'application/ld+json' } });
     expect(JSON.stringify(hidden.body)).not.toContain(ids.liImage);
+  });
+});
+
+describe('who may share, and what the log says of each read (docs/choices.md, Access tiers)', () => {
+  const member = demo.acme.company.users.find((u) => u.role === 'member')!;
+  const memberToken = async () => {
+    const reply = await call('GET', `/generateJWT/${acme.apiKey}/${member.wallet}`);
+    expect(reply.status).toBe(200);
+    return reply.body.authToken as string;
+  };
+  const grantsOf = async () => (await call('GET', `/dpps/${dppId}/access-grants`, { token })).body.grants;
+
+  it('lets only an admin grant: a plain member gets 403 NOT_ADMIN and nothing is stored, yet may list and revoke', async () => {
+    const before = await grantsOf();
+    const refused = await call('POST', `/dpps/${dppId}/access-grants`, {
+      token: await memberToken(),
+      ...json({ tier: 'authority', audience: acme.operator.id, expires_in_days: 365 }),
+    });
+    expect({ status: refused.status, code: refused.body.code }).toEqual({ status: 403, code: 'NOT_ADMIN' });
+    expect(await grantsOf()).toEqual(before);
+
+    const created = await call('POST', `/dpps/${dppId}/access-grants`, {
+      token,
+      ...json({ tier: 'legitimate_interest', audience: `member-check-${tag}@example.com`, expires_in_days: 1 }),
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.grant.created_by).toBe(acme.admin.id);
+    const listed = await call('GET', `/dpps/${dppId}/access-grants`, { token: await memberToken() });
+    expect(listed.status).toBe(200);
+    expect(listed.body.grants.find((g: { id: string }) => g.id === created.body.grant.id).created_by).toBe(
+      acme.admin.id,
+    );
+    const revoked = await call('DELETE', `/dpps/${dppId}/access-grants/${created.body.grant.id}`, {
+      token: await memberToken(),
+    });
+    expect(revoked.status).toBe(204);
+  });
+
+  it('logs a full read, a HEAD and a 304 apart, each with a keyed hash of the reader, never the address or user agent', async () => {
+    const created = await call('POST', `/dpps/${dppId}/access-grants`, {
+      token,
+      ...json({ tier: 'legitimate_interest', audience: `log-kinds-${tag}@example.com`, expires_in_days: 1 }),
+    });
+    expect(created.status).toBe(201);
+    const grantId = created.body.grant.id;
+    const page = new URL(created.body.link);
+    const url = `${apiUrl}${page.pathname}${page.search}`;
+    const agent = `KindsTest/${tag} (inspection tablet)`;
+    const full = await fetch(url, { headers: { 'user-agent': agent } });
+    expect(full.status).toBe(200);
+    expect(await full.text()).toContain(SECRET.card);
+    const etag = full.headers.get('etag')!;
+    const head = await fetch(url, { method: 'HEAD', headers: { 'user-agent': agent } });
+    expect(head.status).toBe(200);
+    const revalidated = await fetch(url, { headers: { 'user-agent': agent, 'if-none-match': etag } });
+    expect(revalidated.status).toBe(304);
+    const elsewhere = await fetch(url, { headers: { 'user-agent': `Another/${tag}` } });
+    expect(elsewhere.status).toBe(200);
+
+    const log = await call('GET', `/dpps/${dppId}/access-log`, { token });
+    const entries = log.body.entries.filter((e: { grant_id: string }) => e.grant_id === grantId);
+    // Newest first.
+    expect(entries.map((e: { kind: string }) => e.kind)).toEqual(['read', 'not_modified', 'head', 'read']);
+    const readers = entries.map((e: { reader: string }) => e.reader);
+    for (const reader of readers) expect(reader).toMatch(/^[0-9a-f]{64}$/);
+    // One reader (one address, one user agent) hashes alike; another user agent does not.
+    expect(new Set(readers.slice(1)).size).toBe(1);
+    expect(readers[0]).not.toBe(readers[1]);
+    expect(JSON.stringify(log.body)).not.toContain(tag);
   });
 });

@@ -1,6 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { searchIdOf, serialOf } from '../../lib/dpps/gtin';
-import { apiUrl, call, demo, download, json, putTestCompany, type TestCompany, tokenFor } from '../support/api';
+import {
+  apiUrl,
+  call,
+  demo,
+  download,
+  fixture,
+  form,
+  json,
+  putTestCompany,
+  type TestCompany,
+  tokenFor,
+} from '../support/api';
 
 /**
  * The DPP authoring routes: POST /dpps, GET /dpps, GET /dpps/{dppId}, PUT /dpps/{dppId}.
@@ -420,5 +431,79 @@ describe('PUT /dpps/{dppId}', () => {
     const reply = await call('DELETE', `/dpps/${dpp.id}`, { token: company.token });
     expect(reply).toMatchObject({ status: 404, body: { error: 'Not Found' } });
     expect((await call('GET', `/dpps/${dpp.id}`, { token: company.token })).status).toBe(200);
+  });
+});
+
+describe('single-line fields (docs/behaviour.md, Text fields)', () => {
+  /** Texts no single-line field takes: line breaks, a control character, bidirectional controls balanced or not. */
+  const REFUSED: Array<[string, string]> = [
+    ['Trekking\r\ne-bike', 'U+000D'],
+    ['Trekking e-bike\n', 'U+000A'],
+    ['Trekking\u0007e-bike', 'U+0007'],
+    ['Trekking \u202Eekib-e', 'U+202E'],
+    ['\u2067Trekking e-bike\u2069', 'U+2067'],
+  ];
+
+  it('refuses them in a DPP’s name and type, on POST and PUT, with 400 naming the field, storing nothing', async () => {
+    const company = await verifiedCompany('dpps-single-line');
+    for (const [text, code] of REFUSED) {
+      for (const field of ['name', 'type']) {
+        const { status, body } = await create(company, { [field]: text });
+        expect({ text, field, status, code: body.code }).toEqual({
+          text,
+          field,
+          status: 400,
+          code: 'VALIDATION_ERROR',
+        });
+        expect(body.details).toContainEqual({ path: field, message: expect.stringContaining(code) });
+      }
+    }
+    expect(await listAll(company.token)).toEqual([]);
+
+    const { dpp } = (await create(company)).body;
+    const stored = async () => (await call('GET', `/dpps/${dpp.id}`, { token: company.token })).body.dpp;
+    const before = await stored();
+    for (const [text, code] of REFUSED) {
+      const reply = await call('PUT', `/dpps/${dpp.id}`, { token: company.token, ...json({ name: text }) });
+      expect({ text, status: reply.status }).toEqual({ text, status: 400 });
+      expect(reply.body.details).toContainEqual({ path: 'name', message: expect.stringContaining(code) });
+    }
+    expect(await stored()).toEqual(before);
+    // A description is many lines: its line breaks stay.
+    const described = await call('PUT', `/dpps/${dpp.id}`, {
+      token: company.token,
+      ...json({ description: 'First line\nSecond line' }),
+    });
+    expect(described.status).toBe(200);
+    expect(described.body.dpp.description).toBe('First line\nSecond line');
+  });
+
+  it('refuses them in a card’s name and characteristics and in an uploaded file’s name, storing nothing', async () => {
+    const company = await verifiedCompany('dpps-single-line-parts');
+    const { dpp } = (await create(company)).body;
+    const card = await call('POST', `/dpps/${dpp.id}/cards`, {
+      token: company.token,
+      ...json({ name: 'Cell chemistry\u202E', characteristics: [{ characteristic: 'Capacity:\n500 Wh' }] }),
+    });
+    expect(card.status).toBe(400);
+    expect(card.body.details.map((d: { path: string }) => d.path).sort()).toEqual([
+      'characteristics.0.characteristic',
+      'name',
+    ]);
+    // A file without `name` is named by its file name, which is then a single-line text too.
+    const file = await call('POST', `/models/${MODEL}/dpps/${dpp.id}/upload-file`, {
+      token: company.token,
+      form: form({ description: 'Datasheet' }, { bytes: fixture('sample.pdf'), name: 'datasheet\u202Efdp.exe' }),
+    });
+    expect(file.status).toBe(400);
+    expect(file.body.details).toContainEqual({ path: 'file', message: expect.stringContaining('U+202E') });
+    const named = await call('POST', `/models/${MODEL}/dpps/${dpp.id}/upload-file`, {
+      token: company.token,
+      form: form({ name: 'Data\u2066sheet' }, { bytes: fixture('sample.pdf'), name: 'datasheet.pdf' }),
+    });
+    expect(named.status).toBe(400);
+    expect(named.body.details).toContainEqual({ path: 'name', message: expect.stringContaining('U+2066') });
+    const read = (await call('GET', `/dpps/${dpp.id}`, { token: company.token })).body.dpp;
+    expect({ cards: read.cards, files: read.files }).toEqual({ cards: [], files: [] });
   });
 });

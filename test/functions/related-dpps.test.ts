@@ -12,6 +12,7 @@ import {
   fixture,
   form,
   isUnavailable,
+  json as jsonBody,
   localBucketClient,
   localEnv,
   localTable,
@@ -511,5 +512,105 @@ describe('POST /related-dpps/{companyId}/{dppId}', () => {
       expect(anonymous.status).toBe(401);
       expect(await untouched(target)).toBe(true);
     });
+  });
+});
+
+describe('access tiers of the copies (docs/choices.md, Access tiers: related DPPs copy only what may travel)', () => {
+  const tag = randomUUID().slice(0, 8);
+  /** Texts only Volta's restricted parts hold: no anonymous answer about Acme's copy may hold them. */
+  const RESTRICTED = {
+    authority: `volta-authority-${tag}`,
+    li: `volta-legitimate-interest-${tag}`,
+    file: `volta-restricted-file-${tag}`,
+  };
+
+  /** A DPP of the tenant's with a public, a legitimate-interest and an authority card, and a public and a restricted file. */
+  async function tieredDpp(tenant: Tenant) {
+    const dpp = await newDpp(tenant);
+    const token = await tokenFor(tenant);
+    const card = async (name: string, access_tier: string) => {
+      const reply = await call('POST', `/dpps/${dpp.id}/cards`, {
+        token,
+        ...jsonBody({
+          name,
+          description: `${name} text`,
+          characteristics: [{ characteristic: `${name}: 1` }],
+          access_tier,
+        }),
+      });
+      expect(reply.status).toBe(200);
+    };
+    await card(`public-card-${tag}`, 'public');
+    await card(RESTRICTED.li, 'legitimate_interest');
+    await card(RESTRICTED.authority, 'authority');
+    const file = async (name: string, access_tier: string) => {
+      const reply = await call('POST', `/models/${dpp.modelId}/dpps/${dpp.id}/upload-file`, {
+        token,
+        form: form({ name, access_tier }, { bytes: pdf, name: 'x.pdf' }),
+      });
+      expect(reply.status).toBe(200);
+    };
+    await file(`public-file-${tag}`, 'public');
+    await file(RESTRICTED.file, 'authority');
+    return dpp;
+  }
+
+  it("copies only a partner's public parts: made public, the copy shows nothing restricted to anyone", async () => {
+    const source = await tieredDpp('volta');
+    const target = await newDpp('acme');
+    const reply = await link(target, [source.id]);
+    expect(reply.status).toBe(200);
+    expect(reply.body.related_tech_cards.map((c: { name: string }) => c.name)).toEqual([`public-card-${tag}`]);
+    expect(reply.body.related_files.map((f: { name: string }) => f.name)).toEqual([`public-file-${tag}`]);
+    // Nothing restricted is stored under Acme's DPP, and only the public file's bytes were copied.
+    const items = await collection(target.id);
+    for (const text of Object.values(RESTRICTED)) expect(JSON.stringify(items)).not.toContain(text);
+    expect(await objectsUnder(target.prefix)).toHaveLength(1);
+
+    // Acme sets every card and file of its copy public (what the hostile review did), then anyone reads it.
+    const acme = await tokenFor('acme');
+    const own = (await call('GET', `/dpps/${target.id}`, { token: acme })).body.dpp;
+    for (const card of own.cards) {
+      const put = await call('PUT', `/dpps/${target.id}/cards/${card.id}`, {
+        token: acme,
+        ...jsonBody({ access_tier: 'public' }),
+      });
+      expect(put.status).toBe(200);
+    }
+    for (const path of [`/dpp/${target.id}`, `/passport/${target.id}`]) {
+      const anonymous = await call('GET', path);
+      expect(anonymous.status).toBe(200);
+      const text = typeof anonymous.body === 'string' ? anonymous.body : JSON.stringify(anonymous.body);
+      expect(text).toContain(`public-card-${tag}`);
+      for (const restricted of Object.values(RESTRICTED))
+        expect(text, `${path} shows ${restricted}`).not.toContain(restricted);
+    }
+    // Volta's DPP keeps its parts and tiers, only read.
+    const volta = (await call('GET', `/dpps/${source.id}`, { token: await tokenFor('volta') })).body.dpp;
+    expect(volta.cards.map((c: { access_tier: string }) => c.access_tier).sort()).toEqual([
+      'authority',
+      'legitimate_interest',
+      'public',
+    ]);
+  });
+
+  it("copies every part of the company's own DPP with its tier", async () => {
+    const source = await tieredDpp('acme');
+    const target = await newDpp('acme');
+    const reply = await link(target, [source.id]);
+    expect(reply.status).toBe(200);
+    const copy = (await call('GET', `/dpps/${target.id}`, { token: await tokenFor('acme') })).body.dpp;
+    const tiers = (parts: Array<{ name: string; access_tier: string }>) =>
+      Object.fromEntries(parts.map((p) => [p.name, p.access_tier]));
+    expect(tiers(copy.cards)).toEqual({
+      [`public-card-${tag}`]: 'public',
+      [RESTRICTED.li]: 'legitimate_interest',
+      [RESTRICTED.authority]: 'authority',
+    });
+    expect(tiers(copy.files)).toEqual({ [`public-file-${tag}`]: 'public', [RESTRICTED.file]: 'authority' });
+    // And the copies stay restricted: the anonymous view shows the public ones only.
+    const anonymous = JSON.stringify((await call('GET', `/dpp/${target.id}`)).body);
+    expect(anonymous).toContain(`public-card-${tag}`);
+    for (const restricted of Object.values(RESTRICTED)) expect(anonymous).not.toContain(restricted);
   });
 });

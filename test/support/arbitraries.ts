@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { AnySchema, Route } from '../../lib/api/contract';
 import { isCatchAll } from '../../lib/api/routes';
 import { filePart } from '../../lib/files/upload';
+import { isSingleLine } from '../../lib/text';
 
 /**
  * fast-check arbitraries for requests to a route, generated from its row: the route's own
@@ -288,12 +289,16 @@ function stringValue(schema: Node, at: string): fc.Arbitrary<string> {
   const regex: RegExp | undefined = find('regex');
   if (regex)
     return fc.stringMatching(regex).filter((s) => s.length >= minLength && s.length <= (maxLength ?? s.length));
+  // A single-line text (lib/text.ts) holds no line break, control or bidirectional character.
+  const oneLine = actions.some((a) => a.type === 'check' && a.requirement === isSingleLine);
   return fc
     .oneof(
       fc.string({ unit: 'grapheme-ascii', minLength, maxLength: maxLength ?? 40 }),
       fc.string({ unit: 'grapheme', minLength, maxLength: maxLength ?? 40 }),
     )
-    .filter((s) => s.trim().length >= minLength && s.length <= (maxLength ?? s.length));
+    .filter(
+      (s) => s.trim().length >= minLength && s.length <= (maxLength ?? s.length) && (!oneLine || isSingleLine(s)),
+    );
 }
 
 function numberValue(schema: Node): fc.Arbitrary<number> {

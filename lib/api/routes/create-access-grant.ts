@@ -16,6 +16,7 @@ export const createAccessGrantRoute = defineRoute({
   input: createAccessGrantInput,
   errors: {
     invalid: 400,
+    forbidden: 403,
     not_found: 404,
     too_large: 413,
     ...authenticated,
@@ -28,7 +29,8 @@ export const createAccessGrantDocs = /* @__PURE__ */ describeRoute(createAccessG
   summary: 'Let one reader see the restricted parts of a DPP',
   status: 201,
   description:
-    'JSON `{tier, audience, expires_in_days}`: `tier` `legitimate_interest` (repairers, recyclers, second-life ' +
+    'Only an admin of the company may share (a member: 403 `NOT_ADMIN`; the role is checked again in the ' +
+    'transaction that stores the grant). JSON `{tier, audience, expires_in_days}`: `tier` `legitimate_interest` (repairers, recyclers, second-life ' +
     'operators) or `authority` (notified bodies, market surveillance, the Commission), which also shows ' +
     `\`legitimate_interest\` parts; \`expires_in_days\` 1-${MAX_GRANT_DAYS}; \`audience\` a non-official operator's id ` +
     'of the company (who is e-mailed the link through SES) or an e-mail address (the company hands the link over). ' +
@@ -39,6 +41,7 @@ export const createAccessGrantDocs = /* @__PURE__ */ describeRoute(createAccessG
   response: v.strictObject({ grant: accessGrant, link: signedUrl, json_link: signedUrl, emailed: v.boolean() }),
   errors: {
     invalid: invalid('An invalid tier, audience or duration, or a body that is not a JSON object'),
+    forbidden: 'The token is not of an admin of the company (`NOT_ADMIN`)',
     not_found:
       'No DPP with this id in the company of the token (`DPP_NOT_FOUND`), or no non-official operator with this id ' +
       'in it (`OPERATOR_NOT_FOUND`)',

@@ -34,7 +34,9 @@ export const createRelatedDppsDocs = /* @__PURE__ */ describeRoute(createRelated
     'company or of a partner company (any other, an unknown id included, is 400 `RELATED_DPP_NOT_VISIBLE`). For ' +
     "each one not linked yet, its files (the bytes copied to the target company's own object keys, so deleting " +
     "the source never breaks a copy) and tech cards (new ids; `dpp_card_id` is the copy's id) are copied onto " +
-    'the target, and the link is added to its `related_dpps`, all in one transaction after the bytes: at most ' +
+    'the target, and the link is added to its `related_dpps`, all in one transaction after the bytes. From a DPP ' +
+    'of the company every file and card is copied with its `access_tier`; from a partner company’s, only its ' +
+    '`public` ones (a restricted part stays the partner’s to share through its own grants). At most ' +
     `${MAX_RELATED_COPIES} files and cards together per request (more is 400 \`TOO_MANY_ITEMS\`). A DPP linked ` +
     'before copies nothing again. `related_files` and `related_tech_cards` are the copies on the target that came ' +
     'from the requested DPPs, those of an earlier link included, so a repeat answers the same copies; each `url` ' +

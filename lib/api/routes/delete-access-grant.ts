@@ -26,7 +26,8 @@ export const deleteAccessGrantDocs = /* @__PURE__ */ describeRoute(deleteAccessG
   status: 204,
   description:
     'From the next request on, the grant’s link reads the public tier only, like no grant. The grant stays listed ' +
-    '(`revoked`), so its access-log entries keep naming it. Revoking a revoked grant is 204 again.',
+    '(`revoked`), so its access-log entries keep naming it. Revoking a revoked grant is 204 again. Any member of the ' +
+    'company may revoke (only an admin may grant): revoking only narrows access.',
   response: v.undefined(),
   errors: {
     invalid: invalid('A path parameter is malformed'),

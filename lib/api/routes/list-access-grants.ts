@@ -25,7 +25,8 @@ export const listAccessGrantsDocs = /* @__PURE__ */ describeRoute(listAccessGran
   tag: 'Access grants',
   summary: 'List the access grants of a DPP',
   description:
-    'Oldest first, paged with `limit` and `cursor`, each with its `status` (`active`, `expired` or `revoked`). ' +
+    'Oldest first, paged with `limit` and `cursor`, each with its `status` (`active`, `expired` or `revoked`) and ' +
+    '`created_by` (the id of the admin who granted it). Any member of the company may list. ' +
     'Never a secret: a lost link is replaced by a new grant (and the old one revoked).',
   response: v.strictObject({ grants: v.array(accessGrant), ...nextCursor }),
   errors: {

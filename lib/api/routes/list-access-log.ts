@@ -27,7 +27,11 @@ export const listAccessLogDocs = /* @__PURE__ */ describeRoute(listAccessLogRout
   description:
     'Newest first, paged with `limit` and `cursor`: one entry per read through a grant (`GET /dpp/{dppId}`, the ' +
     'passport page, a version’s document), with the grant, the time, the route and the ids of the restricted ' +
-    'parts it served. Entries are kept as long as the DPP (docs/choices.md, Access tiers).',
+    'parts it served. `kind` tells a full `read` from a `head` (HEAD) and a `not_modified` (a revalidation ' +
+    'answered 304). `reader` is HMAC-SHA-256 (hex) of the reader’s IP address and user agent, keyed with a random ' +
+    'key of the grant that no route shows: the same reader of one grant hashes alike, and the address and user ' +
+    'agent are never stored (absent for a grant created before readers were hashed). Entries are kept as long as ' +
+    'the DPP (docs/choices.md, Access tiers).',
   response: v.strictObject({ entries: v.array(accessLogEntry), ...nextCursor }),
   errors: {
     invalid: invalid(paging),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import type { Principal } from '../../auth/claims';
 import { logger } from '../../logger';
+import { singleLine } from '../../text';
 import {
   companyInfoView,
   consultationOf,
@@ -15,7 +16,8 @@ import { saveKyb, userExists } from './repository';
 import { checkKybData, kybCountryCode } from './vat';
 import { checkVatNumber } from './vies';
 
-const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, `must be at most ${max} characters`));
+const text = (max: number) =>
+  v.pipe(v.string(), singleLine, v.trim(), v.maxLength(max, `must be at most ${max} characters`));
 const required = (max: number) => v.pipe(text(max), v.minLength(1, 'must not be empty'));
 
 /** The nine fields of the interface's KYB data, each a string; the offline checks run once all are. */

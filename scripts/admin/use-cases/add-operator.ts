@@ -5,7 +5,7 @@ import { companyNotFound } from '../../../lib/companies/model';
 import { countryCode } from '../../../lib/countries';
 import { toOperatorItem } from '../../../lib/operators/model';
 import { storeOperator } from '../../../lib/operators/repository';
-import { name, uuid } from '../../../lib/schemas';
+import { name, singleLineText, uuid } from '../../../lib/schemas';
 
 /** `operator add --company … --email … --country … --company-name … [--activity …]`. */
 export const addOperatorInput = v.object({
@@ -13,7 +13,7 @@ export const addOperatorInput = v.object({
   email,
   country_code: countryCode,
   company_name: name,
-  activity: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(100))),
+  activity: v.optional(singleLineText(100)),
 });
 
 /**

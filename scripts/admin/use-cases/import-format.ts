@@ -3,7 +3,7 @@ import { email, walletAddress } from '../../../lib/companies/fields';
 import { countryCode } from '../../../lib/countries';
 import { ISO_639_1 } from '../../../lib/languages';
 import { MAX_CARD_CHARACTERISTICS, MAX_CHARACTERISTIC_LENGTH } from '../../../lib/limits';
-import { description, id, issueMessage, name, uuid } from '../../../lib/schemas';
+import { description, id, issueMessage, name, singleLine, uuid } from '../../../lib/schemas';
 
 /**
  * The import format (`npm run admin -- import <file.json>`, scripts/admin/use-cases/import.ts): the shape of
@@ -32,6 +32,7 @@ const timestamp = v.pipe(
 const text = (max: number) =>
   v.pipe(
     v.string(),
+    singleLine,
     v.trim(),
     v.minLength(1, 'must not be empty'),
     v.maxLength(max, `must be at most ${max} characters`),

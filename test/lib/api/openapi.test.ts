@@ -10,6 +10,7 @@ import { openApiDocument, openApiJson } from '../../../lib/api/openapi';
 import { routes } from '../../../lib/api/routes';
 import { filePart } from '../../../lib/files/upload';
 import { name, optionalText, pageQuery, uuid } from '../../../lib/schemas';
+import { NON_BLANK_SINGLE_LINE_PATTERN, SINGLE_LINE_PATTERN } from '../../../lib/text';
 
 /** The validator dereferences in place, hence the copy. */
 const validate = (doc: object) => SwaggerParser.validate(structuredClone(doc) as OpenAPIV3_1.Document);
@@ -238,11 +239,24 @@ describe('docs/openapi.json refuses what the API refuses', () => {
   });
 
   it('gives text that must not be blank after trimming a non-blank pattern', () => {
-    const name = body('post', '/templates').properties.name;
-    expect(name).toMatchObject({ type: 'string', minLength: 1, pattern: '\\S' });
-    expect(new RegExp(name.pattern).test(' \t ')).toBe(false);
+    const userId = body('post', '/discount-subscription').properties.userId;
+    expect(userId).toMatchObject({ type: 'string', minLength: 1, pattern: '\\S' });
+    expect(new RegExp(userId.pattern).test(' \t ')).toBe(false);
     // A trimmed text that may be empty has none.
     expect(body('post', '/templates').properties.description?.pattern).toBeUndefined();
+  });
+
+  it('gives a single-line text a pattern without line breaks, control or bidirectional characters', () => {
+    const name = body('post', '/templates').properties.name;
+    expect(name).toMatchObject({ type: 'string', minLength: 1, pattern: NON_BLANK_SINGLE_LINE_PATTERN });
+    const pattern = new RegExp(name.pattern);
+    expect(pattern.test('Trekking e-bike — 日本語')).toBe(true);
+    for (const refused of [' \t ', 'a\nb', 'a\r', 'a\u0085', 'a\u202Eb', '\u2066a\u2069']) {
+      expect(pattern.test(refused), JSON.stringify(refused)).toBe(false);
+    }
+    // One that may be empty (a KYB line) has the plain single-line pattern.
+    const kyb = body('post', '/verify-business').properties.userData.properties.district_or_province;
+    expect(kyb.pattern).toBe(SINGLE_LINE_PATTERN);
   });
 
   it('requires the file part of the uploads and of the notarization, not of the updates', () => {

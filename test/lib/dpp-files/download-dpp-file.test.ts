@@ -31,11 +31,14 @@ const grant = (overrides: Record<string, unknown> = {}) =>
   });
 const restrictedFile = dppFileItem({ access_tier: 'legitimate_interest' });
 const download = (access?: string, header?: string) =>
-  downloadDppFile({
-    params: { dppId: IDS.dpp, fileId: IDS.dppFile },
-    query: { access },
-    headers: { 'x-dpp-access': header },
-  });
+  downloadDppFile(
+    {
+      params: { dppId: IDS.dpp, fileId: IDS.dppFile },
+      query: { access },
+      headers: { 'x-dpp-access': header },
+    },
+    { method: 'GET', sourceIp: '192.0.2.1', userAgent: 'test' },
+  );
 
 beforeEach(() => {
   db.reset();

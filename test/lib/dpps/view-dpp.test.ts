@@ -65,7 +65,11 @@ const storedGerman = (stale: string[] = []) => ({
 
 /** The view of the DPP, with the request's headers parsed by the route's input schema (the `language` default included). */
 const view = (language?: string) =>
-  viewDpp(v.parse(viewDppInput, { params: { dppId: IDS.dpp }, headers: language ? { language } : {}, query: {} }));
+  viewDpp(v.parse(viewDppInput, { params: { dppId: IDS.dpp }, headers: language ? { language } : {}, query: {} }), {
+    method: 'GET',
+    sourceIp: '192.0.2.1',
+    userAgent: 'test',
+  });
 
 const translatedTexts = () => translate.commandCalls(TranslateTextCommand).map((c) => c.args[0].input.Text);
 

@@ -25,3 +25,16 @@ describe('invitationEmail', () => {
     expect(mail.text).toContain('Tom & <Jerry> "Bikes"');
   });
 });
+
+describe('invitationEmail, with a company name stored before names were single-line', () => {
+  it('sends a Subject of one line', () => {
+    const { subject } = invitationEmail({
+      to: 'new@example.com',
+      companyName: 'Acme\r\nBcc: all@example.com\u202E',
+      url: 'https://dpp.example/accept-invitation?invitationId=QhgyT_gJIgJ02FsEXjfnfw',
+      expiresAt: '2026-11-29T10:00:00.000Z',
+    });
+    expect(subject).toBe('You are invited to join Acme Bcc: all@example.com');
+    expect(subject).not.toMatch(/[\r\n\u202E]/);
+  });
+});
