@@ -4,7 +4,7 @@ import { kybCountryCode, VIES_COUNTRY_CODES } from '../companies/kyb/vat';
 import type { ErrorKind } from '../errors';
 import { filePart, requiredFilePart } from '../files/upload';
 import { idempotencyKey } from '../idempotency/model';
-import { distinct } from '../schemas';
+import { distinct, textFieldValues } from '../schemas';
 import { type AnySchema, allowedMethods, type OtherMethod, type Route } from './contract';
 import { errorBody } from './views';
 
@@ -132,6 +132,12 @@ function schemaOf(schema: AnySchema, typeMode: 'input' | 'output'): Json {
       // Optional to valibot so that its absence is 400 `NO_FILE`, but a request without it is refused.
       if (valibotSchema === (requiredFilePart as unknown))
         return { ...jsonSchema, [REQUIRED_PART]: true } as JsonSchema;
+      // A multipart text field: what a value sent must be (its enum, pattern, format); empty counts as not sent.
+      const value = textFieldValues.get(valibotSchema as object);
+      if (value !== undefined) {
+        const { $schema: _, ...json } = toJsonSchema(value, config) as JsonSchema;
+        return json as JsonSchema;
+      }
       return undefined;
     },
   };
@@ -249,7 +255,21 @@ function requestBody(route: Route, body: Json | undefined): Json | undefined {
   // A PUT is a partial update: with all its fields optional, sending none is refused (400,
   // `NOTHING_TO_UPDATE` or a validation error), so the body needs at least one.
   const partial = route.method === 'PUT' && body.type === 'object' && (body.required ?? []).length === 0;
-  return { required: true, content: { [mediaType]: { schema: partial ? { ...body, minProperties: 1 } : body } } };
+  const closed = closeObjects(body);
+  return { required: true, content: { [mediaType]: { schema: partial ? { ...closed, minProperties: 1 } : closed } } };
+}
+
+/**
+ * A request schema with `additionalProperties: false` on every object that does not say
+ * otherwise: an unknown field or part is refused (lib/http/unknown-keys.ts), whatever its schema.
+ */
+function closeObjects(json: Json): Json {
+  if (Array.isArray(json)) return json.map(closeObjects);
+  if (typeof json !== 'object' || json === null) return json;
+  const copy: Json = Object.fromEntries(Object.entries(json).map(([key, value]) => [key, closeObjects(value as Json)]));
+  if (copy.type === 'object' && copy.properties !== undefined && copy.additionalProperties === undefined)
+    copy.additionalProperties = false;
+  return copy;
 }
 
 /** The success answer, then each status of the row's error map (kinds sharing a status merged), then 500. */

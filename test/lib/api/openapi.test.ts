@@ -117,11 +117,12 @@ describe('openApiDocument (a small table)', () => {
     expect(doc.components.parameters.CorrelationId).toMatchObject({ name: 'X-Correlation-Id', in: 'header' });
   });
 
-  it('describes a multipart body with a binary file part and transformed text fields by their input type', () => {
+  it('describes a multipart body with a binary file part, text fields by the value they take, and no other part', () => {
     const schema = upload.requestBody.content['multipart/form-data'].schema;
     expect(schema.properties.file).toMatchObject({ type: 'string', format: 'binary' });
-    expect(schema.properties.name).toEqual({ type: 'string' });
+    expect(schema.properties.name).toEqual({ type: 'string', minLength: 1, pattern: '\\S', maxLength: 200 });
     expect(schema.required).toEqual(['file']);
+    expect(schema.additionalProperties).toBe(false);
   });
 
   it('uses the bearer scheme on jwt routes and none on public ones', () => {
@@ -256,6 +257,20 @@ describe('docs/openapi.json refuses what the API refuses', () => {
     for (const route of uploads) expect(body('post', route.path).required, route.path).toContain('file');
     for (const route of routes.filter((r) => r.method === 'PUT' && r.body === 'multipart')) {
       expect(body('put', route.path).required ?? [], route.path).not.toContain('file');
+    }
+  });
+
+  it("lists access_tier's enum on every multipart route that takes it, and closes every request body", () => {
+    const tiers = ['public', 'legitimate_interest', 'authority', 'company'];
+    const table: readonly Route[] = routes;
+    const multipart = table.filter((r) => r.body === 'multipart');
+    const withTier = multipart.filter((r) => body(r.method.toLowerCase(), r.path).properties.access_tier);
+    expect(withTier.map((r) => r.fn)).toEqual(expect.arrayContaining(['create-dpp-file', 'create-dpp-image']));
+    for (const r of withTier) {
+      expect(body(r.method.toLowerCase(), r.path).properties.access_tier, r.fn).toEqual({ type: 'string', enum: tiers });
+    }
+    for (const r of table.filter((route) => route.body !== undefined)) {
+      expect(body(r.method.toLowerCase(), r.path).additionalProperties, r.fn).toBe(false);
     }
   });
 
