@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { accessValue, type Reader, readerOf, recordRead, restrictedIds } from '../access-tiers/read-access';
 import { visibleTo } from '../access-tiers/tiers';
-import { signedGetUrl } from '../files/storage';
+import { type Download, signedGetUrl } from '../files/storage';
 import { ISO_639_1 } from '../languages';
 import { publicFileUrl, publicImageUrl } from '../links';
 import { countTranslations } from '../metrics';
@@ -88,8 +88,8 @@ export async function viewDpp(input: v.InferOutput<typeof viewDppInput>) {
   const files = visibleTo(reader.tier, collection.files);
   const cards = visibleTo(reader.tier, collection.cards);
   // A restricted part is reached through a signed URL only (no public address answers it).
-  const address = (part: { access_tier?: string; path: string }, publicUrl: string) =>
-    part.access_tier && part.access_tier !== 'public' ? signedGetUrl(part.path) : publicUrl;
+  const address = (part: { access_tier?: string; path: string }, publicUrl: string, download?: Download) =>
+    part.access_tier && part.access_tier !== 'public' ? signedGetUrl(part.path, download) : publicUrl;
 
   const units: SourceUnit[] = [
     { key: 'dpp', name: dpp.name, description: dpp.description },
@@ -123,7 +123,7 @@ export async function viewDpp(input: v.InferOutput<typeof viewDppInput>) {
           id: f.id,
           ...text(`file:${f.id}`),
           path: f.path,
-          url: await address(f, publicFileUrl(dpp.id, f.id)),
+          url: await address(f, publicFileUrl(dpp.id, f.id), f),
         })),
       ),
       cards: cards.map((c) => ({

@@ -107,7 +107,7 @@ export async function viewPassport(input: v.InferOutput<typeof viewPassportInput
     files: await Promise.all(
       files.map(async (file) => ({
         ...text(`file:${file.id}`, file),
-        href: restricted(file) ? await signedGetUrl(file.path) : publicFileUrl(dppId, file.id),
+        href: restricted(file) ? await signedGetUrl(file.path, file) : publicFileUrl(dppId, file.id),
         type: file.mime_type,
         size: file.size,
       })),
