@@ -408,6 +408,13 @@ const publicRoutes = (routes: readonly Route[]): string =>
     .map((r) => `\`${r.method} ${r.path}\``)
     .join(', ');
 
+/** The routes whose not-found is 406 (the interface's file and KYB routes), from the rows. */
+const notAcceptableRoutes = (routes: readonly Route[]) =>
+  routes
+    .filter((route) => route.errors.not_found?.status === 406)
+    .map((route) => `\`${route.method} ${route.path}\``)
+    .join(', ');
+
 const description = (
   routes: readonly Route[],
 ) => `Digital Product Passports: companies publish a passport (DPP) per product, with files,
@@ -421,7 +428,8 @@ reaches only its own company: another company's ids answer exactly like unknown 
 **Errors.** Every error body is \`{"error", "code"}\`, plus \`details: [{path, message}]\` for
 validation. Each operation lists the statuses it can answer and what each means there. A
 dependency that is down answers 503 with \`Retry-After\`, or, for a write sent without an
-\`Idempotency-Key\` whose outcome is unknown, 503 \`OUTCOME_UNKNOWN\` without it; anything unexpected 500. Unknown
+\`Idempotency-Key\` whose outcome is unknown, 503 \`OUTCOME_UNKNOWN\` without it; anything unexpected 500. An unknown query parameter, JSON
+property or multipart part is 400, naming it. Unknown
 routes answer 404 \`{"error":"Not Found"}\` (the \`ANY $default\` route, in \`x-catch-all\`).
 
 **Retries.** Uploads (and every POST that says so) take an \`Idempotency-Key\` header (1–255
@@ -435,8 +443,9 @@ it, or when it is ill-formed (then ignored, not refused), the API Gateway reques
 **Paging.** Lists take \`?limit=\` (1–100, default 100) and \`?cursor=\` (the \`nextCursor\` of
 the previous page); oldest first.
 
-**Choices the spec left open** (docs/choices.md): file not-found statuses are 406 everywhere,
-\`GET /dpp/{dppId}\` keeps 404; uploads are \`multipart/form-data\` with one \`file\` part (4 MiB,
+**Choices the spec left open** (docs/choices.md): a not-found is 406 on the routes the interface
+gives 406, ${notAcceptableRoutes(routes)}, and 404 everywhere else (the public file and image
+downloads and \`GET /dpp/{dppId}\` included); uploads are \`multipart/form-data\` with one \`file\` part (4 MiB,
 type detected from the bytes, optional \`hash\` = SHA-256); \`name\` defaults to the file's
 name and empty multipart text fields count as not sent; updates with nothing to update are
 400 \`NOTHING_TO_UPDATE\`, a concurrent replace is 409; \`language\` picks the translation and

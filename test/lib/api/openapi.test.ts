@@ -260,6 +260,28 @@ describe('docs/openapi.json refuses what the API refuses', () => {
     }
   });
 
+  it('says in its introduction which routes answer a not-found with 406, from the rows, and that the rest are 404', () => {
+    const table: readonly Route[] = routes;
+    const intro = doc.info.description as string;
+    expect(intro).not.toContain('406 everywhere');
+    const sentence = /gives 406, (.*?), and 404 everywhere else/s.exec(intro)?.[1] ?? '';
+    const listed = sentence.split(/,\s*/).map((route) => route.replace(/`/g, ''));
+    expect(listed.sort()).toEqual(
+      table
+        .filter((r) => r.errors.not_found?.status === 406)
+        .map((r) => `${r.method} ${r.path}`)
+        .sort(),
+    );
+    expect(table.find((r) => r.fn === 'get-public-dpp-file')?.errors.not_found?.status).toBe(404);
+  });
+
+  it("gives a version's number the interface's type in each list: a string in the versions, an integer in the notarizations", () => {
+    const item = (path: string, list: string) =>
+      operation('get', path).responses[200].content['application/json'].schema.properties[list].items.properties;
+    expect(item('/view-dpp-versions/{dppId}', 'versions').version.type).toBe('string');
+    expect(item('/view-dpp-notarizations/{dppId}', 'notarizations').version.type).toBe('integer');
+  });
+
   it("lists access_tier's enum on every multipart route that takes it, and closes every request body", () => {
     const tiers = ['public', 'legitimate_interest', 'authority', 'company'];
     const table: readonly Route[] = routes;
@@ -267,7 +289,10 @@ describe('docs/openapi.json refuses what the API refuses', () => {
     const withTier = multipart.filter((r) => body(r.method.toLowerCase(), r.path).properties.access_tier);
     expect(withTier.map((r) => r.fn)).toEqual(expect.arrayContaining(['create-dpp-file', 'create-dpp-image']));
     for (const r of withTier) {
-      expect(body(r.method.toLowerCase(), r.path).properties.access_tier, r.fn).toEqual({ type: 'string', enum: tiers });
+      expect(body(r.method.toLowerCase(), r.path).properties.access_tier, r.fn).toEqual({
+        type: 'string',
+        enum: tiers,
+      });
     }
     for (const r of table.filter((route) => route.body !== undefined)) {
       expect(body(r.method.toLowerCase(), r.path).additionalProperties, r.fn).toBe(false);
