@@ -22,6 +22,7 @@ import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { Route } from '../lib/api/contract';
 import { routes as routeTable } from '../lib/api/routes';
+import { defined } from '../lib/defined';
 import type { StackConfig } from './config';
 import { Alarms } from './constructs/alarms';
 import { assertRouteTableIsDeployable, ServiceApi } from './constructs/api';
@@ -132,7 +133,7 @@ export class DppServiceStack extends Stack {
     this.anchorWorker = workers.anchorWorker;
     // The rows that read the chain (access.chain) use the anchor worker's node: its URL's secret, not an env value.
     for (const route of this.routes.filter((candidate) => candidate.access.chain)) {
-      const fn = this.functions.get(route.fn)!;
+      const fn = defined(this.functions.get(route.fn), `the function of ${route.fn}`);
       fn.addToRolePolicy(
         new PolicyStatement({
           actions: ['secretsmanager:GetSecretValue'],

@@ -28,15 +28,25 @@ export const description = /* @__PURE__ */ v.pipe(
  */
 export const distinct = <T>(items: readonly T[]): boolean => new Set(items).size === items.length;
 
+/**
+ * The schema of each optionalText field's value when one is sent, by the field's own schema:
+ * the OpenAPI document shows it (lib/api/openapi.ts), where the pipe's input type alone is a
+ * bare string (its checks come after the transform), so an `access_tier` part lists its enum.
+ */
+export const textFieldValues = new WeakMap<object, v.GenericSchema>();
+
 /** A multipart text field that may be sent empty: empty means "not given". */
-export const optionalText = <T extends v.GenericSchema<string, unknown>>(schema: T) =>
-  v.optional(
+export const optionalText = <T extends v.GenericSchema<string, unknown>>(schema: T) => {
+  const field = v.optional(
     v.pipe(
       v.string(),
       v.transform((s) => (s === '' ? undefined : s)),
       v.optional(schema),
     ),
   );
+  textFieldValues.set(field, schema);
+  return field;
+};
 
 /** `?limit=` (1–100, default 100) and `?cursor=` (opaque) on every list (docs/spec/decisions.md, Lists). */
 export const pageQuery = /* @__PURE__ */ v.object({

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { loadLocalStack } from '../infra/local/index';
+import { defined } from '../lib/defined';
 import { CHROMIUM_ARGS, findChromium } from '../test/support/browser';
 
 /** The demo passport X1 (infra/local/demo-data.json). */
@@ -31,7 +32,7 @@ const { startLocalStack } = await loadLocalStack();
 const stack = await startLocalStack({ port: 0, dir, seed: true, logLevel: 'SILENT' });
 const browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS });
 try {
-  const api = stack.apiUrl!;
+  const api = defined(stack.apiUrl, 'the API address');
   for (const { lang, width } of SHOTS) {
     const context = await browser.newContext({
       javaScriptEnabled: false,

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadLocalStack } from '../infra/local';
+import { defined } from '../lib/defined';
 import { storesOf } from '../test/support/invariants';
 import { soak } from './soak/run';
 
@@ -23,7 +24,7 @@ const { startLocalStack } = await loadLocalStack();
 const stack = await startLocalStack({ port: 0, dir, seed: false, logLevel: 'SILENT' });
 try {
   const env = stack.env;
-  const result = await soak(stack.apiUrl!, storesOf(env), seconds, concurrency);
+  const result = await soak(defined(stack.apiUrl, 'the API address'), storesOf(env), seconds, concurrency);
   console.info(result.report);
   process.exitCode = result.errors > 0 || result.violations.length > 0 ? 1 : 0;
 } finally {

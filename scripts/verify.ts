@@ -146,8 +146,9 @@ async function main(): Promise<number> {
       allowPositionals: true,
       options: { rpc: { type: 'string', default: 'http://127.0.0.1:8545' }, 'chain-id': { type: 'string' } },
     });
-    if (positionals.length !== 1) throw new Error('one version uri');
-    uri = new URL(positionals[0]!);
+    const [only] = positionals;
+    if (positionals.length !== 1 || only === undefined) throw new Error('one version uri');
+    uri = new URL(only);
     rpc = values.rpc;
     chainId = values['chain-id'] === undefined ? undefined : BigInt(values['chain-id']);
   } catch {

@@ -124,7 +124,7 @@ export function toApiGatewayEvent(
       accountId: '000000000000',
       apiId: 'local',
       domainName: headers.host ?? 'localhost',
-      domainPrefix: (headers.host ?? 'localhost').split(/[.:]/)[0]!,
+      domainPrefix: (headers.host ?? 'localhost').split(/[.:]/)[0] ?? 'localhost',
       http: {
         method: request.method.toUpperCase(),
         path: rawPath,

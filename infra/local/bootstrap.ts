@@ -8,11 +8,15 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { defined } from '../../lib/defined';
 import { tableSchema } from '../table-schema';
 
 /** SDK clients for the local engines, from the handler environment. */
 export function localClients(env: Record<string, string>) {
-  const credentials = { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! };
+  const credentials = {
+    accessKeyId: defined(env.AWS_ACCESS_KEY_ID, 'AWS_ACCESS_KEY_ID'),
+    secretAccessKey: defined(env.AWS_SECRET_ACCESS_KEY, 'AWS_SECRET_ACCESS_KEY'),
+  };
   const dynamodb = new DynamoDBClient({ region: env.AWS_REGION, endpoint: env.DYNAMODB_ENDPOINT, credentials });
   return {
     dynamodb,

@@ -14,8 +14,10 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { type RouteFn, routes } from '../../lib/api/routes';
 import { lambdaContext } from './api-gateway-event';
 import { loadHandler } from './handlers';
+import { linksNote } from './invoke-note';
 import { sampleEvent, withToken } from './sample-events';
 import { startLocalStack } from './stack';
+import { readStackFile } from './stack-file';
 import { invokeWorker, isWorker, WORKER_FNS } from './worker-events';
 
 const [fn, eventFile] = process.argv.slice(2);
@@ -24,6 +26,16 @@ if (!fn || !eventFile || !(routes.some((r) => r.fn === fn) || isWorker(fn))) {
     `usage: npm run invoke -- <function> <event file>\nfunctions: ${[...routes.map((r) => r.fn), ...WORKER_FNS].join(', ')}`,
   );
   process.exit(2);
+}
+
+/** Whether a process runs (signal 0 checks without sending anything). */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const event = JSON.parse(await readFile(eventFile, 'utf8')) as unknown;
@@ -46,6 +58,11 @@ try {
     }
     console.log(JSON.stringify({ statusCode: result.statusCode, headers: result.headers, body }, null, 2));
   }
+  // `npm start`'s own file, if its process still runs (one that crashed may have left it).
+  const started = await readStackFile('.local');
+  const running = started !== undefined && isAlive(started.pid) ? started.apiUrl : undefined;
+  // On stderr, so the answer on stdout stays JSON.
+  console.error(`\n${linksNote(stack.env.PUBLIC_BASE_URL ?? '', running)}`);
 } finally {
   await stack.stop();
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { type RouteFn, routes } from '../../lib/api/routes';
+import { defined } from '../../lib/defined';
 import { matchRoute, toApiGatewayEvent } from './api-gateway-event';
 import { samples, TOKEN_PLACEHOLDER } from './samples';
 
@@ -29,7 +30,10 @@ function multipartBody(multipart: NonNullable<(typeof samples)[RouteFn]['multipa
 /** The sample event of a route, reproducible byte for byte (fixed request id and time). */
 export function sampleEvent(fn: RouteFn): APIGatewayProxyEventV2 {
   const sample = samples[fn];
-  const route = routes.find((r) => r.fn === fn)!;
+  const route = defined(
+    routes.find((r) => r.fn === fn),
+    `the route of ${fn}`,
+  );
   const method = sample.method ?? route.method;
   const headers: Record<string, string> = { host: 'localhost:3000', 'user-agent': 'curl/8.5.0', ...sample.headers };
   if (route.auth === 'jwt') headers.authorization = `Bearer ${TOKEN_PLACEHOLDER}`;
@@ -44,7 +48,8 @@ export function sampleEvent(fn: RouteFn): APIGatewayProxyEventV2 {
     headers['content-type'] = 'application/json';
     headers['content-length'] = String(body.length);
   }
-  const matched = matchRoute(method, sample.path.split('?', 1)[0]!);
+  const [path = sample.path] = sample.path.split('?', 1);
+  const matched = matchRoute(method, path);
   if (matched?.route.fn !== fn) throw new Error(`sample for ${fn} does not match its route`);
   return toApiGatewayEvent({ method, url: sample.path, headers, body }, matched, {
     requestId: `sample-${fn}`,

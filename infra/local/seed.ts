@@ -66,6 +66,7 @@ export async function seed(data: DemoData): Promise<void> {
     const pending = toInvitationItems({
       id: invitation.id,
       company_id: invitation.company,
+      company_name: data.companies.find((company) => company.id === invitation.company)?.name,
       email: invitation.email,
       wallet: invitation.wallet,
       area: invitation.area,

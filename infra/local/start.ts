@@ -12,6 +12,7 @@
  *                                step of the start on stderr
  */
 import { parseArgs } from 'node:util';
+import { defined } from '../../lib/defined';
 import { EVM_CHAIN_ID, START_TIMEOUT_ENV, type StartLimits, startLimits } from './engines';
 import { loadDemoData } from './seed';
 import { DEFAULT_PORTS, startLocalStack } from './stack';
@@ -98,7 +99,7 @@ if (values['ready-json']) {
 } else if (values.empty && !stack.seeded) {
   printEmptyWelcome(stack.apiUrl ?? '', Date.now() - started);
 } else {
-  await printWelcome(stack.apiUrl!, Date.now() - started);
+  await printWelcome(defined(stack.apiUrl, 'the API address'), Date.now() - started);
 }
 
 /** Where each engine listens, the stack file that lists them, and how to get other ports. */
@@ -140,9 +141,10 @@ Ctrl-C stops everything.
 async function printWelcome(api: string, ms: number) {
   const demo = await loadDemoData();
   const [acme, globex] = demo.companies;
-  const dpp = acme!.dpps[0]!;
-  const admin = acme!.users[0]!;
-  const key = acme!.apiKeys[0]!.key;
+  if (!acme || !globex) throw new Error('demo-data: Acme and Globex are its first two companies');
+  const dpp = defined(acme.dpps[0], "Acme's first DPP");
+  const admin = defined(acme.users[0], "Acme's admin");
+  const key = defined(acme.apiKeys[0], "Acme's API key").key;
   const token = `$(curl -s ${api}/generateJWT/${key}/${admin.wallet} | sed -E 's/.*"authToken":"([^"]+)".*/\\1/')`;
   console.log(`
 DPP service running locally (ready in ${(ms / 1000).toFixed(1)} s${stack.seeded ? ', demo data seeded' : ''})
@@ -151,11 +153,13 @@ ${whereEverythingListens(api)}
 
 Demo credentials (infra/local/demo-data.json)
 ${demo.companies
-  .map((c) => `  ${c.name.padEnd(22)} API key ${c.apiKeys[0]!.key.padEnd(22)} admin wallet ${c.users[0]!.wallet}`)
+  .map(
+    (c) => `  ${c.name.padEnd(22)} API key ${(c.apiKeys[0]?.key ?? '').padEnd(22)} admin wallet ${c.users[0]?.wallet}`,
+  )
   .join('\n')}
 
 Try it
-  # 1. a token for ${acme!.name}'s admin
+  # 1. a token for ${acme.name}'s admin
   curl -s ${api}/generateJWT/${key}/${admin.wallet}
 
   # 2. a passport, as a consumer scanning its QR code sees it, in Italian
@@ -169,7 +173,7 @@ Try it
   # 5. a version notarized and anchored on the local chain, related DPPs, invitations, KYB and
   #    promotional codes: docs/walkthrough.md, block by block (sign with npm run sign)
 
-  (${globex!.name}'s credentials are there to try tenant isolation.)
+  (${globex.name}'s credentials are there to try tenant isolation.)
 Ctrl-C stops everything.
 `);
 }

@@ -11,6 +11,7 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { HDKey } from '@scure/bip32';
 import { mnemonicToSeedSync } from '@scure/bip39';
+import { defined } from '../../lib/defined';
 import { type Address, addressOfPublicKey } from '../../lib/evm/address';
 import { personalMessageHash } from '../../lib/evm/personal-sign';
 
@@ -26,7 +27,7 @@ export function testAccount(index: number): { privateKey: Uint8Array; address: A
   let account = accounts.get(index);
   if (!account) {
     root ??= HDKey.fromMasterSeed(mnemonicToSeedSync(TEST_MNEMONIC));
-    const privateKey = root.derive(`m/44'/60'/0'/0/${index}`).privateKey!;
+    const privateKey = defined(root.derive(`m/44'/60'/0'/0/${index}`).privateKey, `the key of account ${index}`);
     account = { privateKey, address: addressOfPublicKey(secp256k1.getPublicKey(privateKey, false)) };
     accounts.set(index, account);
   }
@@ -42,7 +43,8 @@ export function accountIndexOf(address: string, count = 20): number | undefined 
 /** personal_sign of `message` bytes by `privateKey`: `0x` r ‖ s ‖ v, v 27 or 28, low s (RFC 6979). */
 export function personalSign(message: Uint8Array, privateKey: Uint8Array): string {
   const sig = secp256k1.sign(personalMessageHash(message), privateKey, { prehash: false, format: 'recovered' });
-  return `0x${bytesToHex(sig.subarray(1))}${(27 + sig[0]!).toString(16)}`;
+  const [recovery = 0] = sig;
+  return `0x${bytesToHex(sig.subarray(1))}${(27 + recovery).toString(16)}`;
 }
 
 /** What a wallet signs for a hex SHA-256 (with or without 0x): personal_sign of its 32 raw bytes, by account `index`. */

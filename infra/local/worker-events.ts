@@ -9,6 +9,7 @@ import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
 import { ANCHOR_WORKER_FN, WORKER_TIMEOUT_SECONDS } from '../../lib/anchoring/worker';
 import { KYB_RETRY_TIMEOUT_SECONDS, KYB_RETRY_WORKER_FN } from '../../lib/companies/kyb/worker';
 import * as keys from '../../lib/data/keys';
+import { defined } from '../../lib/defined';
 import type { ScheduledRun } from '../../lib/events/scheduled';
 import { lambdaContext } from './api-gateway-event';
 import demoData from './demo-data.json' with { type: 'json' };
@@ -20,7 +21,10 @@ export type WorkerFn = typeof ANCHOR_WORKER_FN | typeof KYB_RETRY_WORKER_FN;
 export const WORKER_FNS: readonly WorkerFn[] = [ANCHOR_WORKER_FN, KYB_RETRY_WORKER_FN];
 
 /** The first demo version that is notarized (its notarization record is the seed's number 1). */
-const notarizedDpp = demoData.versions.find((version) => version.notarize)!.dpp;
+const notarizedDpp = defined(
+  demoData.versions.find((version) => version.notarize),
+  'a notarized demo version',
+).dpp;
 
 function streamEvent(): DynamoDBStreamEvent {
   const key = keys.notarization(notarizedDpp, 1);

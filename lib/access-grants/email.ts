@@ -4,6 +4,9 @@ import { oneLine } from '../text';
 /** `&`, `<`, `>`, `"` and `'` as HTML entities: a name or an address is text, never markup. */
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** A sentence ending with `text`: its own final period (`Acme S.r.l.`) ends it, not a second one. */
+const endSentence = (text: string): string => (/[.!?…]$/.test(text) ? text : `${text}.`);
+
 export interface GrantMail {
   to: string;
   companyName: string;
@@ -26,13 +29,13 @@ export function grantEmail({ to, companyName, dppName, url, expiresAt }: GrantMa
     '',
     `Open it: ${url}`,
     '',
-    `The link works until ${until}. It is yours: every read through it is recorded for ${companyName}. Do not forward it.`,
+    `The link works until ${until}. It is yours: every read through it is recorded for ${endSentence(companyName)} Do not forward it.`,
   ].join('\n');
   const html = [
     '<!doctype html><html><head><meta name="referrer" content="no-referrer"></head><body style="font-family:sans-serif;line-height:1.5">',
     `<p><strong>${escapeHtml(companyName)}</strong> gives you access to the restricted parts of the product passport “${escapeHtml(dppName)}”.</p>`,
     `<p><a href="${escapeHtml(url)}" rel="noreferrer">Open the passport</a></p>`,
-    `<p>The link works until ${escapeHtml(until)}. It is yours: every read through it is recorded for ${escapeHtml(companyName)}. Do not forward it.</p>`,
+    `<p>The link works until ${escapeHtml(until)}. It is yours: every read through it is recorded for ${escapeHtml(endSentence(companyName))} Do not forward it.</p>`,
     '</body></html>',
   ].join('\n');
   return { to, subject, html, text };

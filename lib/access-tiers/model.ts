@@ -108,8 +108,8 @@ export const accessToken = (grantId: string, secret: string): string => `${grant
 
 /** A token's grant id and secret, or undefined for another shape (the secret is 43 base64url characters). */
 export function parseAccessToken(token: string | undefined): { grantId: string; secret: string } | undefined {
-  const match = /^([A-Za-z0-9_-]{1,64})\.([A-Za-z0-9_-]{43})$/.exec(token ?? '');
-  return match ? { grantId: match[1]!, secret: match[2]! } : undefined;
+  const [, grantId, secret] = /^([A-Za-z0-9_-]{1,64})\.([A-Za-z0-9_-]{43})$/.exec(token ?? '') ?? [];
+  return grantId !== undefined && secret !== undefined ? { grantId, secret } : undefined;
 }
 
 /** A hash no secret has: what a missing grant is compared with, so it costs what a wrong secret costs. */

@@ -4,7 +4,7 @@ import { kybCountryCode, VIES_COUNTRY_CODES } from '../companies/kyb/vat';
 import type { ErrorKind } from '../errors';
 import { filePart, requiredFilePart } from '../files/upload';
 import { idempotencyKey } from '../idempotency/model';
-import { distinct } from '../schemas';
+import { distinct, textFieldValues } from '../schemas';
 import { isSingleLine, NON_BLANK_SINGLE_LINE_PATTERN, SINGLE_LINE_PATTERN } from '../text';
 import { type AnySchema, allowedMethods, type OtherMethod, type Route } from './contract';
 import { errorBody } from './views';
@@ -139,6 +139,12 @@ function schemaOf(schema: AnySchema, typeMode: 'input' | 'output'): Json {
       // Optional to valibot so that its absence is 400 `NO_FILE`, but a request without it is refused.
       if (valibotSchema === (requiredFilePart as unknown))
         return { ...jsonSchema, [REQUIRED_PART]: true } as JsonSchema;
+      // A multipart text field: what a value sent must be (its enum, pattern, format); empty counts as not sent.
+      const value = textFieldValues.get(valibotSchema as object);
+      if (value !== undefined) {
+        const { $schema: _, ...json } = toJsonSchema(value, config) as JsonSchema;
+        return json as JsonSchema;
+      }
       return undefined;
     },
   };
@@ -258,7 +264,21 @@ function requestBody(route: Route, body: Json | undefined): Json | undefined {
   // A PUT is a partial update: with all its fields optional, sending none is refused (400,
   // `NOTHING_TO_UPDATE` or a validation error), so the body needs at least one.
   const partial = route.method === 'PUT' && body.type === 'object' && (body.required ?? []).length === 0;
-  return { required: true, content: { [mediaType]: { schema: partial ? { ...body, minProperties: 1 } : body } } };
+  const closed = closeObjects(body);
+  return { required: true, content: { [mediaType]: { schema: partial ? { ...closed, minProperties: 1 } : closed } } };
+}
+
+/**
+ * A request schema with `additionalProperties: false` on every object that does not say
+ * otherwise: an unknown field or part is refused (lib/http/unknown-keys.ts), whatever its schema.
+ */
+function closeObjects(json: Json): Json {
+  if (Array.isArray(json)) return json.map(closeObjects);
+  if (typeof json !== 'object' || json === null) return json;
+  const copy: Json = Object.fromEntries(Object.entries(json).map(([key, value]) => [key, closeObjects(value as Json)]));
+  if (copy.type === 'object' && copy.properties !== undefined && copy.additionalProperties === undefined)
+    copy.additionalProperties = false;
+  return copy;
 }
 
 /** The success answer, then each status of the row's error map (kinds sharing a status merged), then 500. */
@@ -397,6 +417,13 @@ const publicRoutes = (routes: readonly Route[]): string =>
     .map((r) => `\`${r.method} ${r.path}\``)
     .join(', ');
 
+/** The routes whose not-found is 406 (the interface's file and KYB routes), from the rows. */
+const notAcceptableRoutes = (routes: readonly Route[]) =>
+  routes
+    .filter((route) => route.errors.not_found?.status === 406)
+    .map((route) => `\`${route.method} ${route.path}\``)
+    .join(', ');
+
 const description = (
   routes: readonly Route[],
 ) => `Digital Product Passports: companies publish a passport (DPP) per product, with files,
@@ -410,7 +437,8 @@ reaches only its own company: another company's ids answer exactly like unknown 
 **Errors.** Every error body is \`{"error", "code"}\`, plus \`details: [{path, message}]\` for
 validation. Each operation lists the statuses it can answer and what each means there. A
 dependency that is down answers 503 with \`Retry-After\`, or, for a write sent without an
-\`Idempotency-Key\` whose outcome is unknown, 503 \`OUTCOME_UNKNOWN\` without it; anything unexpected 500. Unknown
+\`Idempotency-Key\` whose outcome is unknown, 503 \`OUTCOME_UNKNOWN\` without it; anything unexpected 500. An unknown query parameter, JSON
+property or multipart part is 400, naming it. Unknown
 routes answer 404 \`{"error":"Not Found"}\` (the \`ANY $default\` route, in \`x-catch-all\`).
 
 **Retries.** Uploads (and every POST that says so) take an \`Idempotency-Key\` header (1–255
@@ -424,8 +452,9 @@ it, or when it is ill-formed (then ignored, not refused), the API Gateway reques
 **Paging.** Lists take \`?limit=\` (1–100, default 100) and \`?cursor=\` (the \`nextCursor\` of
 the previous page); oldest first.
 
-**Choices the spec left open** (docs/choices.md): file not-found statuses are 406 everywhere,
-\`GET /dpp/{dppId}\` keeps 404; uploads are \`multipart/form-data\` with one \`file\` part (4 MiB,
+**Choices the spec left open** (docs/choices.md): a not-found is 406 on the routes the interface
+gives 406, ${notAcceptableRoutes(routes)}, and 404 everywhere else (the public file and image
+downloads and \`GET /dpp/{dppId}\` included); uploads are \`multipart/form-data\` with one \`file\` part (4 MiB,
 type detected from the bytes, optional \`hash\` = SHA-256); \`name\` defaults to the file's
 name and empty multipart text fields count as not sent; updates with nothing to update are
 400 \`NOTHING_TO_UPDATE\`, a concurrent replace is 409; \`language\` picks the translation and

@@ -2,6 +2,7 @@ import type { KeyObject } from 'node:crypto';
 import { readSecret } from '../aws/secrets';
 import { cachedFor } from '../cached';
 import { oneOf } from '../config';
+import { defined } from '../defined';
 import { parsePrivateKey } from './keys';
 
 /**
@@ -23,5 +24,8 @@ export interface SigningKey {
 export const signingKey = /* @__PURE__ */ cachedFor(SIGNING_KEY_TTL_MS, async (): Promise<SigningKey> => {
   const inline = source.first();
   if (inline !== undefined) return parsePrivateKey(inline, 'JWT_PRIVATE_KEY');
-  return parsePrivateKey((await readSecret(source.second()!)) ?? '', 'The JWT signing-key secret');
+  return parsePrivateKey(
+    (await readSecret(defined(source.second(), 'JWT_PRIVATE_KEY or its secret id'))) ?? '',
+    'The JWT signing-key secret',
+  );
 });

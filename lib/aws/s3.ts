@@ -35,8 +35,12 @@ export const s3Client = (): S3Client => {
   return client;
 };
 
-/** Signs a GET of one object key for `expiresIn` seconds: a URL, made locally (no round trip). */
-export type GetUrlSigner = (key: string, expiresIn: number) => Promise<string>;
+/**
+ * Signs a GET of one object key for `expiresIn` seconds: a URL, made locally (no round trip).
+ * With `contentDisposition`, S3 answers with that `Content-Disposition` (the signed
+ * `response-content-disposition` query parameter: GetObject's ResponseContentDisposition).
+ */
+export type GetUrlSigner = (key: string, expiresIn: number, contentDisposition?: string) => Promise<string>;
 
 /** The key of the one GetObject request a signer builds to learn the request's shape; encodes to itself. */
 const SAMPLE_KEY = 'k';
@@ -110,14 +114,18 @@ export function getObjectUrlSigner(s3: S3Client, bucket: string): GetUrlSigner {
 
   // A failure (say, credentials not there yet) is not kept: the next URL tries again.
   const prepared = loadedOnce(prepare);
-  return async (key, expiresIn) => {
+  return async (key, expiresIn, contentDisposition) => {
     if (key === '') throw new Error('An object key is needed to sign a URL');
     const { presigner, signing, request, basePath } = await prepared();
     const presigned = await presigner.presign(
       {
         ...request,
         path: `${basePath}/${key.split('/').map(extendedEncodeURIComponent).join('/')}`,
-        query: { ...request.query },
+        // Where the SDK's serializer puts ResponseContentDisposition (after the request's own query).
+        query: {
+          ...request.query,
+          ...(contentDisposition !== undefined && { 'response-content-disposition': contentDisposition }),
+        },
         headers: { ...request.headers },
       },
       { expiresIn, ...signing },
@@ -204,9 +212,9 @@ export const bucket = {
     await s3Client().send(new DeleteObjectCommand({ Bucket: bucketName(), Key: key }));
   },
 
-  /** A presigned GET URL. Signing is local: no round trip. */
-  signedGetUrl(key: string, expiresInSeconds: number): Promise<string> {
+  /** A presigned GET URL, with the Content-Disposition S3 answers it with when given. Signing is local: no round trip. */
+  signedGetUrl(key: string, expiresInSeconds: number, contentDisposition?: string): Promise<string> {
     getUrlSigner ??= getObjectUrlSigner(s3Client(), bucketName());
-    return getUrlSigner(key, expiresInSeconds);
+    return getUrlSigner(key, expiresInSeconds, contentDisposition);
   },
 };

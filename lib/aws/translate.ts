@@ -1,5 +1,6 @@
 import { TranslateClient, TranslateTextCommand } from '@aws-sdk/client-translate';
 import { optional, region } from '../config';
+import { defined } from '../defined';
 import { InvalidInputError, UnavailableError } from '../errors';
 import type { Translator } from '../translator';
 import { bounded, clientSettings } from './budget';
@@ -22,7 +23,7 @@ export const amazonTranslate: Translator = {
     const worker = async () => {
       while (next < texts.length) {
         const i = next++;
-        out[i] = await translateOne(texts[i]!, from, to);
+        out[i] = await translateOne(defined(texts[i], 'a text to translate'), from, to);
       }
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, texts.length) }, worker));

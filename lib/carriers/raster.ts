@@ -40,11 +40,27 @@ export function svgOf({ side, dark }: Matrix, width: string): string {
 }
 
 /**
- * PNG (8-bit grayscale), each module `floor(px / side)` pixels (at least 1), so the image is at
- * most `px` wide; with `dpi`, a pHYs chunk says so, and it prints at its size.
+ * The pixels of one module (the X-dimension, in pixels) for a symbol of `side` modules drawn
+ * `px` pixels wide, at least 1: `within` rounds down, so the image is at most `px` wide (a
+ * screen's box); `atLeast` rounds up, so it is at least `px` wide (a print size: a symbol
+ * asked at 20 mm is never printed smaller, which could drop its X-dimension under a scanner's
+ * or GS1's minimum).
  */
-export function pngOf({ side, dark }: Matrix, px: number, dpi?: number): Buffer {
-  const scale = Math.max(1, Math.floor(px / side));
+export function modulePixels(side: number, px: number, fit: 'within' | 'atLeast'): number {
+  // A side asked in mm is a fraction of pixels; an exact multiple stays one despite float error.
+  const modules = px / side;
+  const whole = Math.round(modules);
+  const scale = Math.abs(modules - whole) < 1e-9 ? whole : fit === 'within' ? Math.floor(modules) : Math.ceil(modules);
+  return Math.max(1, scale);
+}
+
+/**
+ * PNG (8-bit grayscale), each module `modulePixels(side, px, fit)` pixels: at most `px` wide
+ * (`within`, the default), or at least (`atLeast`, a print size); with `dpi`, a pHYs chunk says
+ * so, and it prints at its size.
+ */
+export function pngOf({ side, dark }: Matrix, px: number, dpi?: number, fit: 'within' | 'atLeast' = 'within'): Buffer {
+  const scale = modulePixels(side, px, fit);
   const width = side * scale;
   const rows = Buffer.alloc((width + 1) * width, 0xff);
   for (let y = 0; y < width; y++) {

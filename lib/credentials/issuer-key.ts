@@ -4,6 +4,7 @@ import { parsePrivateKey, parsePublicKeys } from '../auth/keys';
 import { readSecret } from '../aws/secrets';
 import { cachedFor } from '../cached';
 import { ConfigError, oneOf } from '../config';
+import { defined } from '../defined';
 
 /**
  * The credential issuer's keys (docs/choices.md, Verifiable credentials): an ES256 key of its
@@ -48,5 +49,8 @@ export async function parseIssuerKeys(text: string, source: string): Promise<Iss
 export const issuerKeys = /* @__PURE__ */ cachedFor(ISSUER_KEY_TTL_MS, async (): Promise<IssuerKeys> => {
   const inline = source.first();
   if (inline !== undefined) return parseIssuerKeys(inline, 'VC_ISSUER_KEY');
-  return parseIssuerKeys((await readSecret(source.second()!)) ?? '', 'The credential issuer-key secret');
+  return parseIssuerKeys(
+    (await readSecret(defined(source.second(), 'The credential issuer key or its secret id'))) ?? '',
+    'The credential issuer-key secret',
+  );
 });

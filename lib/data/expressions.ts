@@ -123,7 +123,8 @@ export const or = /* @__PURE__ */ joined('OR');
 /** The expression of a condition (all of `conditions` when several). */
 export function where(...conditions: Condition[]): Expression {
   const p = new Placeholders('c');
-  const text = (conditions.length === 1 ? conditions[0]! : and(...conditions)).render(p);
+  const [only] = conditions;
+  const text = (conditions.length === 1 && only ? only : and(...conditions)).render(p);
   return p.expression(text);
 }
 

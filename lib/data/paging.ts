@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { readSecret } from '../aws/secrets';
 import { loadedOnce } from '../cached';
 import { oneOf } from '../config';
+import { defined } from '../defined';
 import { InvalidInputError } from '../errors';
 import type { Key, KeyRange } from './keys';
 
@@ -31,7 +32,7 @@ const MIN_KEY_LENGTH = 32;
 const source = /* @__PURE__ */ oneOf('CURSOR_KEY', 'CURSOR_KEY_SECRET_ID');
 
 const cursorKey = /* @__PURE__ */ loadedOnce(async (): Promise<Buffer> => {
-  const value = source.first() ?? (await readSecret(source.second()!));
+  const value = source.first() ?? (await readSecret(defined(source.second(), 'CURSOR_KEY or CURSOR_KEY_SECRET_ID')));
   if (value === undefined || value.length < MIN_KEY_LENGTH) {
     throw new Error(`The cursor key must hold at least ${MIN_KEY_LENGTH} characters (CURSOR_KEY or its secret)`);
   }

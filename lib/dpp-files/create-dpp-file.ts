@@ -77,6 +77,6 @@ export async function createDppFile(auth: Principal, { params, body }: v.InferOu
   return {
     message: 'DPP file uploaded',
     ok: true as const,
-    file: { ...dppFileView(item), signedUrl: await signedGetUrl(item.path) },
+    file: { ...dppFileView(item), signedUrl: await signedGetUrl(item.path, item) },
   };
 }

@@ -33,5 +33,5 @@ export async function downloadDppFile(
   if (!parent || !isPublished(parent) || !item || !includes(reader.tier, tierOf(item))) throw dppFileNotFound();
   if (reader.grant)
     await recordRead(reader.grant, 'file', { cards: [], files: restrictedIds([item]), images: [] }, request);
-  return grantGetUrl(item.path);
+  return grantGetUrl(item.path, item);
 }

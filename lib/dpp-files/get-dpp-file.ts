@@ -12,5 +12,5 @@ export const getDppFileInput = v.object({ params: dppFileParams });
 export async function getDppFile(auth: Principal, { params }: v.InferOutput<typeof getDppFileInput>) {
   const item = await getFileUnder(dppFiles, dppScope(auth.companyId, params.modelId), params.dppId, params.fileId);
   // The interface shows `file` as an array here.
-  return { file: [{ ...dppFileView(item), url: await signedGetUrl(item.path) }] };
+  return { file: [{ ...dppFileView(item), url: await signedGetUrl(item.path, item) }] };
 }

@@ -18,5 +18,5 @@ export async function getPublicDppFile({ params }: v.InferOutput<typeof getPubli
   const { parent, item } = await dppFiles.repository.getWithParent(params.dppId, params.fileId);
   // A restricted file answers like an unknown one: a grant's reader gets a signed URL instead.
   if (!parent || !isPublished(parent) || !item || tierOf(item) !== 'public') throw dppFileNotFound();
-  return publicGetUrl(item.path);
+  return publicGetUrl(item.path, item);
 }

@@ -13,7 +13,9 @@ export const listDppFilesInput = v.object({ params: v.object({ dppId: id }), que
 export async function listDppFiles(auth: Principal, input: v.InferOutput<typeof listDppFilesInput>) {
   const { files, nextCursor } = await listFilesUnder(dppFiles, companyScope(auth), input.params.dppId, input.query);
   return {
-    files: await Promise.all(files.map(async (item) => ({ ...dppFileView(item), url: await signedGetUrl(item.path) }))),
+    files: await Promise.all(
+      files.map(async (item) => ({ ...dppFileView(item), url: await signedGetUrl(item.path, item) })),
+    ),
     ...(nextCursor && { nextCursor }),
   };
 }

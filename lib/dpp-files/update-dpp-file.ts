@@ -49,6 +49,6 @@ export async function updateDppFile(auth: Principal, { params, body }: v.InferOu
   return {
     message: 'DPP file updated',
     ok: true as const,
-    file: [{ ...dppFileView(item), signedUrl: await signedGetUrl(item.path) }],
+    file: [{ ...dppFileView(item), signedUrl: await signedGetUrl(item.path, item) }],
   };
 }

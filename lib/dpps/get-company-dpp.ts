@@ -31,7 +31,8 @@ export async function getCompanyDpp(auth: Principal, { params }: v.InferOutput<t
       files: await Promise.all(
         files.map(async (file) => ({
           ...dppFileView(file),
-          url: await signedGetUrl(file.path),
+          url: await signedGetUrl(file.path, file),
+          access_tier: tierOf(file),
         })),
       ),
       cards: cards.map((card) => ({

@@ -40,9 +40,9 @@ const DEFAULT_DPI = 300;
  * GET /dpps/{dppId}/qr: the DPP's data carrier, a QR code (error correction M, quiet zone of 4
  * modules) or on request a Data Matrix ECC 200 (quiet zone of 2 modules), that encodes exactly its
  * GS1 Digital Link URI on the public base URL (in a Data Matrix as plain data, no FNC1). SVG unless
- * `format=png`; `size` in pixels, or `mm` (and `dpi`, 300 unless said) for print: 20-50 mm at
- * 300 dpi is 236-591 px. The owner's only: another company's DPP answers like a missing one.
- * One GetItem.
+ * `format=png`; `size` in pixels (the image fits in it), or `mm` (and `dpi`, 300 unless said) for
+ * print: at least `mm` wide, each module a whole number of dots rounded up (lib/carriers/raster.ts). The owner's only: another company's DPP answers like a
+ * missing one. One GetItem.
  */
 export async function getDppQr(auth: Principal, { params, query }: v.InferOutput<typeof getDppQrInput>) {
   const dpp = await readDpp(params.dppId);
@@ -57,6 +57,10 @@ export async function getDppQr(auth: Principal, { params, query }: v.InferOutput
     const width = query.mm !== undefined ? `${query.mm}mm` : `${query.size ?? DEFAULT_PX}px`;
     return { uri, contentType: 'image/svg+xml', body: svgOf(matrix, width) };
   }
-  const px = query.mm !== undefined ? Math.round((query.mm * dpi) / 25.4) : (query.size ?? DEFAULT_PX);
-  return { uri, contentType: 'image/png', body: pngOf(matrix, px, query.mm !== undefined ? dpi : query.dpi) };
+  // A print size is a minimum: the module rounds up to whole dots, so the symbol is at least `mm`
+  // wide (at most one dot per module wider); a size in pixels is a box the image fits in.
+  if (query.mm !== undefined) {
+    return { uri, contentType: 'image/png', body: pngOf(matrix, (query.mm * dpi) / 25.4, dpi, 'atLeast') };
+  }
+  return { uri, contentType: 'image/png', body: pngOf(matrix, query.size ?? DEFAULT_PX, query.dpi) };
 }

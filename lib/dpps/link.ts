@@ -59,8 +59,8 @@ export interface LatestVersion {
 
 /** `01/<GTIN-14>/21/<serial>`: the identifiers of a DPP's `search_id`, or undefined for another shape. */
 export function identifiersOf(searchId: string | undefined): { gtin: string; serial: string } | undefined {
-  const match = /^01\/(\d{14})\/21\/([^/]{1,20})$/.exec(searchId ?? '');
-  return match ? { gtin: match[1]!, serial: match[2]! } : undefined;
+  const [, gtin, serial] = /^01\/(\d{14})\/21\/([^/]{1,20})$/.exec(searchId ?? '') ?? [];
+  return gtin !== undefined && serial !== undefined ? { gtin, serial } : undefined;
 }
 
 /** The entry's fields that come from the DPP item (everything but the latest version). */

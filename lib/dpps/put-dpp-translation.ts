@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { Principal } from '../auth/claims';
+import { defined } from '../defined';
 import { type ErrorDetail, InvalidInputError, ValidationError } from '../errors';
 import { ISO_639_1 } from '../languages';
 import { MAX_TRANSLATION_ITEM_BYTES } from '../limits';
@@ -84,8 +85,16 @@ export async function putDppTranslation(auth: Principal, { params, body }: Input
     ...(body.name === undefined
       ? []
       : [{ key: 'dpp', name: dpp.name, description: dpp.description, translated: pick(body as Text) }]),
-    ...files.map(([fileId, text]) => ({ key: `file:${fileId}`, ...pick(sourceFiles.get(fileId)!), translated: text })),
-    ...cards.map(([cardId, text]) => ({ key: `card:${cardId}`, ...pick(sourceCards.get(cardId)!), translated: text })),
+    ...files.map(([fileId, text]) => ({
+      key: `file:${fileId}`,
+      ...pick(defined(sourceFiles.get(fileId), `file ${fileId}`)),
+      translated: text,
+    })),
+    ...cards.map(([cardId, text]) => ({
+      key: `card:${cardId}`,
+      ...pick(defined(sourceCards.get(cardId), `card ${cardId}`)),
+      translated: text,
+    })),
   ];
   const fresh = translationAttributes(units);
   const merged = new Map([...source.stored, ...Object.entries(fresh)]);

@@ -8,6 +8,7 @@ import {
   restrictedIds,
 } from '../access-tiers/read-access';
 import { type Tiered, tierOf, visibleTo } from '../access-tiers/tiers';
+import { defined } from '../defined';
 import { signedGetUrl } from '../files/storage';
 import { ISO_639_1 } from '../languages';
 import { grantFileUrl, grantImageUrl, publicFileUrl, publicImageUrl } from '../links';
@@ -53,7 +54,9 @@ async function translate(
     .map((u) => ({ unit: u, source: fingerprint(u) }))
     .filter(({ unit, source }) => stored.get(unit.key)?.source !== source);
   const stale = new Set(missing.map(({ unit }) => unit.key));
-  const texts = new Map<string, Text>(units.map((u) => [u.key, stale.has(u.key) ? u : stored.get(u.key)!]));
+  const texts = new Map<string, Text>(
+    units.map((u) => [u.key, stale.has(u.key) ? u : defined(stored.get(u.key), u.key)]),
+  );
   const fromStore = units.length - missing.length;
   const provider = translator();
   if (missing.length > 0 && provider) {
@@ -64,8 +67,13 @@ async function translate(
     );
     const fresh: Record<string, TranslatedUnit> = {};
     missing.forEach(({ unit: u, source }, i) => {
-      fresh[u.key] = { name: out[2 * i]!, description: out[2 * i + 1]!, source };
-      texts.set(u.key, fresh[u.key]!);
+      const text = {
+        name: defined(out[2 * i], `${u.key} name`),
+        description: defined(out[2 * i + 1], `${u.key} description`),
+        source,
+      };
+      fresh[u.key] = text;
+      texts.set(u.key, text);
     });
     await storeTranslations(dppId, to, fresh);
     countTranslations(fromStore, missing.length);
@@ -102,7 +110,7 @@ export async function viewDpp(input: v.InferOutput<typeof viewDppInput>, request
     ...cards.map((c) => ({ key: `card:${c.id}`, name: c.name, description: c.description })),
   ];
   const { texts, languages } = await translate(dppId, units, stored, dpp.language ?? 'en', language);
-  const text = (key: string) => pick(texts.get(key)!);
+  const text = (key: string) => pick(defined(texts.get(key), key));
 
   const view = {
     /** The Content-Language value: `it`, or `it, en` when some texts had no translation. */

@@ -76,6 +76,7 @@ function isCsv(text: string): boolean {
   if (rows.length < 2) return false;
   return [',', ';'].some((sep) => {
     const counts = rows.map((row) => row.split(sep).length - 1);
-    return counts[0]! > 0 && counts.every((n) => n === counts[0]);
+    const [first = 0] = counts;
+    return first > 0 && counts.every((n) => n === first);
   });
 }

@@ -1,6 +1,8 @@
 import { bucket } from '../aws/s3';
 import { SIGNED_URL_TTL_SECONDS } from '../limits';
 import { logger } from '../logger';
+import { contentDisposition, downloadName } from './content-disposition';
+import type { AllowedMimeType } from './file-type';
 import type { Upload } from './upload';
 
 /**
@@ -13,8 +15,24 @@ export async function putObject(key: string, upload: Upload): Promise<void> {
   await bucket.put(key, upload.bytes, upload.mimeType, { sha256: upload.sha256 });
 }
 
+/**
+ * What a download is and is called: a file downloads as an attachment under its name (with its
+ * type's extension), an image shows inline under its own. Every signed URL of a file or image
+ * carries one, so a browser saves `Declaration of conformity.pdf`, not the object's key.
+ */
+export interface Download {
+  name: string;
+  mime_type: AllowedMimeType;
+  inline?: boolean;
+}
+
+const dispositionOf = (download: Download | undefined) =>
+  download &&
+  contentDisposition(download.inline ? 'inline' : 'attachment', downloadName(download.name, download.mime_type));
+
 /** A GET URL valid 15 minutes (docs/spec/decisions.md, Files). Signing is local: no round trip. */
-export const signedGetUrl = (key: string): Promise<string> => bucket.signedGetUrl(key, SIGNED_URL_TTL_SECONDS);
+export const signedGetUrl = (key: string, download?: Download): Promise<string> =>
+  bucket.signedGetUrl(key, SIGNED_URL_TTL_SECONDS, dispositionOf(download));
 
 /**
  * How long the signed URL of a public download lives (GET /dpp/{dppId}/files/{fileId}, …/images/…):
@@ -30,7 +48,8 @@ export const PUBLIC_URL_TTL_SECONDS = 5 * 60;
 export const PUBLIC_DOWNLOAD_CACHE = 'public, max-age=60';
 
 /** A short-lived GET URL (PUBLIC_URL_TTL_SECONDS) for a public download's redirect. Local: no round trip. */
-export const publicGetUrl = (key: string): Promise<string> => bucket.signedGetUrl(key, PUBLIC_URL_TTL_SECONDS);
+export const publicGetUrl = (key: string, download?: Download): Promise<string> =>
+  bucket.signedGetUrl(key, PUBLIC_URL_TTL_SECONDS, dispositionOf(download));
 
 /**
  * How long the signed URL of a download through an access grant lives (GET /dpp/{dppId}/files/{fileId}/download,
@@ -41,7 +60,8 @@ export const publicGetUrl = (key: string): Promise<string> => bucket.signedGetUr
 export const GRANT_URL_TTL_SECONDS = 60;
 
 /** A GET URL valid GRANT_URL_TTL_SECONDS, for a download through a grant. Local: no round trip. */
-export const grantGetUrl = (key: string): Promise<string> => bucket.signedGetUrl(key, GRANT_URL_TTL_SECONDS);
+export const grantGetUrl = (key: string, download?: Download): Promise<string> =>
+  bucket.signedGetUrl(key, GRANT_URL_TTL_SECONDS, dispositionOf(download));
 
 /**
  * Removes bytes nothing refers to any more. Runs after the database write that released

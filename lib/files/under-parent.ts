@@ -123,8 +123,8 @@ export async function getFileUnder<P extends object, F extends FileItem>(
   fileId: string,
 ): Promise<F> {
   const item = await parent.repository.get(parentId, fileId);
-  if (!inScope(item, scope)) throw parent.fileNotFound();
-  return item!;
+  if (!item || !inScope(item, scope)) throw parent.fileNotFound();
+  return item;
 }
 
 export interface FileUpdate {

@@ -1,5 +1,5 @@
 import { namesEtag, strongEtag } from '../etag';
-import { renderErrorPage } from '../pages/error-page';
+import { type ErrorSubject, renderErrorPage } from '../pages/error-page';
 import { htmlHeaders } from '../pages/html';
 import { prefersHtml } from '../pages/language';
 import { type HttpResponse, json, type RawReply, raw } from './response';
@@ -50,23 +50,30 @@ const header = (event: ApiEvent, name: string): string | undefined =>
 
 /**
  * The error as the client prefers it: the HTML error page for a browser (Accept ranks
- * text/html above JSON), the JSON error for everyone else; both say they vary with Accept.
+ * text/html above JSON), the JSON error for everyone else; both say they vary with Accept. The
+ * page is in `?lang=` when it names one of the pages' languages, else by Accept-Language.
  */
-export function errorAnswer(
-  status: number,
-  body: Record<string, unknown>,
-  headers: Record<string, string> | undefined,
-  event: ApiEvent,
-): HttpResponse {
-  if (!prefersHtml(header(event, 'accept'))) return json(status, body, { vary: 'Accept', ...headers });
-  const { html, csp, lang } = renderErrorPage(
-    status,
-    header(event, 'accept-language'),
-    typeof body.code === 'string' ? body.code : undefined,
-  );
-  return {
-    statusCode: status,
-    headers: { ...htmlHeaders(csp), 'content-language': lang, vary: 'Accept, Accept-Language', ...headers },
-    body: html,
+export const errorAnswerAbout =
+  (subject: ErrorSubject) =>
+  (
+    status: number,
+    body: Record<string, unknown>,
+    headers: Record<string, string> | undefined,
+    event: ApiEvent,
+  ): HttpResponse => {
+    if (!prefersHtml(header(event, 'accept'))) return json(status, body, { vary: 'Accept', ...headers });
+    const { html, csp, lang } = renderErrorPage(status, {
+      acceptLanguage: header(event, 'accept-language'),
+      lang: event.queryStringParameters?.lang,
+      code: typeof body.code === 'string' ? body.code : undefined,
+      subject,
+    });
+    return {
+      statusCode: status,
+      headers: { ...htmlHeaders(csp), 'content-language': lang, vary: 'Accept, Accept-Language', ...headers },
+      body: html,
+    };
   };
-}
+
+/** A passport's error (the passport page, the resolver). */
+export const errorAnswer = errorAnswerAbout('passport');

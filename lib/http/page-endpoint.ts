@@ -1,6 +1,6 @@
 import type { RuntimeRoute } from '../api/contract';
 import { compose, type Exact, type Kind, type Run } from './endpoint';
-import { errorAnswer } from './html';
+import { errorAnswer, errorAnswerAbout } from './html';
 import { otherMethodsMiddleware } from './other-methods';
 
 /**
@@ -13,3 +13,9 @@ export const publicPageEndpoint = <R extends RuntimeRoute & Kind<'public', undef
   route: R,
   run: F & Exact<R, F>,
 ) => compose(route, run, { errorAnswer, otherMethods: otherMethodsMiddleware });
+
+/** The invitation page's entry point: like publicPageEndpoint, its HTML errors speak of the invitation's link (English). */
+export const invitationPageEndpoint = <R extends RuntimeRoute & Kind<'public', undefined, false>, F extends Run<R>>(
+  route: R,
+  run: F & Exact<R, F>,
+) => compose(route, run, { errorAnswer: errorAnswerAbout('invitation'), otherMethods: otherMethodsMiddleware });

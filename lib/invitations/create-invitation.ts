@@ -79,6 +79,7 @@ export async function createInvitation(auth: Principal, { body }: v.InferOutput<
   const pending = toInvitationItems({
     id: newInvitationId(),
     company_id: auth.companyId,
+    company_name: company.name,
     email: body.email,
     wallet: body.wallet_address,
     area: body.area,

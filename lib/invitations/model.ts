@@ -25,6 +25,8 @@ export interface InvitationItem {
   type: typeof ItemType.Invitation;
   id: string;
   company_id: string;
+  /** The company's name when it invited, which the invitation page shows (absent on older invitations). */
+  company_name?: string;
   /** Lower-cased. */
   email: string;
   /** Lower-cased. */

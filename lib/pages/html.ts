@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Text or an attribute value, escaped for HTML (both contexts: quotes too). */
-export const esc = (value: string | number): string => String(value).replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+export const esc = (value: string | number): string => String(value).replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 
 /** The base64 SHA-256 of a text, as CSP names an inline style or script (`'sha256-…'`). */
 export const cspHash = (text: string): string => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;

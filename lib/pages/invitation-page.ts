@@ -16,7 +16,7 @@ const SCRIPT =
 
 /** What the page says of an invitation. */
 export type InvitationState =
-  | { state: 'pending'; id: string; email: string; area?: string; expiresAt: string }
+  | { state: 'pending'; id: string; email: string; company?: string; area?: string; expiresAt: string }
   | { state: 'accepted' | 'expired' | 'unknown' };
 
 const day = (iso: string) => `<time datetime="${esc(iso)}">${esc(iso.slice(0, 10))}</time>`;
@@ -35,12 +35,13 @@ const SETTLED = {
 
 function bodyOf(invitation: InvitationState): { title: string; body: string } {
   if (invitation.state !== 'pending') return SETTLED[invitation.state];
-  const { id, email, area, expiresAt } = invitation;
+  const { id, email, company, area, expiresAt } = invitation;
   return {
-    title: 'Join your company',
+    title: company ? `Join ${company}` : 'Join your company',
     body:
-      `<p>You were invited as <strong>${esc(email)}</strong>${area ? ` (${esc(area)})` : ''} to become a member of a ` +
-      'company on the Digital Product Passport service. Accepting creates your membership with the wallet named in ' +
+      `<p>You were invited as <strong>${esc(email)}</strong>${area ? ` (${esc(area)})` : ''} to become a member of ` +
+      `${company ? `<strong>${esc(company)}</strong>` : 'a company'} on the Digital Product Passport service. ` +
+      'Accepting creates your membership with the wallet named in ' +
       `the invitation; you then sign in with it. The invitation is valid until ${day(expiresAt)}.</p>` +
       `<p><button type="button" id="accept" data-invitation="${esc(id)}" hidden>Accept the invitation</button></p>` +
       '<p id="outcome" role="status" aria-live="polite"></p>' +

@@ -1,3 +1,5 @@
+import { defined } from '../defined';
+
 /**
  * Which of a passport's languages a reader gets: `?lang=` when it names one of them, else the
  * best of `Accept-Language` (RFC 9110 §12.5.4, q-values; a range such as `fr-CH` also matches
@@ -34,7 +36,7 @@ export function negotiateLanguage(
   acceptLanguage: string | undefined,
   override?: string,
 ): string {
-  const original = available[0]!;
+  const original = defined(available[0], 'the original language');
   const wanted = override?.toLowerCase();
   if (wanted !== undefined && available.includes(wanted)) return wanted;
   for (const range of acceptedLanguages(acceptLanguage)) {

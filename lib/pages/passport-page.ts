@@ -1,4 +1,5 @@
 import type { GrantableTier } from '../access-tiers/tiers';
+import { defined } from '../defined';
 import { contentSecurityPolicy, esc, page } from './html';
 import { type Labels, labelsFor } from './labels';
 import { CSS } from './style';
@@ -214,14 +215,14 @@ export function renderPassport(view: PassportView, imageOrigins: string[] = []):
         )
         .join('')}</ol>`,
     );
-    const oldest = view.versions[view.versions.length - 1]!;
+    const oldest = defined(view.versions.at(-1), 'the oldest version');
     if (oldest.number > 1) {
       const at = (n: number) => `<a href="${esc(oldest.href.replace(/\/\d+$/, `/${n}`))}">${n}</a>`;
       parts.push(
         `<p class="meta">${t('olderVersions')}: ${at(1)}${oldest.number > 2 ? ` … ${at(oldest.number - 1)}` : ''}</p>`,
       );
     }
-    const example = view.versions[0]!;
+    const example = defined(view.versions[0], 'the latest version');
     parts.push(
       `<h3${mark}>${esc(labels.checkTitle)}</h3><p${mark}>${esc(labels.checkText)}</p>`,
       `<pre><code>curl -s ${esc(example.href)} | sha256sum</code></pre>`,

@@ -28,6 +28,7 @@ export async function viewInvitation(input: v.InferOutput<typeof viewInvitationI
       state: 'pending',
       id: invitation.id,
       email: invitation.email,
+      ...(invitation.company_name && { company: invitation.company_name }),
       ...(invitation.area && { area: invitation.area }),
       expiresAt: invitation.expires_at,
     };

@@ -70,7 +70,7 @@ export async function createRelatedDpps(auth: Principal, { params, body }: Creat
         message: 'Related DPPs linked',
         updatedDppId: params.dppId,
         related_files: await Promise.all(
-          linked.files.map(async (file) => ({ ...relatedFileView(file), url: await signedGetUrl(file.path) })),
+          linked.files.map(async (file) => ({ ...relatedFileView(file), url: await signedGetUrl(file.path, file) })),
         ),
         related_tech_cards: linked.cards.map(relatedCardView),
         ok: true as const,

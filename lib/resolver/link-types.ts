@@ -79,7 +79,7 @@ export function linksOf(link: DppLinkItem): Record<string, LinkTarget[]> {
         hreflang,
       },
     ],
-    ...(versions.length > 0 && { 'latest-version': [versions[0]!], 'version-history': versions }),
+    ...(versions[0] !== undefined && { 'latest-version': [versions[0]], 'version-history': versions }),
     [`${GS1_VOC}defaultLink`]: [page],
   };
 }

@@ -52,7 +52,7 @@ function answer(anchor: string, link: DppLinkItem, request: Request, items?: Dpp
     return { contentType: JSON_LD_TYPE, body: jsonLd(link), headers: vary };
   }
   const target = linksOf(link)[relation ?? 'https://gs1.org/voc/defaultLink']?.[0];
-  if (!target) throw noLinkType(linkType!);
+  if (!target) throw noLinkType(linkType ?? '');
   const passed = new URLSearchParams(
     Object.entries(rest).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   ).toString();

@@ -46,6 +46,6 @@ export async function createTemplateFile(auth: Principal, { body }: v.InferOutpu
   return {
     message: 'Template file created',
     ok: true as const,
-    file: { ...templateFileView(item), created_at: item.created_at, signedUrl: await signedGetUrl(item.path) },
+    file: { ...templateFileView(item), created_at: item.created_at, signedUrl: await signedGetUrl(item.path, item) },
   };
 }

@@ -11,5 +11,7 @@ export const getTemplateFileInput = v.object({ params: templateFileParams });
 /** One template file with a signed URL. */
 export async function getTemplateFile(auth: Principal, { params }: v.InferOutput<typeof getTemplateFileInput>) {
   const item = await getFileUnder(templateFiles, companyScope(auth), params.templateId, params.fileId);
-  return { file: { ...templateFileView(item), created_at: item.created_at, signedUrl: await signedGetUrl(item.path) } };
+  return {
+    file: { ...templateFileView(item), created_at: item.created_at, signedUrl: await signedGetUrl(item.path, item) },
+  };
 }

@@ -39,6 +39,6 @@ export async function updateTemplateFile(
   return {
     message: 'Template file updated',
     ok: true as const,
-    file: { ...templateFileView(item), updated_at: item.updated_at, signedUrl: await signedGetUrl(item.path) },
+    file: { ...templateFileView(item), updated_at: item.updated_at, signedUrl: await signedGetUrl(item.path, item) },
   };
 }

@@ -2,6 +2,7 @@ import type * as v from 'valibot';
 import { rpcUrl } from '../anchoring/rpc-url';
 import { required } from '../config';
 import { readCredentialSource } from '../credentials/repository';
+import { defined } from '../defined';
 import { isPublished } from '../dpps/model';
 import { UnavailableError } from '../errors';
 import { RpcUnavailableError, rpcClient } from '../evm/rpc';
@@ -60,7 +61,7 @@ export function outcomeToStore(
     chain_id: seen.chainId,
     ...(block && {
       block_number: Number(BigInt(block)),
-      confirmations: Number(seen.chain!.latestBlock - BigInt(block) + 1n),
+      confirmations: Number(defined(seen.chain, 'the chain of a mined block').latestBlock - BigInt(block) + 1n),
     }),
   };
   const same =

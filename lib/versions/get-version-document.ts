@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { accessValue, type Reader, type ReadRequest, readerOf, recordRead } from '../access-tiers/read-access';
 import { includes, RESTRICTED_TIERS, type RestrictedTier } from '../access-tiers/tiers';
+import { defined } from '../defined';
 import { isPublished } from '../dpps/model';
 import { NotFoundError } from '../errors';
 import { id } from '../schemas';
@@ -46,7 +47,10 @@ export async function getVersionDocument(
   const tier = tierToServe(version, reader, query.tier);
   if (!tier || !reader.grant) return { text: await readCheckedVersionDocument(version), grant: false };
   // A grant reads the tier document its tier includes (the grant's own by default), logged first.
-  const text = await readCheckedTierDocument(version, version.tier_documents![tier]!);
+  const text = await readCheckedTierDocument(
+    version,
+    defined(version.tier_documents?.[tier], `the ${tier} tier document`),
+  );
   const parts = version.snapshot;
   await recordRead(
     reader.grant,

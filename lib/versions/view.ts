@@ -16,7 +16,7 @@ export async function frozenFilesAndCards({ files, cards }: DppVersionItem['snap
         description,
         type,
         path,
-        url: await signedGetUrl(path),
+        url: await signedGetUrl(path, { name, mime_type: type }),
       })),
     ),
     cards: cards.map(({ id, name, description, characteristics }) => ({

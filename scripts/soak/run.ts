@@ -13,6 +13,7 @@ import { loadTestWallets } from '../../infra/local';
 import { toApiKeyItem } from '../../lib/companies/api-keys/model';
 import { toCompanyItem, toUserItem, toWalletItem } from '../../lib/companies/model';
 import { idempotency as idempotencyRecord } from '../../lib/data/keys';
+import { defined } from '../../lib/defined';
 import { toDppItem } from '../../lib/dpps/model';
 import {
   checkInvariants,
@@ -49,7 +50,7 @@ function isContractUnavailable(response: Response, text: string): boolean {
 }
 
 export function percentile(sorted: number[], p: number): number {
-  return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
 export interface SoakResult {
@@ -138,7 +139,7 @@ export async function soak(apiUrl: string, stores: Stores, seconds: number, conc
   /** The key record of a key answered ANSWER_LOST, for its invariant (test/support/invariants.ts). */
   const lost = (fn: string, key: string) =>
     answerLost.has(key) ? { answerLost: idempotencyRecord(companyId, fn, key) } : {};
-  const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
+  const pick = <T>(items: readonly T[]) => defined(items[Math.floor(Math.random() * items.length)], 'an item to pick');
   const countNamed = (dppId: string, prefix: string, name: string) => () => countOf(stores, dppId, prefix, name);
   /** A keyed POST, sent again with the same key for a share of them (in parallel: a retry racing the first). */
   const keyed = async (route: string, path: string, body: () => RequestInit['body'], json: boolean) => {
@@ -230,7 +231,7 @@ export async function soak(apiUrl: string, stores: Stores, seconds: number, conc
       r -= weight;
       if (r < 0) return run;
     }
-    return mix[0]![1];
+    return defined(mix[0], 'the mix')[1];
   };
 
   // Where the time goes: this process (the soak's clients and, in-process, the API, its functions

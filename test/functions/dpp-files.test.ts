@@ -1,7 +1,19 @@
 import { createHash } from 'node:crypto';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { call, demo, download, fixture, form, localTable, tamper, tokenFor } from '../support/api';
+import {
+  call,
+  demo,
+  download,
+  fixture,
+  form,
+  localBucketClient,
+  localEnv,
+  localTable,
+  tamper,
+  tokenFor,
+} from '../support/api';
 
 /** Section 4.10: DPP files end to end through the local API and engines. */
 const acme = demo.acme;
@@ -9,6 +21,7 @@ const dpp = acme.dpp;
 const base = `/models/${dpp.model_id}`;
 const pdf = fixture('sample.pdf');
 const png = fixture('sample.png');
+const s3 = localBucketClient();
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 async function upload(
@@ -89,6 +102,24 @@ describe('POST /models/{modelId}/dpps/{dppId}/upload-file', () => {
       (await upload({}, { bytes: Buffer.concat([pdf, Buffer.alloc(4 * 1024 * 1024)]), name: 'big.pdf' }, other)).status,
     ).toBe(413);
     expect((await call('GET', `/view-dpp-files/${acme.otherDpp.id}`, { token })).body.files.length).toBe(before);
+  });
+
+  it('refuses an unknown part (tier for access_tier) with a 400 naming it, storing nothing', async () => {
+    const token = await tokenFor('acme');
+    const prefix = `companies/${acme.company.id}/dpps/${acme.otherDpp.id}/files/`;
+    const objects = async () =>
+      (await s3.send(new ListObjectsV2Command({ Bucket: localEnv.BUCKET_NAME ?? '', Prefix: prefix }))).KeyCount ?? 0;
+    const files = async () => (await call('GET', `/view-dpp-files/${acme.otherDpp.id}`, { token })).body.files.length;
+    const [filesBefore, objectsBefore] = [await files(), await objects()];
+    const { status, body } = await upload(
+      { tier: 'legitimate_interest' },
+      undefined,
+      `${base}/dpps/${acme.otherDpp.id}/upload-file`,
+    );
+    expect(status).toBe(400);
+    expect(body.code).toBe('VALIDATION_ERROR');
+    expect(body.details).toEqual([{ path: 'tier', message: expect.stringContaining('access_tier') }]);
+    expect([await files(), await objects()]).toEqual([filesBefore, objectsBefore]);
   });
 });
 

@@ -26,11 +26,11 @@ describe('GET /dpps/{dppId}/qr', () => {
     expect(decode(bytes, BarcodeFormat.QR_CODE)).toBe(X1_URI);
   });
 
-  it('sizes a print PNG by mm and dpi (30 mm at 300 dpi: at most 354 px) and keeps the quiet zone', async () => {
+  it('sizes a print PNG by mm and dpi (30 mm at 300 dpi: at least 354.3 px) and keeps the quiet zone', async () => {
     const { bytes } = await qr(X1.id, '?format=png&mm=30&dpi=300');
     const image = PNG.sync.read(bytes);
-    expect(image.width).toBeLessThanOrEqual(354);
-    expect(image.width).toBeGreaterThan(300);
+    expect(image.width).toBeGreaterThanOrEqual(355);
+    expect(image.width).toBeLessThan(420);
     // The quiet zone: the outer rows and columns are white.
     for (let i = 0; i < image.width; i++) {
       expect(image.data[i * 4]).toBe(255);
@@ -38,6 +38,30 @@ describe('GET /dpps/{dppId}/qr', () => {
     }
     expect(decode(bytes, BarcodeFormat.QR_CODE)).toBe(X1_URI);
   });
+
+  it.each(['qr', 'datamatrix'])(
+    'prints a %s at least as wide as asked, and at most one dot per module wider, for a grid of mm and dpi',
+    async (symbology) => {
+      // The modules per side, quiet zone included: the SVG's viewBox.
+      const svg = String((await qr(X1.id, `?symbology=${symbology}`)).body);
+      const modules = Number(/viewBox="0 0 (\d+) /.exec(svg)?.[1]);
+      for (const mm of [10, 20, 37]) {
+        for (const dpi of [72, 300, 600]) {
+          const at = `${mm} mm at ${dpi} dpi`;
+          const { status, bytes } = await qr(X1.id, `?symbology=${symbology}&format=png&mm=${mm}&dpi=${dpi}`);
+          expect(status, at).toBe(200);
+          const image = PNG.sync.read(bytes);
+          // The printed side, from the PNG's own pixels and its pHYs (dots per metre).
+          const printed = (image.width / bytes.readUInt32BE(bytes.indexOf('pHYs') + 4)) * 1000;
+          expect(printed, at).toBeGreaterThanOrEqual(mm - 0.01);
+          // A module is a whole number of dots (at least one), rounded up: never more than one dot per module over.
+          expect(image.width % modules, at).toBe(0);
+          const dots = image.width / modules;
+          if (dots > 1) expect(printed - mm, at).toBeLessThan((modules * 25.4) / dpi);
+        }
+      }
+    },
+  );
 
   it('answers a GS1 DataMatrix on request, as PNG that an independent decoder reads back as exactly the URI', async () => {
     const { status, headers, bytes } = await qr(X1.id, '?symbology=datamatrix&format=png');
@@ -53,7 +77,7 @@ describe('GET /dpps/{dppId}/qr', () => {
     const uri = `${apiUrl}/${globex.search_id}`;
     expect(headers.get('x-digital-link')).toBe(uri);
     const image = PNG.sync.read(bytes);
-    expect(image.width).toBeLessThanOrEqual(236);
+    expect(image.width).toBeGreaterThanOrEqual(237);
     for (let i = 0; i < image.width; i++) {
       expect(image.data[i * 4]).toBe(255);
       expect(image.data[i * image.width * 4]).toBe(255);

@@ -11,7 +11,7 @@ import * as keys from '../../lib/data/keys';
 import { type InvitationItem, toInvitationItems } from '../../lib/invitations/model';
 import { verifyPassword } from '../../lib/invitations/password';
 import { toOperatorItem } from '../../lib/operators/model';
-import { call, demo, isUnavailable, json, localEnv, localTable, tokenFor } from '../support/api';
+import { apiUrl, call, demo, isUnavailable, json, localEnv, localTable, tokenFor } from '../support/api';
 import { invoke } from '../support/unit/events';
 
 /**
@@ -369,6 +369,9 @@ describe('POST /accept-invitation', () => {
     expect(invited.status).toBe(200);
     // 2. The invitee's e-mail, from the local SES store, and its link.
     const id = await invitationIdSentTo(email);
+    // Its page names the inviting company.
+    const page = await fetch(`${apiUrl}/accept-invitation?invitationId=${id}`, { headers: { accept: 'text/html' } });
+    expect(await page.text()).toContain(`<title>Join ${acme.company.name}</title>`);
     // Before accepting, the wallet has no token.
     expect((await call('GET', `/generateJWT/${acme.apiKey}/${wallet}`)).status).toBe(401);
     // 3. Accept.

@@ -317,6 +317,19 @@ describe('browsers elsewhere', () => {
     }
     expect((await get('/no-such-route')).body).toEqual({ error: 'Not Found' });
   });
+
+  it('answers a 404 page in the language of ?lang= when the pages have it, as the passport page does', async () => {
+    const unknown = '01a19656-4a8b-7000-8000-00000000ffff';
+    for (const path of [`/passport/${unknown}?lang=it`, `/01/08012345000029/21/NO-SUCH?lang=it`]) {
+      const html = await get(path, { accept: BROWSER, 'accept-language': 'de' });
+      expect(html.status, path).toBe(404);
+      expect(html.headers.get('content-language'), path).toBe('it');
+      expect(html.text, path).toContain('Passaporto non trovato');
+    }
+    // A language the pages lack falls back to Accept-Language.
+    const fallback = await get(`/passport/${unknown}?lang=xx`, { accept: BROWSER, 'accept-language': 'de' });
+    expect(fallback.headers.get('content-language')).toBe('de');
+  });
 });
 
 describe('GET /accept-invitation', () => {
@@ -371,6 +384,31 @@ describe('GET /accept-invitation', () => {
     expect(unknown.text).toContain('Invitation not found');
     const missing = await get('/accept-invitation', { accept: BROWSER });
     expect(missing.status).toBe(400);
-    expect(missing.text).toContain('This address is not valid');
+    expect(missing.text).toContain('This invitation link is not valid');
+  });
+
+  it('names the inviting company on a pending invitation, and a company-less older one still reads', async () => {
+    const named = await get(
+      `/accept-invitation?invitationId=${await putInvitation({ company_name: 'Acme & <Co> S.r.l.' })}`,
+    );
+    expect(named.text).toContain('<title>Join Acme &amp; &lt;Co&gt; S.r.l.</title>');
+    expect(textOf(named.text).replace(/\s+/g, ' ')).toContain(
+      'to become a member of Acme & <Co> S.r.l. on the Digital Product Passport',
+    );
+    const unnamed = await get(`/accept-invitation?invitationId=${await putInvitation({})}`);
+    expect(textOf(unnamed.text).replace(/\s+/g, ' ')).toContain(
+      'to become a member of a company on the Digital Product Passport',
+    );
+  });
+
+  it('speaks of the invitation e-mail’s link, not of a scanned code, for a malformed id (in English, as its page)', async () => {
+    const malformed = await get('/accept-invitation?invitationId=not-an-id', {
+      accept: BROWSER,
+      'accept-language': 'it',
+    });
+    expect(malformed.status).toBe(400);
+    expect(malformed.headers.get('content-language')).toBe('en');
+    expect(textOf(malformed.text)).toContain('Open the whole link of the invitation e-mail');
+    expect(malformed.text).not.toMatch(/scann/i);
   });
 });

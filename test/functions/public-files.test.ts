@@ -86,6 +86,22 @@ describe('GET /dpp/{dppId}/files/{fileId} and /images/{imageId}', () => {
     expect((await bytesAt(location)).equals(pdf)).toBe(true);
   });
 
+  it('names the download after the file (RFC 6266): the public redirect and the owner’s signed URL alike', async () => {
+    const { body } = await call('POST', `/models/${acme.dpp.model_id}/dpps/${dppId}/upload-file`, {
+      token,
+      form: form({ name: 'Scheda – sicurezza' }, { bytes: pdf, name: 'scheda.pdf' }),
+    });
+    const expected = `attachment; filename="Scheda _ sicurezza.pdf"; filename*=UTF-8''Scheda%20%E2%80%93%20sicurezza.pdf`;
+    const owner = await fetch(body.file.signedUrl);
+    expect(owner.status).toBe(200);
+    expect(owner.headers.get('content-disposition')).toBe(expected);
+    const { headers } = await get(`/dpp/${dppId}/files/${body.file.id}`);
+    const download = await fetch(headers.get('location') ?? '');
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toBe(expected);
+    expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
+  });
+
   it('answers HEAD like GET, the 307 and its headers without a body, for a file and an image', async () => {
     for (const path of [`/dpp/${dppId}/files/${fileId}`, `/dpp/${dppId}/images/${imageId}`]) {
       const head = await fetch(`${apiUrl}${path}`, { method: 'HEAD', redirect: 'manual' });

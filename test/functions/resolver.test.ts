@@ -13,6 +13,7 @@ const LINKSET = 'application/linkset+json';
 async function get(path: string, headers: Record<string, string> = {}, method = 'GET') {
   const response = await fetch(`${apiUrl}${path}`, { method, headers, redirect: 'manual' });
   const text = await response.text();
+  // biome-ignore lint/suspicious/noExplicitAny: JSON a test reads field by field
   let body: any = text;
   try {
     body = JSON.parse(text);
@@ -179,6 +180,7 @@ describe('GS1 Digital Link resolver', () => {
     const offline = async (url: string) => {
       throw new Error(`the JSON-LD asked for a remote document: ${url}`);
     };
+    // biome-ignore lint/suspicious/noExplicitAny: expanded JSON-LD, read node by node
     const [product] = (await jsonld.expand(body, { documentLoader: offline as never })) as any[];
     const S = 'https://schema.org/';
     expect(product['@type']).toEqual([`${S}Product`]);

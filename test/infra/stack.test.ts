@@ -60,7 +60,8 @@ import {
 import { LOCK_MILLISECONDS } from '../../lib/idempotency/model';
 import { METRIC } from '../../lib/metrics';
 
-type Json = Record<string, any>; // CloudFormation JSON as the assertions library returns it
+// biome-ignore lint/suspicious/noExplicitAny: CloudFormation JSON as the assertions library returns it, read field by field
+type Json = Record<string, any>;
 interface Statement {
   Effect: 'Allow' | 'Deny';
   Action: string | string[];
@@ -1643,14 +1644,14 @@ describe('the custom domain (context domainName + certificateArn)', () => {
         resources: template.resources - oneFewer[index]!.resources,
         parameters: template.parameters - oneFewer[index]!.parameters,
       };
-      const fit = (used: number, limit: number, each: number) =>
+      const routesFitting = (used: number, limit: number, each: number) =>
         each > 0 ? Math.floor((limit - used) / each) : Infinity;
       return {
         ...template,
         perRoute,
         routesThatFit: Math.min(
-          fit(template.resources, CLOUDFORMATION_LIMITS.resources, perRoute.resources),
-          fit(template.parameters, CLOUDFORMATION_LIMITS.parameters, perRoute.parameters),
+          routesFitting(template.resources, CLOUDFORMATION_LIMITS.resources, perRoute.resources),
+          routesFitting(template.parameters, CLOUDFORMATION_LIMITS.parameters, perRoute.parameters),
         ),
       };
     });

@@ -57,6 +57,7 @@ export const fixture = (name: string): Buffer => readFileSync(`infra/local/fixtu
 /** The bytes of a demo record: its `fixture` is a path relative to infra/local/demo-data.json. */
 export const demoFixture = (path: string): Buffer => readFileSync(`infra/local/${path}`);
 
+// biome-ignore lint/suspicious/noExplicitAny: an answer's body is JSON a test reads field by field, checked against the contract first
 export interface Reply<T = any> {
   status: number;
   headers: Headers;
@@ -93,6 +94,7 @@ export const json = (body: unknown, headers: Record<string, string> = {}): Pick<
  * row's status and body schemas, test/support/contract-check.ts) before the test sees it:
  * an answer that drifts from the contract fails the test that received it.
  */
+// biome-ignore lint/suspicious/noExplicitAny: as Reply's
 export async function call<T = any>(method: string, path: string, options: CallOptions = {}): Promise<Reply<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;

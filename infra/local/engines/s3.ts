@@ -73,6 +73,7 @@ export async function startS3(options: S3Options = {}): Promise<LocalEngine> {
   });
   signBucketPathsWithTrailingSlash(s3rver);
   refuseUnsignedRequests(s3rver);
+  encodeQueryLikeSigV4();
   // Our own server instead of s3rver.run(): run() has no 'error' listener, so a port in use
   // would crash the whole process instead of rejecting.
   const server = createServer(s3rver.callback());
@@ -131,6 +132,54 @@ function refuseUnsignedRequests(s3rver: S3rverInstance): void {
     throw new S3Error('AccessDenied', 'Access Denied');
   };
   s3rver.middleware.splice(vhostIndex + 1, 0, requireSignature);
+}
+
+/** The built-in, kept: encodeRfc3986 stands in for the global one while s3rver verifies a signature. */
+const builtInEncode = globalThis.encodeURIComponent;
+
+/** RFC 3986 percent-encoding, as SigV4 canonicalizes: encodeURIComponent leaves `!'()*` as they are. */
+const encodeRfc3986 = (text: string | number | boolean): string =>
+  builtInEncode(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/**
+ * s3rver canonicalizes a SigV4 query with the global encodeURIComponent, which leaves `!'()*`
+ * unencoded where SigV4 (and S3, and the SDK's presigner) encodes them, so a signed URL whose
+ * query holds one fails with SignatureDoesNotMatch. A presigned download names its file in
+ * `response-content-disposition` (RFC 6266's `filename*=UTF-8''…` has `*` and `'`), so every
+ * download would. s3rver's authentication middleware (a layer of its router, a module
+ * singleton) computes the signature synchronously before it calls `next()`; wrapped, it runs
+ * with encodeURIComponent encoding as SigV4 does, put back when it calls `next()` or returns,
+ * whichever comes first: nothing is awaited in between, so no other code of the process sees
+ * it. A request that does not verify still fails (only the encoding of the query changes).
+ */
+function encodeQueryLikeSigV4(): void {
+  const router = require('@20minutes/s3rver/lib/routes') as {
+    stack: Array<{ stack: Array<KoaMiddleware & { sigV4Query?: true }> }>;
+  };
+  const layer = router.stack.find((candidate) => candidate.stack.some((fn) => fn.name === 'authentication'));
+  const index = layer?.stack.findIndex((fn) => fn.name === 'authentication') ?? -1;
+  if (!layer || index < 0) throw new Error('s3rver internals changed: no authentication middleware to wrap');
+  const authentication = layer.stack[index] as KoaMiddleware & { sigV4Query?: true };
+  if (authentication.sigV4Query) return;
+  const wrapped = Object.assign(
+    (ctx: KoaContext, next: () => Promise<void>) => {
+      const restore = () => {
+        globalThis.encodeURIComponent = builtInEncode;
+      };
+      globalThis.encodeURIComponent = encodeRfc3986;
+      try {
+        return authentication(ctx, () => {
+          restore();
+          return next();
+        });
+      } finally {
+        restore();
+      }
+    },
+    { sigV4Query: true as const },
+  );
+  Object.defineProperty(wrapped, 'name', { value: 'authentication' });
+  layer.stack[index] = wrapped;
 }
 
 async function cleanUp(s3rver: S3rverInstance, temporaryDirectory: string | undefined): Promise<void> {

@@ -24,8 +24,10 @@ export const getDppQrDocs = /* @__PURE__ */ describeRoute(getDppQrRoute, () => (
     'DPP’s GS1 Digital Link URI on the public base URL (`<PUBLIC_BASE_URL>/01/<gtin14>/21/<serial>`, what ' +
     '`GET /01/{gtin}/21/{serial}` resolves). `format`: `svg` (default, `image/svg+xml`) or `png` (`image/png`). ' +
     '`size`: the side in pixels (64-2400; PNG default 512), or `mm` (10-100) with `dpi` (72-1200, default 300) ' +
-    'for print: 20-50 mm at 300 dpi is 236-591 px, and the PNG says its dpi (pHYs). A module is a whole number ' +
-    'of pixels, so a PNG is at most the asked side. `symbology`: `qr` (default) or `datamatrix`: a Data Matrix ' +
+    'for print, and the PNG says its dpi (pHYs). A module is a whole number of pixels: with `size` it rounds ' +
+    'down, so the PNG fits in the asked side; with `mm` it rounds up, so the symbol is at least `mm` wide (at most ' +
+    'one dot per module wider): the X-dimension is `ceil(mm × dpi / 25.4 / modules)` dots, modules counting the ' +
+    'quiet zone (a 20 mm QR at 300 dpi of a 41-module symbol: 6 dots, 0.508 mm, 20.83 mm wide). `symbology`: `qr` (default) or `datamatrix`: a Data Matrix ' +
     'ECC 200 (ISO/IEC 16022, the smallest square symbol that holds the URI, a quiet zone of 2 modules) with the ' +
     'URI as plain data, no FNC1, as GS1 asks for a Digital Link URI (docs/choices.md, Data carriers). ' +
     '`X-Digital-Link` names the encoded URI. The company’s own DPPs only.',

@@ -25,4 +25,18 @@ describe('grantEmail', () => {
     expect(subject).not.toMatch(/[\r\n]/);
     expect(subject).toBe('Acme Bcc: all@example.com shares a product passport with you: Pack fdp.exe x');
   });
+
+  it('ends a sentence with a company name that ends in a period once, not twice (S.r.l.)', () => {
+    const { text, html } = mail('Acme Bikes S.r.l.', 'E-bike battery');
+    for (const body of [text, html]) {
+      expect(body).not.toMatch(/\.\./);
+      expect(body).toContain('recorded for Acme Bikes S.r.l. Do not forward it.');
+    }
+  });
+
+  it('adds the period after a name without one', () => {
+    const { text, html } = mail('Volta GmbH', 'E-bike battery');
+    expect(text).toContain('recorded for Volta GmbH. Do not forward it.');
+    expect(html).toContain('recorded for Volta GmbH. Do not forward it.');
+  });
 });

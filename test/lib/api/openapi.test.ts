@@ -118,11 +118,12 @@ describe('openApiDocument (a small table)', () => {
     expect(doc.components.parameters.CorrelationId).toMatchObject({ name: 'X-Correlation-Id', in: 'header' });
   });
 
-  it('describes a multipart body with a binary file part and transformed text fields by their input type', () => {
+  it('describes a multipart body with a binary file part, text fields by the value they take, and no other part', () => {
     const schema = upload.requestBody.content['multipart/form-data'].schema;
     expect(schema.properties.file).toMatchObject({ type: 'string', format: 'binary' });
-    expect(schema.properties.name).toEqual({ type: 'string' });
+    expect(schema.properties.name).toEqual({ type: 'string', minLength: 1, pattern: '\\S', maxLength: 200 });
     expect(schema.required).toEqual(['file']);
+    expect(schema.additionalProperties).toBe(false);
   });
 
   it('uses the bearer scheme on jwt routes and none on public ones', () => {
@@ -270,6 +271,45 @@ describe('docs/openapi.json refuses what the API refuses', () => {
     for (const route of uploads) expect(body('post', route.path).required, route.path).toContain('file');
     for (const route of routes.filter((r) => r.method === 'PUT' && r.body === 'multipart')) {
       expect(body('put', route.path).required ?? [], route.path).not.toContain('file');
+    }
+  });
+
+  it('says in its introduction which routes answer a not-found with 406, from the rows, and that the rest are 404', () => {
+    const table: readonly Route[] = routes;
+    const intro = doc.info.description as string;
+    expect(intro).not.toContain('406 everywhere');
+    const sentence = /gives 406, (.*?), and 404 everywhere else/s.exec(intro)?.[1] ?? '';
+    const listed = sentence.split(/,\s*/).map((route) => route.replace(/`/g, ''));
+    expect(listed.sort()).toEqual(
+      table
+        .filter((r) => r.errors.not_found?.status === 406)
+        .map((r) => `${r.method} ${r.path}`)
+        .sort(),
+    );
+    expect(table.find((r) => r.fn === 'get-public-dpp-file')?.errors.not_found?.status).toBe(404);
+  });
+
+  it("gives a version's number the interface's type in each list: a string in the versions, an integer in the notarizations", () => {
+    const item = (path: string, list: string) =>
+      operation('get', path).responses[200].content['application/json'].schema.properties[list].items.properties;
+    expect(item('/view-dpp-versions/{dppId}', 'versions').version.type).toBe('string');
+    expect(item('/view-dpp-notarizations/{dppId}', 'notarizations').version.type).toBe('integer');
+  });
+
+  it("lists access_tier's enum on every multipart route that takes it, and closes every request body", () => {
+    const tiers = ['public', 'legitimate_interest', 'authority', 'company'];
+    const table: readonly Route[] = routes;
+    const multipart = table.filter((r) => r.body === 'multipart');
+    const withTier = multipart.filter((r) => body(r.method.toLowerCase(), r.path).properties.access_tier);
+    expect(withTier.map((r) => r.fn)).toEqual(expect.arrayContaining(['create-dpp-file', 'create-dpp-image']));
+    for (const r of withTier) {
+      expect(body(r.method.toLowerCase(), r.path).properties.access_tier, r.fn).toEqual({
+        type: 'string',
+        enum: tiers,
+      });
+    }
+    for (const r of table.filter((route) => route.body !== undefined)) {
+      expect(body(r.method.toLowerCase(), r.path).additionalProperties, r.fn).toBe(false);
     }
   });
 

@@ -22,8 +22,12 @@ const NOW = new Date('2026-11-21T10:15:30.123Z');
 const BUCKET = process.env.BUCKET_NAME!;
 const TTL = 900;
 
-const sdkUrl = (client: S3Client, key: string, expiresIn = TTL, bucketName = BUCKET) =>
-  getSignedUrl(client, new GetObjectCommand({ Bucket: bucketName, Key: key }), { expiresIn });
+const sdkUrl = (client: S3Client, key: string, expiresIn = TTL, bucketName = BUCKET, disposition?: string) =>
+  getSignedUrl(
+    client,
+    new GetObjectCommand({ Bucket: bucketName, Key: key, ResponseContentDisposition: disposition }),
+    { expiresIn },
+  );
 
 /** Object keys as S3 takes them: any text, `/`-separated segments, empty segments included. */
 const keys = fc
@@ -73,6 +77,17 @@ describe('bucket.signedGetUrl', () => {
       }),
       { numRuns: 150 },
     );
+  });
+
+  it("signs the Content-Disposition S3 answers with, byte for byte the SDK's ResponseContentDisposition", async () => {
+    for (const disposition of [
+      `attachment; filename="Declaration.pdf"; filename*=UTF-8''Declaration.pdf`,
+      `inline; filename="Scheda _ sicurezza.pdf"; filename*=UTF-8''Scheda%20%E2%80%93%20sicurezza.pdf`,
+    ]) {
+      const url = await bucket.signedGetUrl(DPP_KEY, TTL, disposition);
+      expect(url).toBe(await sdkUrl(s3Client(), DPP_KEY, TTL, BUCKET, disposition));
+      expect(new URL(url).searchParams.get('response-content-disposition')).toBe(disposition);
+    }
   });
 
   it('signs a GET of the key in the configured bucket for the given time, with no round trip', async () => {

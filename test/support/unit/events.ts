@@ -27,6 +27,7 @@ export interface TestResponse {
   /** The raw body text. */
   text: string;
   /** The body parsed as JSON (undefined when it is not JSON). */
+  // biome-ignore lint/suspicious/noExplicitAny: JSON a test reads field by field
   json: any;
 }
 

@@ -88,6 +88,23 @@ describe('local S3: signed requests', () => {
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(served.bytes);
   });
 
+  it("verifies a signed query holding !'()* as S3 does (a download's Content-Disposition), and refuses it altered", async () => {
+    const disposition = `attachment; filename="it's (1).pdf"; filename*=UTF-8''it%27s%20%281%29%21.pdf`;
+    const url = await getSignedUrl(
+      s3,
+      new GetObjectCommand({ Bucket: LOCAL_BUCKET, Key: served.key, ResponseContentDisposition: disposition }),
+      { expiresIn: 60 },
+    );
+    const response = await fetch(url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toBe(disposition);
+    const altered = new URL(url);
+    altered.searchParams.set('response-content-disposition', disposition.replace('(1)', '(2)'));
+    await expectRefused(await fetch(altered), 'SignatureDoesNotMatch');
+    // The service's own URL names the file the same way.
+    expect(new URL(served.url).searchParams.get('response-content-disposition')).toMatch(/^attachment; filename="/);
+  });
+
   it('refuses an expired presigned URL', async () => {
     const url = await getSignedUrl(s3, new GetObjectCommand({ Bucket: LOCAL_BUCKET, Key: served.key }), {
       expiresIn: 60,
