@@ -124,7 +124,7 @@ export interface Route extends Omit<RuntimeRoute, 'errors'>, RouteDescription {
  */
 export interface OtherAnswer {
   /** A success answer's, or an error's sent in another media type (the HTML error page a browser gets). */
-  readonly status: 200 | 303 | 304 | 307 | 400 | 404;
+  readonly status: 200 | 300 | 303 | 304 | 307 | 400 | 404;
   /** The media type of its body; absent for an answer without one (a redirect, a 304). */
   readonly contentType?: string;
   readonly description: string;
