@@ -42,6 +42,15 @@ const ERROR_HEADERS: Partial<Record<ErrorKind, Json>> = {
   },
 };
 
+/** The `Location` of a 3xx: the target, or for a 300 the preferred one of the choices. */
+const LOCATION_HEADER: Record<number, Json> = {
+  0: { description: 'The redirect’s target', schema: { type: 'string', format: 'uri-reference' } },
+  300: {
+    description: 'The preferred choice: the first of the links listed',
+    schema: { type: 'string', format: 'uri' },
+  },
+};
+
 /**
  * Pipe actions that only check across fields (body id = path id) or brand a value: they do not
  * change the input's JSON type, and the rule they enforce is in the route's description.
@@ -258,15 +267,6 @@ function requestBody(route: Route, body: Json | undefined): Json | undefined {
   const partial = route.method === 'PUT' && body.type === 'object' && (body.required ?? []).length === 0;
   return { required: true, content: { [mediaType]: { schema: partial ? { ...body, minProperties: 1 } : body } } };
 }
-
-/** The `Location` of a 3xx: the target, or for a 300 the preferred one of the choices. */
-const LOCATION_HEADER: Record<number, Json> = {
-  0: { description: 'The redirect’s target', schema: { type: 'string', format: 'uri-reference' } },
-  300: {
-    description: 'The preferred choice: the first of the links listed',
-    schema: { type: 'string', format: 'uri' },
-  },
-};
 
 /** The success answer, then each status of the row's error map (kinds sharing a status merged), then 500. */
 function responses(route: Route): Json {
