@@ -76,6 +76,11 @@ export interface RuntimeRoute {
    */
   readonly alsoAnswers?: readonly OtherMethod[];
   /**
+   * Headers OPTIONS adds to its 204 besides `Allow` and CORS: the resolver's `Link` to the link
+   * set of the URI asked (GS1-Conformant Resolver's test suite reads it there).
+   */
+  readonly optionsHeaders?: Readonly<Record<string, string>>;
+  /**
    * The start of the `error` text of this route's 500 (lib/http/middleware/errors.ts), where
    * the interface fixes one: `Could not view non-official operators: ` (docs/spec/decisions.md, Errors).
    * The rest stays the safe `Internal server error`.

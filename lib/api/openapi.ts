@@ -383,6 +383,12 @@ function otherOperation(route: Route, method: OtherMethod): Json {
           Allow: header(allowedMethods(route)),
           'Access-Control-Allow-Origin': header('`*`'),
           'Access-Control-Allow-Methods': header(allowedMethods(route)),
+          ...Object.fromEntries(
+            Object.entries(route.optionsHeaders ?? {}).map(([name, value]) => [
+              name.replace(/(^|-)[a-z]/g, (c) => c.toUpperCase()),
+              header(`\`${value}\``),
+            ]),
+          ),
         },
       },
     },

@@ -31,6 +31,12 @@ export const JSON_LD_TYPE = 'application/ld+json';
 /** The `Link` header of a link set answer: its JSON-LD context (GS1-Conformant Resolver, a SHOULD). */
 const LINKSET_CONTEXT_LINK = `<${LINKSET_CONTEXT}>; rel="http://www.w3.org/ns/json-ld#context"; type="${JSON_LD_TYPE}"`;
 
+/**
+ * What OPTIONS of a Digital Link URI says besides its methods: where its link set is (a
+ * reference relative to the URI asked, answered before any read or check).
+ */
+export const RESOLVER_OPTIONS_HEADERS = { link: `<?linkType=linkset>; rel="linkset"; type="${LINKSET_TYPE}"` } as const;
+
 /** An unknown or unpublished product or item, or a link type it has no link for: all 404. */
 const notFound = () => new NotFoundError('No passport for this GS1 Digital Link URI', 'DPP_NOT_FOUND');
 const noLinkType = (linkType: string) =>

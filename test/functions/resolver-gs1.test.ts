@@ -206,6 +206,24 @@ describe('GS1-Conformant Resolver: link types', () => {
   });
 });
 
+describe('GS1-Conformant Resolver: OPTIONS', () => {
+  it.each([item, product, withLot])(
+    '%s: names the link set of the URI asked, with the methods and CORS',
+    async (path) => {
+      const response = await fetch(`${apiUrl}${path}`, {
+        method: 'OPTIONS',
+        headers: { ...ORIGIN, 'access-control-request-method': 'GET' },
+      });
+      expect(response.status).toBe(204);
+      expect(response.headers.get('access-control-allow-methods')).toBe('GET, HEAD, OPTIONS');
+      const link = response.headers.get('link') ?? '';
+      expect(link).toContain('rel="linkset"');
+      const target = new URL(/^<([^>]*)>/.exec(link)![1]!, `${apiUrl}${path}`).href;
+      expect(target).toBe(`${apiUrl}${path}?linkType=linkset`);
+    },
+  );
+});
+
 describe('GS1-Conformant Resolver: a scanner app in a browser on another origin', () => {
   it('reads the 307’s Location and Link, and the link set’s, and follows it to the passport page', async () => {
     for (const path of [item, `${item}?linkType=linkset`]) {
