@@ -189,6 +189,8 @@ const PASSIVE = new Set([
   'check',
   'partial_check',
   'raw_check',
+  // A parser over the whole text (a Digital Link path): its examples are what is valid.
+  'raw_transform',
   'brand',
   'readonly',
   'description',
@@ -284,7 +286,8 @@ function stringValue(schema: Node, at: string): fc.Arbitrary<string> {
   if (find('uuid') !== undefined) return fc.uuid({ version: 7 });
   // A rule no generator knows (a GTIN's check digit): the schema's own examples, where it gives some.
   const examples: string[] | undefined = actions.find((a) => a.type === 'examples')?.examples;
-  if (examples?.length && actions.some((a) => a.type === 'check')) return fc.constantFrom(...examples);
+  if (examples?.length && actions.some((a) => a.type === 'check' || a.type === 'raw_transform'))
+    return fc.constantFrom(...examples);
   const regex: RegExp | undefined = find('regex');
   if (regex)
     return fc.stringMatching(regex).filter((s) => s.length >= minLength && s.length <= (maxLength ?? s.length));
