@@ -808,9 +808,16 @@ export function render(c: RequestCase, routePath: string, world: World): WireReq
   const ctx = contextOf(c, routePath, world);
   const path =
     c.rawPath ??
-    routePath.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    routePath.replace(/\{(\w+)(\+?)\}/g, (_, name: string, greedy: string) => {
       const value = resolvePiece(c.params[name]!, ctx);
-      return value ? inUrl(value) : '';
+      if (!value) return '';
+      // A greedy `{name+}` spans segments: each encoded, its slashes kept (an encoded one is no separator).
+      if (greedy && 'text' in value)
+        return value.text
+          .split('/')
+          .map((text) => inUrl({ text }))
+          .join('/');
+      return inUrl(value);
     });
   const query = c.query
     .map(([name, piece]) => {

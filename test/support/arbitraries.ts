@@ -782,7 +782,8 @@ function bodyArbitrary(route: Route, pools: PoolNames, hot: (dimension: string) 
 // ---------------------------------------------------------------------------------------------
 // Paths
 
-const pathNames = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+/** A path's parameters; a greedy `{name+}`'s is `name`, as API Gateway passes it. */
+const pathNames = (path: string) => [...path.matchAll(/\{(\w+)\+?\}/g)].map((m) => m[1]!);
 
 /** For the catch-all: a path no row serves, or a row's path with a method it does not take. */
 function catchAllTarget(rows: readonly Route[]): fc.Arbitrary<{ method: string; rawPath: string }> {
