@@ -73,7 +73,7 @@ export function wholeNumberPattern(min: number, max: number): string {
 function sameLengthRange(lo: string, hi: string): string[] {
   if (lo === hi) return [lo];
   const rest = lo.length - 1;
-  const [a, b] = [lo[0]!, hi[0]!];
+  const [a, b] = [lo.charAt(0), hi.charAt(0)];
   if (a === b) return sameLengthRange(lo.slice(1), hi.slice(1)).map((tail) => a + tail);
   const any = rest > 0 ? `\\d{${rest}}` : '';
   const out: string[] = [];

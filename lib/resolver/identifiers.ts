@@ -66,12 +66,11 @@ export const digitalLinkPathParam = v.pipe(
     const result: QualifiedGtin = { gtin: parsedGtin.output };
     let next = 0;
     for (let i = 0; i < rest.length; i += 2) {
-      const ai = rest[i]!;
-      const value = rest[i + 1]!;
+      const [ai = '', value = ''] = rest.slice(i, i + 2);
       const at = GTIN_QUALIFIERS.findIndex((q) => q.ai === ai);
-      if (at === -1) return fail(`has ${ai} where a key qualifier of 01 (22, 10 or 21) must be`);
+      const qualifier = GTIN_QUALIFIERS[at];
+      if (!qualifier) return fail(`has ${ai} where a key qualifier of 01 (22, 10 or 21) must be`);
       if (at < next) return fail(`has the key qualifier ${ai} out of GS1 Digital Link's order (22, 10, 21) or twice`);
-      const qualifier = GTIN_QUALIFIERS[at]!;
       if (!SET_82.test(value)) {
         return fail(`has a ${qualifier.label} (AI ${ai}) that is not 1-20 characters of GS1's character set 82 but %`);
       }

@@ -48,7 +48,7 @@ const languagesOf = (header: string | undefined): string[] =>
     .split(',')
     .map((part) => part.trim().split(';'))
     .filter(([, ...params]) => !params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param)))
-    .map(([tag = '']) => tag.trim().toLowerCase().split('-')[0]!)
+    .map(([tag = '']) => tag.trim().toLowerCase().split('-')[0] ?? '')
     .filter((tag) => tag !== '' && tag !== '*');
 
 /**
@@ -61,7 +61,7 @@ function choose(targets: LinkTarget[], request: Request): LinkTarget[] {
   const typed = byType.length > 0 ? byType : targets;
   const languages = languagesOf(request.headers['accept-language']);
   const byLanguage = typed.filter((target) =>
-    target.hreflang?.some((lang) => languages.includes(lang.toLowerCase().split('-')[0]!)),
+    target.hreflang?.some((lang) => languages.includes(lang.toLowerCase().split('-')[0] ?? '')),
   );
   return byLanguage.length > 0 ? byLanguage : typed;
 }
@@ -96,17 +96,17 @@ function answer(anchor: string, link: DppLinkItem, request: Request, items?: Dpp
   if (relation === undefined && accept.includes(JSON_LD_TYPE)) {
     return { contentType: JSON_LD_TYPE, body: jsonLd(link), headers: vary };
   }
-  const targets = linksOf(link, items)[relation ?? `${GS1_VOC}defaultLink`] ?? [];
-  if (targets.length === 0) throw noLinkType(linkType!);
-  const chosen = choose(targets, request);
+  const key = relation ?? `${GS1_VOC}defaultLink`;
+  const chosen = choose(linksOf(link, items)[key] ?? [], request);
+  const [first] = chosen;
+  if (!first) throw noLinkType(linkType ?? key);
   const linksetLink = `<${anchor}?linkType=linkset>; rel="linkset"; type="${LINKSET_TYPE}"`;
-  const first = chosen[0]!;
   if (chosen.length > 1 && chosen.every((target) => alike(target, first))) {
     // Several links nothing in the request tells apart: the list, with the first as the preferred one.
     return {
       status: 300,
       contentType: LINKSET_TYPE,
-      body: { linkset: [{ anchor, itemDescription: link.name, [relation!]: chosen }] },
+      body: { linkset: [{ anchor, itemDescription: link.name, [key]: chosen }] },
       headers: { ...vary, link: `${linksetLink}, ${LINKSET_CONTEXT_LINK}`, location: first.href },
     };
   }
@@ -122,7 +122,7 @@ function answer(anchor: string, link: DppLinkItem, request: Request, items?: Dpp
 /** The canonical Digital Link URI of a request: the 14-digit GTIN, then its qualifiers in path order. */
 function requestUri(path: QualifiedGtin): string {
   const qualifiers = GTIN_QUALIFIERS.filter((q) => path[q.name] !== undefined)
-    .map((q) => `/${q.ai}/${encodeURIComponent(path[q.name]!)}`)
+    .map((q) => `/${q.ai}/${encodeURIComponent(path[q.name] ?? '')}`)
     .join('');
   return `${digitalLinkUri(path.gtin)}${qualifiers}`;
 }
