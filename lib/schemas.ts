@@ -84,3 +84,39 @@ export function issueMessage(issue: v.BaseIssue<unknown>): string {
     issue.expected?.startsWith('"');
   return missingKey ? 'is required' : issue.message;
 }
+
+/**
+ * A regular expression source matching exactly the whole numbers from `min` to `max` (1 or more,
+ * written without leading zeros): `wholeNumberPattern(64, 2400)` refuses 63, 2401 and `064`. A
+ * text parameter's pattern is then its whole rule, which the OpenAPI document shows as it is.
+ */
+export function wholeNumberPattern(min: number, max: number): string {
+  const parts: string[] = [];
+  for (let digits = String(min).length; digits <= String(max).length; digits++) {
+    const lo = Math.max(min, digits === 1 ? 1 : 10 ** (digits - 1));
+    const hi = Math.min(max, 10 ** digits - 1);
+    if (lo <= hi) parts.push(...sameLengthRange(String(lo), String(hi)));
+  }
+  return `^(?:${parts.join('|')})$`;
+}
+
+/** The alternatives matching the numbers from `lo` to `hi`, written with as many digits as each other. */
+function sameLengthRange(lo: string, hi: string): string[] {
+  if (lo === hi) return [lo];
+  const rest = lo.length - 1;
+  const [a, b] = [lo.charAt(0), hi.charAt(0)];
+  if (a === b) return sameLengthRange(lo.slice(1), hi.slice(1)).map((tail) => a + tail);
+  const any = rest > 0 ? `\\d{${rest}}` : '';
+  const out: string[] = [];
+  let from = Number(a);
+  let to = Number(b);
+  if (!/^0*$/.test(lo.slice(1))) {
+    out.push(...sameLengthRange(lo.slice(1), '9'.repeat(rest)).map((tail) => a + tail));
+    from++;
+  }
+  const hiTails = /^9*$/.test(hi.slice(1)) ? undefined : sameLengthRange('0'.repeat(rest), hi.slice(1));
+  if (hiTails) to--;
+  if (from <= to) out.push(`${from === to ? from : `[${from}-${to}]`}${any}`);
+  if (hiTails) out.push(...hiTails.map((tail) => b + tail));
+  return out;
+}

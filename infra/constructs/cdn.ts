@@ -33,6 +33,7 @@ import {
 import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { Route } from '../../lib/api/contract';
 import { isCatchAll } from '../../lib/api/routes';
+import { EXPOSED_HEADERS } from '../../lib/http/response';
 import type { StackConfig } from '../config';
 import { acknowledge, NAG_ACKNOWLEDGEMENTS } from './nag';
 
@@ -135,7 +136,8 @@ export class PassportCdn {
         accessControlAllowOrigins: ['*'],
         accessControlAllowMethods: ['GET', 'HEAD', 'OPTIONS'],
         accessControlAllowHeaders: PUBLIC_REQUEST_HEADERS,
-        accessControlExposeHeaders: ['content-language', 'etag', 'link', 'location', 'x-correlation-id'],
+        // The headers the functions expose themselves where no CDN stands in front (lib/http/response.ts).
+        accessControlExposeHeaders: EXPOSED_HEADERS.split(', '),
         accessControlAllowCredentials: false,
         accessControlMaxAge: Duration.days(1),
         originOverride: true,

@@ -29,7 +29,7 @@ export const NAG_ACKNOWLEDGEMENTS = {
       '/dpp/{dppId} and a version document GET /dpp/{dppId}/versions/{version} (passports and their proofs), ' +
       'GET /generateJWT/... (which checks an API key), POST /accept-invitation (the invitation id is the ' +
       'secret), GET /health (a fixed answer for load balancers), the GS1 Digital Link resolver (GET, HEAD and ' +
-      'OPTIONS of /01/{gtin} and /01/{gtin}/21/{serial}, and /.well-known/gs1resolver) and the $default 404.',
+      'OPTIONS of /01/{gtin} and /01/{path+}, and /.well-known/gs1resolver) and the $default 404.',
   },
   starResource: {
     rule: 'AwsSolutions-IAM5[Resource::*]',

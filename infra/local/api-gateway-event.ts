@@ -35,18 +35,25 @@ export interface MatchedRoute {
   malformed?: string;
 }
 
+/**
+ * The rows as API Gateway matches them: a `{name}` is one segment; a greedy `{name+}` (last in
+ * its path) is the rest of the path, slashes included, and is tried only after every route
+ * without one (API Gateway prefers the more specific route). Its parameter is `name`.
+ */
 const compiled = routes
   .filter((r) => r.path !== '$default')
   .map((route) => {
     const names: string[] = [];
     const pattern = route.path
-      .replace(/[.*+?^${}()|[\]\\]/g, (c) => (c === '{' || c === '}' ? c : `\\${c}`))
+      .replace(/[.*+?^${}()|[\]\\]/g, (c) => (c === '{' || c === '}' || c === '+' ? c : `\\${c}`))
       .replace(/\{([^}]+)\}/g, (_, name: string) => {
-        names.push(name);
-        return '([^/]+)';
+        const greedy = name.endsWith('+');
+        names.push(greedy ? name.slice(0, -1) : name);
+        return greedy ? '(.+)' : '([^/]+)';
       });
     return { route, names, regex: new RegExp(`^${pattern}$`) };
-  });
+  })
+  .sort((a, b) => Number(a.route.path.includes('+}')) - Number(b.route.path.includes('+}')));
 const fallback = routes.find((r) => r.path === '$default');
 
 /**

@@ -32,9 +32,11 @@ export function sampleOf(route: Route): Sample {
   const { example } = route;
   if (example.request) return { method: example.request.method, path: example.request.path, status: example.status };
   const path = route.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    const value = example.params?.[name];
+    // A greedy `{name+}` holds the rest of the path: each of its segments encoded, its slashes kept.
+    const greedy = name.endsWith('+');
+    const value = example.params?.[greedy ? name.slice(0, -1) : name];
     if (value === undefined) throw new Error(`${route.fn}: the example has no value for {${name}}`);
-    return encodeURIComponent(value);
+    return greedy ? value.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(value);
   });
   const query = example.query ? `?${new URLSearchParams(example.query)}` : '';
   return {

@@ -76,6 +76,11 @@ export interface RuntimeRoute {
    */
   readonly alsoAnswers?: readonly OtherMethod[];
   /**
+   * Headers OPTIONS adds to its 204 besides `Allow` and CORS: the resolver's `Link` to the link
+   * set of the URI asked (GS1-Conformant Resolver's test suite reads it there).
+   */
+  readonly optionsHeaders?: Readonly<Record<string, string>>;
+  /**
    * The start of the `error` text of this route's 500 (lib/http/middleware/errors.ts), where
    * the interface fixes one: `Could not view non-official operators: ` (docs/spec/decisions.md, Errors).
    * The rest stays the safe `Internal server error`.
@@ -124,7 +129,7 @@ export interface Route extends Omit<RuntimeRoute, 'errors'>, RouteDescription {
  */
 export interface OtherAnswer {
   /** A success answer's, or an error's sent in another media type (the HTML error page a browser gets). */
-  readonly status: 200 | 303 | 304 | 307 | 400 | 404;
+  readonly status: 200 | 300 | 303 | 304 | 307 | 400 | 404;
   /** The media type of its body; absent for an answer without one (a redirect, a 304). */
   readonly contentType?: string;
   readonly description: string;

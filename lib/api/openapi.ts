@@ -43,6 +43,15 @@ const ERROR_HEADERS: Partial<Record<ErrorKind, Json>> = {
   },
 };
 
+/** The `Location` of a 3xx: the target, or for a 300 the preferred one of the choices. */
+const LOCATION_HEADER: Record<number, Json> = {
+  0: { description: 'The redirect’s target', schema: { type: 'string', format: 'uri-reference' } },
+  300: {
+    description: 'The preferred choice: the first of the links listed',
+    schema: { type: 'string', format: 'uri' },
+  },
+};
+
 /**
  * Pipe actions that only check across fields (body id = path id) or brand a value: they do not
  * change the input's JSON type, and the rule they enforce is in the route's description.
@@ -135,7 +144,8 @@ function schemaOf(schema: AnySchema, typeMode: 'input' | 'output'): Json {
       // The multipart file part is a valibot `custom` (a parsed part object at run time);
       // on the wire it is the bytes of one file.
       if (valibotSchema === (filePart as unknown))
-        return { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream' };
+        // An empty file is refused (400 `EMPTY_FILE`): at least one byte.
+        return { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream', minLength: 1 };
       // Optional to valibot so that its absence is 400 `NO_FILE`, but a request without it is refused.
       if (valibotSchema === (requiredFilePart as unknown))
         return { ...jsonSchema, [REQUIRED_PART]: true } as JsonSchema;
@@ -232,12 +242,18 @@ function parameters(route: Route, parts: ReturnType<typeof inputParts>): Json[] 
   if (route.idempotent) list.push(idempotencyParameter());
   list.push(CORRELATION_PARAMETER);
   // Every `{name}` in the path must be declared, or "Try it out" cannot fill it.
-  for (const [, name] of route.path.matchAll(/\{([^}]+)\}/g)) {
+  for (const [, name] of documentedPath(route).matchAll(/\{([^}]+)\}/g)) {
     if (!list.some((p) => p.in === 'path' && p.name === name))
       throw new Error(`${route.fn}: path parameter ${name} is not in the input schema`);
   }
   return list;
 }
+
+/**
+ * A row's path as OpenAPI names it: API Gateway's greedy `{name+}` (the rest of the path, slashes
+ * included; its parameter is `name`) is `{name}`, whose description says it spans segments.
+ */
+export const documentedPath = (route: Pick<Route, 'path'>): string => route.path.replace(/\{(\w+)\+\}/g, '{$1}');
 
 /** Every function reads it (lib/http/middleware/observability.ts); one definition, referenced. */
 const CORRELATION_PARAMETER: Json = { $ref: '#/components/parameters/CorrelationId' };
@@ -332,6 +348,12 @@ function responses(route: Route): Json {
     if (answer.contentType) entry.content = { ...entry.content, [answer.contentType]: { schema } };
     result[answer.status] = entry;
   }
+  // Every redirect and choice (3xx but 304) names its target.
+  for (const [code, entry] of Object.entries<Json>(result)) {
+    if (Number(code) >= 300 && Number(code) < 400 && Number(code) !== 304) {
+      entry.headers = { ...entry.headers, Location: LOCATION_HEADER[Number(code)] ?? LOCATION_HEADER[0] };
+    }
+  }
   result[500] = {
     description: `Unexpected failure: \`{"error":"${route.failurePrefix ?? ''}Internal server error","code":"INTERNAL_ERROR"}\`, details only in the log`,
     content: { 'application/json': { schema: ERROR_REF } },
@@ -390,6 +412,12 @@ function otherOperation(route: Route, method: OtherMethod): Json {
           Allow: header(allowedMethods(route)),
           'Access-Control-Allow-Origin': header('`*`'),
           'Access-Control-Allow-Methods': header(allowedMethods(route)),
+          ...Object.fromEntries(
+            Object.entries(route.optionsHeaders ?? {}).map(([name, value]) => [
+              name.replace(/(^|-)[a-z]/g, (c) => c.toUpperCase()),
+              header(`\`${value}\``),
+            ]),
+          ),
         },
       },
     },
@@ -470,10 +498,10 @@ export function openApiDocument(routes: readonly Route[], options: OpenApiOption
       continue;
     }
     if (route.method === 'ANY') throw new Error(`${route.fn}: ANY is only for the $default route`);
-    paths[route.path] ??= {};
-    paths[route.path][route.method.toLowerCase()] = operation(route);
-    for (const method of route.alsoAnswers ?? [])
-      paths[route.path][method.toLowerCase()] = otherOperation(route, method);
+    const path = documentedPath(route);
+    paths[path] ??= {};
+    paths[path][route.method.toLowerCase()] = operation(route);
+    for (const method of route.alsoAnswers ?? []) paths[path][method.toLowerCase()] = otherOperation(route, method);
   }
   return {
     openapi: '3.1.0',

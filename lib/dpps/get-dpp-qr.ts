@@ -4,18 +4,17 @@ import { dataMatrix } from '../carriers/datamatrix';
 import { qrMatrix } from '../carriers/qr';
 import { pngOf, svgOf } from '../carriers/raster';
 import { digitalLinkUri } from '../links';
-import { id } from '../schemas';
+import { id, wholeNumberPattern } from '../schemas';
 import { identifiersOf } from './link';
 import { dppNotFound } from './model';
 import { readDpp } from './repository';
 
+/** A whole number from `min` to `max`, written without leading zeros: its pattern is the whole rule (and the document's). */
 const whole = (min: number, max: number, what: string) =>
   v.pipe(
     v.string(),
-    v.regex(/^[1-9]\d{0,4}$/, `must be a whole number of ${what}`),
+    v.regex(new RegExp(wholeNumberPattern(min, max)), `must be a whole number of ${what} from ${min} to ${max}`),
     v.transform(Number),
-    v.minValue(min, `must be from ${min} to ${max} ${what}`),
-    v.maxValue(max, `must be from ${min} to ${max} ${what}`),
   );
 
 export const getDppQrInput = v.object({

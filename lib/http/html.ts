@@ -2,7 +2,7 @@ import { namesEtag, strongEtag } from '../etag';
 import { type ErrorSubject, renderErrorPage } from '../pages/error-page';
 import { htmlHeaders } from '../pages/html';
 import { prefersHtml } from '../pages/language';
-import { type HttpResponse, json, type RawReply, raw } from './response';
+import { type HttpResponse, json, PUBLIC_CORS, type RawReply, raw } from './response';
 import type { ApiEvent } from './types';
 
 /**
@@ -28,7 +28,8 @@ export function htmlPage(
   // Defaults for the bench's stubbed use case, which answers `{}` (scripts/bench/overhead.ts).
   const { html = '', headers = {} } = page;
   const etag = strongEtag(html);
-  const common: Record<string, string> = { 'cache-control': PAGE_CACHE, ...headers, etag };
+  // CORS for any origin, as the CDN adds it to every public read: a scanner page on another origin follows the resolver here.
+  const common: Record<string, string> = { 'cache-control': PAGE_CACHE, ...PUBLIC_CORS, ...headers, etag };
   if (namesEtag(ifNoneMatch, etag)) {
     const { 'content-security-policy': _csp, 'content-type': _type, ...kept } = common;
     return raw(304, kept);

@@ -13,7 +13,7 @@ import type { ApiEvent } from './types';
  * API Gateway and the local server route both methods to the row's function (infra/constructs/api.ts,
  * infra/local/api-gateway-event.ts).
  */
-type Row = Pick<RuntimeRoute, 'method' | 'alsoAnswers'>;
+type Row = Pick<RuntimeRoute, 'method' | 'alsoAnswers' | 'optionsHeaders'>;
 
 /** Request headers a page may send to these routes: content negotiation and revalidation. */
 const ALLOWED_HEADERS = 'accept, accept-language, if-none-match, x-correlation-id';
@@ -29,6 +29,7 @@ export function optionsAnswer(route: Row): HttpResponse {
       'access-control-allow-methods': allow,
       'access-control-allow-headers': ALLOWED_HEADERS,
       'access-control-max-age': '86400',
+      ...route.optionsHeaders,
     },
     body: '',
   };

@@ -55,10 +55,23 @@ export function raw(statusCode: number, headers: Record<string, string>, body: s
 /** Public, often-read answers: a short max-age, then served stale while a fresh copy is fetched. */
 export const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=600';
 
-/** A representation a use case chose, as plain data: a redirect, or a body of a media type. */
+/** A representation a use case chose, as plain data: a redirect, or a body of a media type (200, or a 300 list). */
 export type Representation =
   | { redirect: string; headers: Record<string, string> }
-  | { contentType: string; body: unknown; headers: Record<string, string> };
+  | { contentType: string; body: unknown; headers: Record<string, string>; status?: 300 };
+
+/**
+ * The headers of a public answer a page on another origin may read besides the CORS-safelisted
+ * ones: the redirect's target and its link set (`Location`, `Link`), the `ETag`, the language
+ * and the correlation id. The CDN's policy exposes the same (infra/constructs/cdn.ts).
+ */
+export const EXPOSED_HEADERS = 'content-language, etag, link, location, x-correlation-id';
+
+/** CORS for any origin on a public read, as the CDN adds it in the cloud (where a function's own are replaced). */
+export const PUBLIC_CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': EXPOSED_HEADERS,
+} as const;
 
 /**
  * A representation as HTTP, cacheable and readable by anyone (PUBLIC_CACHE, CORS `*`, no cookie): a 307 to the
@@ -67,10 +80,10 @@ export type Representation =
  */
 export function represent(representation: Representation, ifNoneMatch: string | undefined): RawReply {
   // Public data any page may read (where the API's own CORS settings do not answer for it).
-  const headers = { 'cache-control': PUBLIC_CACHE, 'access-control-allow-origin': '*', ...representation.headers };
+  const headers = { 'cache-control': PUBLIC_CACHE, ...PUBLIC_CORS, ...representation.headers };
   if ('redirect' in representation) return raw(307, { ...headers, location: representation.redirect });
   const text = JSON.stringify(representation.body) ?? 'null';
   const etag = strongEtag(text);
   if (namesEtag(ifNoneMatch, etag)) return raw(304, { ...headers, etag });
-  return raw(200, { ...headers, etag, 'content-type': representation.contentType }, text);
+  return raw(representation.status ?? 200, { ...headers, etag, 'content-type': representation.contentType }, text);
 }

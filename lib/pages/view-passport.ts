@@ -29,10 +29,26 @@ import { negotiateLanguage } from './language';
 import { type PassportView, renderPassport } from './passport-page';
 import { readCompanyName, readPassport } from './repository';
 
+const campaignTag = v.optional(v.pipe(v.string(), v.maxLength(200)));
+/** The UTM campaign tags (ignored: the page is the same with or without them). */
+const CAMPAIGN_TAGS = {
+  utm_source: campaignTag,
+  utm_medium: campaignTag,
+  utm_campaign: campaignTag,
+  utm_term: campaignTag,
+  utm_content: campaignTag,
+};
+
 export const viewPassportInput = v.object({
   params: v.object({ dppId: id }),
-  // A language the passport lacks is not an error: the page falls back to Accept-Language.
-  query: v.object({ lang: v.optional(v.pipe(v.string(), v.maxLength(35))), access: accessValue }),
+  // A language the passport lacks is not an error: the page falls back to Accept-Language. The
+  // resolver passes a Digital Link URI's query string on (GS1 SHALL), so the campaign tags a printed
+  // code may carry (utm_*) are taken and ignored; any other name is refused, like on every route.
+  query: v.object({
+    lang: v.optional(v.pipe(v.string(), v.maxLength(35))),
+    access: accessValue,
+    ...CAMPAIGN_TAGS,
+  }),
   headers: v.object({
     'accept-language': v.optional(v.string()),
     'if-none-match': v.optional(v.string()),

@@ -4,6 +4,15 @@ import { digitalLinkUri, dppJsonUrl, passportPageUrl, versionUri } from '../link
 /** GS1 Web Vocabulary: link types (relations) are `https://gs1.org/voc/<name>`, `gs1:<name>` for short. */
 export const GS1_VOC = 'https://gs1.org/voc/';
 
+/** IANA's link relations (RFC 8288): used by their bare names (`describedby`); `iana:<name>` for short. */
+export const IANA_RELATIONS = 'http://www.iana.org/assignments/relation/';
+
+/**
+ * The JSON-LD context of a link set (GS1-Conformant Resolver's artefact), named by the `Link`
+ * header of every link set answer so a JSON-LD processor can read it as linked data.
+ */
+export const LINKSET_CONTEXT = 'https://ref.gs1.org/standards/resolver/linkset-context';
+
 /**
  * The passport page, the default link (gs1:pip and gs1:defaultLink): where a scan lands. The
  * one place that says where and in which media type: the HTML page GET /passport/{dppId}
@@ -14,12 +23,15 @@ export const PASSPORT_PAGE = {
   type: 'text/html',
 } as const;
 
-/** One target of a link set (RFC 9264): every one carries href, type, title and hreflang. */
+/**
+ * One target of a link set (RFC 9264): href and title, and but for the default link (which
+ * GS1-Conformant Resolver defines without the optional attributes) its type and hreflang.
+ */
 export interface LinkTarget {
   href: string;
-  type: string;
   title: string;
-  hreflang: string[];
+  type?: string;
+  hreflang?: string[];
 }
 
 /** The relations a resolved DPP has links for, in the order the link set lists them. */
@@ -32,19 +44,46 @@ export const LINK_TYPES = [
   `${GS1_VOC}defaultLink`,
 ] as const;
 
-/** A relation as a `linkType` names it: `gs1:pip` or its full URI, an IANA name as it is. */
-export const relationOf = (linkType: string): string =>
-  linkType.startsWith('gs1:') ? `${GS1_VOC}${linkType.slice(4)}` : linkType;
+/**
+ * The GS1 vocabulary's namespaces a `linkType` may use: its terms' own (`https://gs1.org/voc/`),
+ * the one it is published at now (`https://ref.gs1.org/voc/`), and `www.` and `http:` forms.
+ */
+const GS1_NAMESPACE = /^https?:\/\/(?:www\.|ref\.)?gs1\.org\/voc\//;
+
+/**
+ * A relation as a `linkType` names it, as the link set keys it: `gs1:pip` or the term in any
+ * of the GS1 vocabulary's namespaces is `https://gs1.org/voc/pip`; `iana:describedby` or IANA's
+ * full URI is `describedby`; anything else as it is.
+ */
+export function relationOf(linkType: string): string {
+  if (linkType.startsWith('gs1:')) return `${GS1_VOC}${linkType.slice(4)}`;
+  const gs1 = GS1_NAMESPACE.exec(linkType);
+  if (gs1) return `${GS1_VOC}${linkType.slice(gs1[0].length)}`;
+  if (linkType.startsWith('iana:')) return linkType.slice(5);
+  if (linkType.startsWith(IANA_RELATIONS)) return linkType.slice(IANA_RELATIONS.length);
+  return linkType;
+}
 
 /** The Digital Link URI of an entry: the item's. */
 export const itemUri = (link: DppLinkItem): string => digitalLinkUri(link.gtin, link.serial);
 
+/** The link set's `item` targets at the product level: each published DPP's item URI. */
+const itemTargets = (items: DppLinkItem[]): LinkTarget[] =>
+  items.map((entry) => ({
+    href: itemUri(entry),
+    type: 'application/linkset+json',
+    title: `${entry.name}: serial ${entry.serial}`,
+    hreflang: [entry.language],
+  }));
+
 /**
- * The links of one DPP by relation: the page (gs1:pip, also gs1:defaultLink), the passport as
- * JSON-LD (gs1:dpp: the item's Digital Link URI asked for it), the JSON view (describedby), and
- * its version documents (version-history, newest first; the newest also as latest-version).
+ * The links of one DPP by relation: the page (gs1:pip, also gs1:defaultLink, there with its
+ * href and title only), the passport as JSON-LD (gs1:dpp: the item's Digital Link URI, which
+ * answers JSON-LD to `Accept: application/ld+json`), the JSON view (describedby), and its
+ * version documents (version-history, newest first; the newest also as latest-version); at the
+ * product level also `item` (RFC 6573), each published DPP of the GTIN.
  */
-export function linksOf(link: DppLinkItem): Record<string, LinkTarget[]> {
+export function linksOf(link: DppLinkItem, items: DppLinkItem[] = []): Record<string, LinkTarget[]> {
   const hreflang = [link.language];
   const page: LinkTarget = {
     href: PASSPORT_PAGE.href(link.dpp_id),
@@ -65,7 +104,7 @@ export function linksOf(link: DppLinkItem): Record<string, LinkTarget[]> {
     [`${GS1_VOC}pip`]: [page],
     [`${GS1_VOC}dpp`]: [
       {
-        href: `${itemUri(link)}?linkType=gs1:dpp`,
+        href: itemUri(link),
         type: 'application/ld+json',
         title: `${link.name}: digital product passport (JSON-LD)`,
         hreflang,
@@ -80,23 +119,16 @@ export function linksOf(link: DppLinkItem): Record<string, LinkTarget[]> {
       },
     ],
     ...(versions[0] !== undefined && { 'latest-version': [versions[0]], 'version-history': versions }),
-    [`${GS1_VOC}defaultLink`]: [page],
+    ...(items.length > 0 && { item: itemTargets(items) }),
+    [`${GS1_VOC}defaultLink`]: [{ href: page.href, title: page.title }],
   };
 }
 
 /**
  * The RFC 9264 link set (application/linkset+json) of a Digital Link URI: one context, the
- * URI, with the DPP's links; at the product level also `item`, each published DPP's URI.
+ * URI, described by the DPP's name (`itemDescription`, which GS1's link set schema requires),
+ * with the DPP's links; at the product level also `item`, each published DPP's URI.
  */
 export function linkset(anchor: string, link: DppLinkItem, items: DppLinkItem[] = []) {
-  const context: Record<string, unknown> = { anchor, ...linksOf(link) };
-  if (items.length > 0) {
-    context.item = items.map((entry) => ({
-      href: itemUri(entry),
-      type: 'application/linkset+json',
-      title: `${entry.name}: serial ${entry.serial}`,
-      hreflang: [entry.language],
-    }));
-  }
-  return { linkset: [context] };
+  return { linkset: [{ anchor, itemDescription: link.name, ...linksOf(link, items) }] };
 }

@@ -303,7 +303,7 @@ describe('browsers elsewhere', () => {
   it('the resolver’s 400 and 404 and an unknown route are HTML pages for a browser, JSON otherwise', async () => {
     for (const [path, status, title] of [
       ['/01/08012345000013/21/X1-000123', 400, 'This address is not valid'],
-      ['/01/08012345000029/21/NO-SUCH', 404, 'Passport not found'],
+      ['/01/09506000134352/21/NO-SUCH', 404, 'Passport not found'],
       ['/01/09506000134352', 404, 'Passport not found'],
       ['/no-such-route', 404, 'Not found'],
     ] as const) {

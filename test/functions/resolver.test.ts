@@ -68,8 +68,10 @@ describe('GS1 Digital Link resolver', () => {
     const [context, ...others] = byQuery.body.linkset;
     expect(others).toEqual([]);
     expect(context.anchor).toBe(`${apiUrl}${itemPath}`);
+    expect(context.itemDescription).toBe(demo.acme.dpp.name);
     expect(Object.keys(context)).toEqual([
       'anchor',
+      'itemDescription',
       'https://gs1.org/voc/pip',
       'https://gs1.org/voc/dpp',
       'describedby',
@@ -78,9 +80,11 @@ describe('GS1 Digital Link resolver', () => {
       'https://gs1.org/voc/defaultLink',
     ]);
     for (const [relation, targets] of Object.entries(context)) {
-      if (relation === 'anchor') continue;
+      if (relation === 'anchor' || relation === 'itemDescription') continue;
       for (const target of targets as object[]) {
-        expect(Object.keys(target).sort()).toEqual(['href', 'hreflang', 'title', 'type']);
+        // The default link has no optional attribute (GS1-Conformant Resolver): its href and title only.
+        const keys = relation.endsWith('/defaultLink') ? ['href', 'title'] : ['href', 'hreflang', 'title', 'type'];
+        expect({ relation, keys: Object.keys(target).sort() }).toEqual({ relation, keys });
       }
     }
     expect(context['version-history'].map((t: { href: string }) => t.href)).toEqual([
@@ -133,21 +137,24 @@ describe('GS1 Digital Link resolver', () => {
     await call('PUT', `/dpps/${fresh.id}`, { token, ...json({ published: false }) });
   });
 
-  it('answers 400 for a malformed URI or a wrong check digit, 404 for an unknown product or item', async () => {
+  it('answers 400 for a malformed URI or a wrong check digit, 404 for an unknown product', async () => {
     expect((await get('/01/08012345000013/21/X1-000123')).status).toBe(400);
     expect((await get('/01/0801234500001/21/X1-000123')).status).toBe(400);
     expect((await get('/01/abc')).status).toBe(400);
     expect((await get(`/01/${X1.gtin}/21/${'S'.repeat(21)}`)).status).toBe(400);
-    expect((await get(`/01/${X1.gtin}/21/NO-SUCH-SERIAL`)).status).toBe(404);
     expect((await get('/01/00000000000017')).status).toBe(404);
+    expect((await get('/01/00000000000017/21/X1-000123')).status).toBe(404);
   });
 
   it('answers an unpublished DPP exactly like an unknown one, on the resolver and on GET /dpp', async () => {
     const token = await tokenFor('acme');
     await call('PUT', `/dpps/${fresh.id}`, { token, ...json({ published: false }) });
+    // Both walk up to the product (GS1-Conformant Resolver): 404 if the GTIN has no published DPP, else its newest.
     const item = await get(`/01/${fresh.gtin}/21/${fresh.serial}`);
     const unknown = await get(`/01/${fresh.gtin}/21/NO-SUCH-SERIAL`);
-    expect(item.status).toBe(404);
+    expect(item.status).toBe(unknown.status);
+    expect(item.headers.get('location')).toBe(unknown.headers.get('location'));
+    expect(item.headers.get('location') ?? '').not.toContain(fresh.id);
     expect(item.body).toEqual(unknown.body);
     const view = await call('GET', `/dpp/${fresh.id}`);
     const missing = await call('GET', '/dpp/no-such-dpp');
@@ -175,8 +182,10 @@ describe('GS1 Digital Link resolver', () => {
     expect(status).toBe(200);
     expect(headers.get('content-type')).toBe('application/ld+json');
     expect(headers.get('etag')).toBeTruthy();
+    // gs1:dpp is a link like any other: a 307 to the item's URI, which answers JSON-LD to a client that asks for it.
     const viaLink = await get(`${itemPath}?linkType=gs1:dpp`);
-    expect(viaLink.body).toEqual(body);
+    expect(viaLink.status).toBe(307);
+    expect(viaLink.headers.get('location')).toBe(`${apiUrl}${itemPath}`);
     const offline = async (url: string) => {
       throw new Error(`the JSON-LD asked for a remote document: ${url}`);
     };
@@ -217,7 +226,7 @@ describe('GS1 Digital Link resolver', () => {
 
   it('names the company and the images of a DPP made through the API, following its image changes', async () => {
     const token = await tokenFor('acme');
-    const uri = `/01/${fresh.gtin}/21/${fresh.serial}?linkType=gs1:dpp`;
+    const uri = `/01/${fresh.gtin}/21/${fresh.serial}`;
     const published = await call('PUT', `/dpps/${fresh.id}`, { token, ...json({ published: true }) });
     expect(published.status).toBe(200);
     const png = fixture('sample.png');
@@ -227,7 +236,7 @@ describe('GS1 Digital Link resolver', () => {
     });
     expect(added.status).toBe(200);
     const imageUrl = `${apiUrl}/dpp/${fresh.id}/images/${added.body.image.uuid}`;
-    const withImage = await get(uri);
+    const withImage = await get(uri, { accept: 'application/ld+json' });
     expect(withImage.body.image).toEqual([imageUrl]);
     expect(withImage.body.manufacturer).toMatchObject({
       name: demo.acme.company.name,
@@ -236,16 +245,14 @@ describe('GS1 Digital Link resolver', () => {
     expect(Buffer.from(await (await fetch(imageUrl)).arrayBuffer()).equals(png)).toBe(true);
     const deleted = await call('DELETE', `/dpps/${fresh.id}/images/${added.body.image.uuid}`, { token });
     expect(deleted.status).toBe(200);
-    expect((await get(uri)).body.image).toBeUndefined();
+    expect((await get(uri, { accept: 'application/ld+json' })).body.image).toBeUndefined();
   });
 
   it('describes itself at /.well-known/gs1resolver', async () => {
     const { status, body } = await get('/.well-known/gs1resolver');
     expect(status).toBe(200);
     expect(body).toMatchObject({ resolverRoot: apiUrl, supportedPrimaryKeys: ['01'] });
-    expect(body.supportedLinkType.map((t: { prefix: string; profile: string }) => t.prefix + t.profile)).toContain(
-      'gs1:pip',
-    );
+    expect(body.supportedLinkType).toContainEqual({ namespace: 'https://gs1.org/voc/', prefix: 'gs1:' });
   });
 
   it('answers HEAD exactly like GET without the body: the redirect, the link set, the description, the 400 and the 404', async () => {

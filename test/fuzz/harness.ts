@@ -490,7 +490,9 @@ function routeWorlds(world: World): Record<string, RouteWorld> {
     // Public reads of a published DPP: the demo X1 (the fuzz's PUT /dpps may unpublish its own DPPs),
     // its versions and its GS1 Digital Link URI; its data carrier (Acme's token is `own`).
     'get-dpp-version-document': { pools: { own: { dppid: () => [demo.acme.dpp.id], version: () => ['1', '2'] } } },
-    'resolve-item': { pools: { own: { gtin: () => ['08012345000012'], serial: () => ['X1-000123'] } } },
+    'resolve-item': {
+      pools: { own: { path: () => ['08012345000012/21/X1-000123', '08012345000012/10/KL8G/21/X1-000123'] } },
+    },
     'resolve-product': { pools: { own: { gtin: () => ['08012345000012', '8012345000012'] } } },
     'get-dpp-qr': { pools: { own: { dppid: () => [demo.acme.dpp.id] } } },
     // The public downloads of X1's file and image (fuzzed before delete-dpp-image, in route-table order).
@@ -813,9 +815,16 @@ export function render(c: RequestCase, routePath: string, world: World): WireReq
   const ctx = contextOf(c, routePath, world);
   const path =
     c.rawPath ??
-    routePath.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    routePath.replace(/\{(\w+)(\+?)\}/g, (_, name: string, greedy: string) => {
       const value = resolvePiece(c.params[name]!, ctx);
-      return value ? inUrl(value) : '';
+      if (!value) return '';
+      // A greedy `{name+}` spans segments: each encoded, its slashes kept (an encoded one is no separator).
+      if (greedy && 'text' in value)
+        return value.text
+          .split('/')
+          .map((text) => inUrl({ text }))
+          .join('/');
+      return inUrl(value);
     });
   const query = c.query
     .map(([name, piece]) => {

@@ -57,6 +57,7 @@ import {
   KYB_RETRY_TIMEOUT_SECONDS,
   KYB_RETRY_WORKER_FN,
 } from '../../lib/companies/kyb/worker';
+import { EXPOSED_HEADERS } from '../../lib/http/response';
 import { LOCK_MILLISECONDS } from '../../lib/idempotency/model';
 import { METRIC } from '../../lib/metrics';
 
@@ -668,7 +669,7 @@ describe('HTTP API', () => {
   it('has one route per row, with the method and path exactly as in the route table, plus the HEAD and OPTIONS a row also answers, and nothing else', () => {
     const routeKeys = ofType('AWS::ApiGatewayV2::Route').map(([, route]) => route.Properties.RouteKey as string);
     const extra = routes.flatMap((route) => (route.alsoAnswers ?? []).map((method) => `${method} ${route.path}`));
-    expect(extra).toContain('HEAD /01/{gtin}/21/{serial}');
+    expect(extra).toContain('HEAD /01/{path+}');
     expect(extra).toContain('OPTIONS /01/{gtin}');
     expect(routeKeys.sort()).toEqual([...routes.map(routeKeyOf), ...extra].sort());
   });
@@ -1773,11 +1774,23 @@ describe('the CDN (context cdn=true)', () => {
       .filter((route) => !routes.some((other) => other.path === route.path && other.method !== 'GET'))
       .map(pathPattern);
     expect([...patterns].sort()).toEqual([...new Set(expected)].sort());
-    expect(patterns).toEqual(expect.arrayContaining(['/dpp/*', '/dpp/*/versions/*', '/01/*/21/*', '/01/*']));
+    expect(patterns).toEqual(expect.arrayContaining(['/dpp/*', '/dpp/*/versions/*', '/01/*']));
+    // Every form of a Digital Link URI the resolver answers (qualifiers, a trailing slash) is a cached public read.
+    const cached = (path: string) =>
+      patterns.some((pattern: string) =>
+        new RegExp(`^${pattern.replace(/[.]/g, '\\.').replace(/\*/g, '.*')}$`).test(path),
+      );
+    for (const path of [
+      '/01/08012345000012',
+      '/01/08012345000012/',
+      '/01/08012345000012/10/L1/21/S1/',
+      '/01/08012345000012/22/V/10/L',
+    ]) {
+      expect({ path, cached: cached(path) }).toEqual({ path, cached: true });
+    }
     expect(patterns.some((pattern: string) => pattern.startsWith('/generateJWT'))).toBe(false);
     // Most specific first: CloudFront takes the first pattern that matches.
     expect(patterns.indexOf('/dpp/*/versions/*')).toBeLessThan(patterns.indexOf('/dpp/*'));
-    expect(patterns.indexOf('/01/*/21/*')).toBeLessThan(patterns.indexOf('/01/*'));
   });
 
   it('keys the public reads on the path, the whole query string, Accept and Accept-Language, with the TTL the answer’s Cache-Control gives', () => {
@@ -1802,6 +1815,11 @@ describe('the CDN (context cdn=true)', () => {
       AccessControlAllowCredentials: false,
       OriginOverride: true,
     });
+    // What a page on another origin may read of a redirect and a link set: the same as the functions expose locally.
+    expect(headersPolicy.Properties.ResponseHeadersPolicyConfig.CorsConfig.AccessControlExposeHeaders.Items).toEqual(
+      EXPOSED_HEADERS.split(', '),
+    );
+    expect(EXPOSED_HEADERS.split(', ')).toEqual(expect.arrayContaining(['link', 'location', 'etag']));
     for (const behaviour of distributionOf(withCdn()).CacheBehaviors as Json[]) {
       expect(behaviour).toMatchObject({
         CachePolicyId: { Ref: policyId },

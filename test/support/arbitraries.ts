@@ -190,6 +190,8 @@ const PASSIVE = new Set([
   'check',
   'partial_check',
   'raw_check',
+  // A parser over the whole text (a Digital Link path): its examples are what is valid.
+  'raw_transform',
   'brand',
   'readonly',
   'description',
@@ -285,7 +287,8 @@ function stringValue(schema: Node, at: string): fc.Arbitrary<string> {
   if (find('uuid') !== undefined) return fc.uuid({ version: 7 });
   // A rule no generator knows (a GTIN's check digit): the schema's own examples, where it gives some.
   const examples: string[] | undefined = actions.find((a) => a.type === 'examples')?.examples;
-  if (examples?.length && actions.some((a) => a.type === 'check')) return fc.constantFrom(...examples);
+  if (examples?.length && actions.some((a) => a.type === 'check' || a.type === 'raw_transform'))
+    return fc.constantFrom(...examples);
   const regex: RegExp | undefined = find('regex');
   if (regex)
     return fc.stringMatching(regex).filter((s) => s.length >= minLength && s.length <= (maxLength ?? s.length));
@@ -784,7 +787,8 @@ function bodyArbitrary(route: Route, pools: PoolNames, hot: (dimension: string) 
 // ---------------------------------------------------------------------------------------------
 // Paths
 
-const pathNames = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+/** A path's parameters; a greedy `{name+}`'s is `name`, as API Gateway passes it. */
+const pathNames = (path: string) => [...path.matchAll(/\{(\w+)\+?\}/g)].map((m) => m[1]!);
 
 /** For the catch-all: a path no row serves, or a row's path with a method it does not take. */
 function catchAllTarget(rows: readonly Route[]): fc.Arbitrary<{ method: string; rawPath: string }> {

@@ -18,16 +18,24 @@ export const describeResolverDocs = /* @__PURE__ */ describeRoute(describeResolv
   tag: 'Resolver',
   summary: 'Describe the GS1 Digital Link resolver: name, root, primary keys and link types',
   description:
-    'The resolver description file of GS1-Conformant Resolver 1.2: `resolverRoot` is the public base URL, the ' +
-    'only primary key resolved is the GTIN (AI `01`, with the serial AI `21` as a qualifier), and ' +
-    '`supportedLinkType` lists the link types a passport has (docs/choices.md, Resolver).',
+    'The resolver description file of GS1-Conformant Resolver 1.2, valid against GS1’s description-file schema: ' +
+    '`resolverRoot` is the public base URL, the only primary key resolved is the GTIN (AI `01`, with its key ' +
+    'qualifiers `22`, `10` and `21`), `supportedLinkType` names the namespaces of the link types (the GS1 Web ' +
+    'Vocabulary as `gs1:`, IANA’s relations as `iana:`), and `jsonLdContextLocation` the JSON-LD context of the ' +
+    'link sets (docs/choices.md, Resolver). Readable by any origin.',
   response: v.strictObject({
     name: v.string(),
     resolverRoot: v.pipe(v.string(), v.url()),
     supportedPrimaryKeys: v.array(v.string()),
-    supportedLinkType: v.array(v.strictObject({ namespace: v.string(), prefix: v.string(), profile: v.string() })),
+    supportedLinkType: v.array(
+      v.strictObject({
+        namespace: v.pipe(v.string(), v.url()),
+        prefix: v.pipe(v.string(), v.regex(/^[a-zA-Z_][\w-]*:$/)),
+      }),
+    ),
     linkTypeDefaultCanBeLinkset: v.boolean(),
     supportedContextValuesEnumerated: v.array(v.string()),
+    jsonLdContextLocation: v.pipe(v.string(), v.url()),
   }),
   errors: {},
   example: { status: 200 },

@@ -22,7 +22,7 @@ export const getDppQrDocs = /* @__PURE__ */ describeRoute(getDppQrRoute, () => (
   description:
     'A QR code (ISO/IEC 18004, error correction level M, a quiet zone of 4 modules) that encodes exactly the ' +
     'DPP’s GS1 Digital Link URI on the public base URL (`<PUBLIC_BASE_URL>/01/<gtin14>/21/<serial>`, what ' +
-    '`GET /01/{gtin}/21/{serial}` resolves). `format`: `svg` (default, `image/svg+xml`) or `png` (`image/png`). ' +
+    'the resolver’s `GET /01/{path+}` answers). `format`: `svg` (default, `image/svg+xml`) or `png` (`image/png`). ' +
     '`size`: the side in pixels (64-2400; PNG default 512), or `mm` (10-100) with `dpi` (72-1200, default 300) ' +
     'for print, and the PNG says its dpi (pHYs). A module is a whole number of pixels: with `size` it rounds ' +
     'down, so the PNG fits in the asked side; with `mm` it rounds up, so the symbol is at least `mm` wide (at most ' +

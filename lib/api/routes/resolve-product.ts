@@ -1,4 +1,4 @@
-import { resolveProductInput } from '../../resolver/resolve';
+import { RESOLVER_OPTIONS_HEADERS, resolveProductInput } from '../../resolver/resolve';
 import { defineRoute } from '../contract';
 import { describeRoute } from '../docs';
 import { invalid, unavailable } from '../errors';
@@ -10,6 +10,7 @@ export const resolveProductRoute = defineRoute({
   fn: 'resolve-product',
   auth: 'public',
   alsoAnswers: ['HEAD', 'OPTIONS'],
+  optionsHeaders: RESOLVER_OPTIONS_HEADERS,
   access: { table: 'read', links: true },
   input: resolveProductInput,
   errors: { invalid: 400, not_found: 404, ...unavailable },

@@ -9,7 +9,8 @@ const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json(;|$)/i;
 
 /**
  * The body as JSON, refusing a `__proto__` key or a `constructor` with a `prototype` (prototype
- * pollution). Any failure is a parse failure for parseBody: 400 MALFORMED_BODY. Written here
+ * pollution) with a 400 MALFORMED_BODY that names the key; any other failure is a parse failure
+ * for parseBody: 400 MALFORMED_BODY, "could not be parsed as JSON". Written here
  * rather than taken from @middy/http-json-body-parser: the same checks, without Middy's
  * general HTTP-error helpers in every JSON function's bundle (~1.2 KiB).
  */
@@ -19,7 +20,11 @@ function parseJson({ event }: { event: ApiEvent }): void {
   const text = event.isBase64Encoded ? Buffer.from(event.body as string, 'base64').toString() : (event.body as string);
   event.body = JSON.parse(text, (key, value) => {
     if (key === '__proto__' || (key === 'constructor' && value && Object.hasOwn(value, 'prototype'))) {
-      throw new Error('a forbidden key');
+      const what = key === '__proto__' ? 'a key "__proto__"' : 'a key "constructor" with a "prototype"';
+      throw new InvalidInputError(
+        `The request body is JSON but has ${what}, which no field is and which is refused (prototype pollution)`,
+        'MALFORMED_BODY',
+      );
     }
     return value;
   });

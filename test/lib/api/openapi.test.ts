@@ -6,8 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { defineRoute, type Route } from '../../../lib/api/contract';
 import { describeRoute } from '../../../lib/api/docs';
 import { authenticated } from '../../../lib/api/errors';
-import { openApiDocument, openApiJson } from '../../../lib/api/openapi';
+import { documentedPath, openApiDocument, openApiJson } from '../../../lib/api/openapi';
 import { routes } from '../../../lib/api/routes';
+import { getDppQrInput } from '../../../lib/dpps/get-dpp-qr';
 import { filePart } from '../../../lib/files/upload';
 import { name, optionalText, pageQuery, uuid } from '../../../lib/schemas';
 import { NON_BLANK_SINGLE_LINE_PATTERN, SINGLE_LINE_PATTERN } from '../../../lib/text';
@@ -172,7 +173,7 @@ describe('docs/openapi.json', () => {
 
   it('lists every route row with every status of its error map, and 500', () => {
     const operations = routes.map((route) =>
-      route.path === '$default' ? doc['x-catch-all'] : doc.paths[route.path]?.[route.method.toLowerCase()],
+      route.path === '$default' ? doc['x-catch-all'] : doc.paths[documentedPath(route)]?.[route.method.toLowerCase()],
     );
     routes.forEach((route, i) => {
       const where = `${route.method} ${route.path}`;
@@ -190,7 +191,7 @@ describe('docs/openapi.json', () => {
     expect(pathOperations.length + 1).toBe(routes.length + also);
     for (const route of rows) {
       for (const method of route.alsoAnswers ?? []) {
-        expect(doc.paths[route.path][method.toLowerCase()], `${method} ${route.path}`).toBeDefined();
+        expect(doc.paths[documentedPath(route)][method.toLowerCase()], `${method} ${route.path}`).toBeDefined();
       }
     }
   });
@@ -212,6 +213,59 @@ describe('docs/openapi.json refuses what the API refuses', () => {
         expect(pattern.test(text), text).toBe(v.is(pageQuery, { limit: text }));
       }
     }
+  });
+
+  it('takes exactly the sizes the QR route takes: the patterns of size, mm and dpi and the API agree on every 1-5 digit string', () => {
+    const parameters = operation('get', '/dpps/{dppId}/qr').parameters;
+    const api = getDppQrInput.entries.query.entries;
+    const ranges: Array<[string, number, number]> = [
+      ['size', 64, 2400],
+      ['mm', 10, 100],
+      ['dpi', 72, 1200],
+    ];
+    for (const [field, min, max] of ranges) {
+      const schema = parameters.find((p: { name: string }) => p.name === field).schema;
+      const pattern = new RegExp(schema.pattern);
+      for (let n = 0; n < 100_000; n++) {
+        for (const text of new Set([String(n), String(n).padStart(3, '0')])) {
+          const accepted = v.is(api[field as 'size' | 'mm' | 'dpi'], text);
+          if (pattern.test(text) !== accepted)
+            expect({ field, text, pattern: !accepted }).toEqual({ field, text, pattern: accepted });
+        }
+      }
+      expect([pattern.test(String(min)), pattern.test(String(max)), pattern.test(String(max + 1))]).toEqual([
+        true,
+        true,
+        false,
+      ]);
+    }
+  });
+
+  it('asks for at least one byte in every upload’s file part, as the API refuses an empty file', () => {
+    const multipart = (routes as readonly Route[]).filter((r) => r.body === 'multipart');
+    expect(multipart.length).toBeGreaterThan(4);
+    for (const route of multipart) {
+      const file = body(route.method.toLowerCase(), route.path).properties.file;
+      expect({ path: route.path, file }).toMatchObject({ path: route.path, file: { format: 'binary', minLength: 1 } });
+    }
+  });
+
+  it('gives every redirect and multiple choice (3xx but 304) its Location header', () => {
+    const seen: string[] = [];
+    for (const [path, methods] of Object.entries<Record<string, { responses: Record<string, any> }>>(doc.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        for (const [status, response] of Object.entries(op.responses)) {
+          if (!/^3\d\d$/.test(status) || status === '304') continue;
+          seen.push(`${method} ${path} ${status}`);
+          expect({ at: `${method} ${path} ${status}`, location: response.headers?.Location?.schema?.type }).toEqual({
+            at: `${method} ${path} ${status}`,
+            location: 'string',
+          });
+        }
+      }
+    }
+    // The resolver's 307 and 300, the public downloads' 307, the pages' 303.
+    expect(seen).toEqual(expect.arrayContaining(['get /01/{path} 307', 'get /01/{path} 300', 'get /01/{gtin} 307']));
   });
 
   it('asks for at least one field on every partial update (PUT)', () => {

@@ -111,6 +111,19 @@ describe('JSON bodies', () => {
     ]);
   });
 
+  it.each([
+    ['{"__proto__": {"polluted": true}, "userId": "u1"}', 'a key "__proto__"'],
+    ['{"userId": "u1", "userData": {"__proto__": null}}', 'a key "__proto__"'],
+    ['{"constructor": {"prototype": {"polluted": true}}}', 'a key "constructor" with a "prototype"'],
+  ])('refuses %s with 400 MALFORMED_BODY naming the forbidden key, not as unparseable JSON', async (body, named) => {
+    const response = await post({ body, headers: asJson });
+    expect([response.status, response.json.code]).toEqual([400, 'MALFORMED_BODY']);
+    expect(response.json.error).toContain(named);
+    expect(response.json.error).not.toContain('could not be parsed');
+    expect(received).toEqual([]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it('answers 400 MALFORMED_BODY to a JSON array where an object is expected, without running the endpoint', async () => {
     // valibot's object() takes an array for an object, so the parser refuses it first.
     const response = await post({ body: '[1,2,3]', headers: asJson });
