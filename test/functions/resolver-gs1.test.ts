@@ -238,3 +238,20 @@ describe('GS1-Conformant Resolver: a scanner app in a browser on another origin'
     expect(page.headers.get('access-control-expose-headers')).toContain('content-language');
   });
 });
+
+describe('GS1-Conformant Resolver: the query string of a Digital Link URI', () => {
+  it('passes every key=value pair on to the passport page, which takes campaign tags and refuses any other name', async () => {
+    const tagged = await get(`${item}?utm_source=shelf&utm_campaign=spring`);
+    expect(tagged.status).toBe(307);
+    const location = new URL(tagged.headers.get('location') ?? '');
+    expect(location.searchParams.get('utm_source')).toBe('shelf');
+    const page = await fetch(location, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+
+    const unknown = await get(`${item}?foo=bar`);
+    expect(unknown.headers.get('location')).toContain('foo=bar');
+    const refused = await fetch(unknown.headers.get('location') ?? '', { headers: { accept: 'application/json' } });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('foo');
+  });
+});
