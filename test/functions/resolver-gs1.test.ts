@@ -11,12 +11,14 @@ const item = `/01/${X1.gtin}/21/${X1.serial}`;
 const product = `/01/${X1.gtin}`;
 const withLot = `/01/${X1.gtin}/10/KL8G/21/${X1.serial}`;
 const LINKSET = 'application/linkset+json';
+// biome-ignore lint/suspicious/noExplicitAny: an answer's JSON, read field by field as GS1's schema does
+type Json = any;
 const ORIGIN = { origin: 'https://scanner.example' };
 
 async function get(path: string, headers: Record<string, string> = {}) {
   const response = await fetch(`${apiUrl}${path}`, { headers, redirect: 'manual' });
   const text = await response.text();
-  let body: any = text;
+  let body: Json = text;
   try {
     body = JSON.parse(text);
   } catch {
@@ -27,12 +29,12 @@ async function get(path: string, headers: Record<string, string> = {}) {
 }
 
 /** GS1's rules for a link set: what its schema (gs1-linkset-schema.json) requires, written out. */
-function expectGs1Linkset(body: any) {
+function expectGs1Linkset(body: Json) {
   expect(Object.keys(body)).toEqual(['linkset']);
   for (const context of body.linkset) {
     expect(context.anchor).toMatch(/^https?:\/\/[a-zA-Z0-9./]+/);
     expect(typeof context.itemDescription).toBe('string');
-    for (const [key, targets] of Object.entries<any[]>(context)) {
+    for (const [key, targets] of Object.entries<Json[]>(context)) {
       if (key === 'anchor' || key === 'itemDescription') continue;
       // A relation is an IANA name or a URI.
       expect(key).toMatch(/^([a-z-]+$)|(^https?:\/\/[a-zA-Z0-9./]+$)/);
@@ -164,7 +166,7 @@ describe('GS1-Conformant Resolver: link types', () => {
 
   it('redirects every link type the link set lists, and answers 404 for one it does not', async () => {
     const { body } = await get(`${item}?linkType=linkset`);
-    for (const [type, targets] of Object.entries<any[]>(body.linkset[0])) {
+    for (const [type, targets] of Object.entries<Json[]>(body.linkset[0])) {
       if (type === 'anchor' || type === 'itemDescription' || targets.length !== 1) continue;
       const { status, headers } = await get(`${item}?linkType=${encodeURIComponent(type)}`);
       expect({ type, status, location: headers.get('location') }).toEqual({
