@@ -56,6 +56,7 @@ import { listDppsDocs } from './routes/list-dpps';
 import { listNonOfficialOperatorsDocs } from './routes/list-non-official-operators';
 import { listTemplateFilesDocs } from './routes/list-template-files';
 import { listTemplatesDocs } from './routes/list-templates';
+import { machineTranslateDppDocs } from './routes/machine-translate-dpp';
 import { notFoundDocs } from './routes/not-found';
 import { notarizeDppVersionDocs } from './routes/notarize-dpp-version';
 import { putDppTranslationDocs } from './routes/put-dpp-translation';
@@ -105,6 +106,7 @@ export const routes = [
   deleteAccessGrantDocs,
   listAccessLogDocs,
   putDppTranslationDocs,
+  machineTranslateDppDocs,
   listDppVersionsDocs,
   createDppVersionDocs,
   getDppVersionDocumentDocs,

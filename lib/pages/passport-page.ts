@@ -13,7 +13,12 @@ export interface PassportView {
   languages: ReadonlyArray<{ code: string; href: string }>;
   images: readonly string[];
   /** `lang`: set on a text shown in the original because it has no current translation. */
-  cards: ReadonlyArray<{ name: string; description: string; lang?: string; characteristics: readonly string[] }>;
+  cards: ReadonlyArray<{
+    name: string;
+    description: string;
+    lang?: string;
+    characteristics: ReadonlyArray<{ text: string; lang?: string }>;
+  }>;
   files: ReadonlyArray<{ name: string; description: string; lang?: string; href: string; type: string; size?: number }>;
   company?: { name: string; country: string };
   gtin?: string;
@@ -154,7 +159,7 @@ export function renderPassport(view: PassportView, imageOrigins: string[] = []):
           (card) =>
             `<section class="card"${langAttr(card.lang)}><h3>${esc(card.name)}</h3>${card.description ? `<p>${esc(card.description)}</p>` : ''}${
               card.characteristics.length > 0
-                ? `<ul>${card.characteristics.map((c) => `<li>${esc(c)}</li>`).join('')}</ul>`
+                ? `<ul>${card.characteristics.map((c) => `<li${langAttr(c.lang === card.lang ? undefined : (c.lang ?? view.lang))}>${esc(c.text)}</li>`).join('')}</ul>`
                 : ''
             }</section>`,
         )

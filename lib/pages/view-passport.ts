@@ -3,7 +3,7 @@ import { accessValue, GRANT_HEADERS, readerOf, recordRead, restrictedIds } from 
 import { visibleTo } from '../access-tiers/tiers';
 import { identifiersOf } from '../dpps/link';
 import { dppNotFound, isPublished } from '../dpps/model';
-import { fingerprint } from '../dpps/translations';
+import { characteristicKey, currentTranslation } from '../dpps/translations';
 import { signedGetUrl } from '../files/storage';
 import { dppJsonUrl, passportPageUrl, publicFileUrl, publicImageUrl, versionUri } from '../links';
 import type { NotarizationItem } from '../notarizations/model';
@@ -79,8 +79,8 @@ export async function viewPassport(input: v.InferOutput<typeof viewPassportInput
   const text = (key: string, source: { name: string; description: string }) => {
     const own = { name: source.name, description: source.description };
     if (lang === original) return own;
-    const unit = stored?.get(key);
-    if (unit && unit.source === fingerprint(source)) return { name: unit.name, description: unit.description };
+    const translated = currentTranslation(stored, { key, ...own });
+    if (translated) return translated;
     fellBack = true;
     return { ...own, lang: original };
   };
@@ -102,7 +102,11 @@ export async function viewPassport(input: v.InferOutput<typeof viewPassportInput
     ),
     cards: cards.map((card) => ({
       ...text(`card:${card.id}`, card),
-      characteristics: (card.characteristics ?? []).map((c) => c.characteristic),
+      // Each characteristic is its own unit: its text is the unit's name (lib/dpps/translations.ts).
+      characteristics: (card.characteristics ?? []).map((c) => {
+        const shown = text(characteristicKey(card.id, c.id), { name: c.characteristic, description: '' });
+        return { text: shown.name, ...('lang' in shown && { lang: shown.lang }) };
+      }),
     })),
     files: await Promise.all(
       files.map(async (file) => ({
