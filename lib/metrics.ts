@@ -24,7 +24,9 @@ export const METRIC = {
   uploadedBytes: 'UploadedBytes',
   /** Texts of a viewed DPP served from a stored translation. */
   translationsFromStore: 'TranslationsFromStore',
-  /** Texts of a viewed DPP translated by the provider for this request (then stored). */
+  /** Texts of a viewed DPP shown in their original: no translation of their current wording is stored. */
+  translationsInOriginal: 'TranslationsInOriginal',
+  /** Texts the company had machine-translated (POST /dpps/{dppId}/translations/{language}/machine), then stored. */
   translationsFromProvider: 'TranslationsFromProvider',
   /** Notarizations the anchor worker anchored (their transaction mined). */
   notarizationsAnchored: 'NotarizationsAnchored',
@@ -70,10 +72,15 @@ export function countUpload(bytes: number): void {
   add(METRIC.uploadedBytes, 'Bytes', bytes);
 }
 
-/** A DPP was shown in another language: how many of its texts came from the store and how many from the provider. */
-export function countTranslations(fromStore: number, fromProvider: number): void {
+/** A DPP was shown in another language: how many of its texts came from the store and how many stayed in the original. */
+export function countTranslations(fromStore: number, inOriginal: number): void {
   add(METRIC.translationsFromStore, 'Count', fromStore);
-  add(METRIC.translationsFromProvider, 'Count', fromProvider);
+  add(METRIC.translationsInOriginal, 'Count', inOriginal);
+}
+
+/** A company had texts of a DPP machine-translated (each one a call to the provider, paid per character). */
+export function countMachineTranslations(texts: number): void {
+  add(METRIC.translationsFromProvider, 'Count', texts);
 }
 
 /** A notarization's transaction was mined: it is ANCHORED. */

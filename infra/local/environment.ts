@@ -73,6 +73,7 @@ export const LOCAL_SETTINGS: Readonly<Record<string, { adds: string } | { replac
   SES_ENDPOINT: { adds: 'SES_FROM_ADDRESS' },
   STRIPE_API_URL: { adds: 'STRIPE_SECRET_KEY_SECRET_ID' },
   EVM_RPC_URL: { adds: 'EVM_RPC_URL_SECRET_ID' },
+  TRANSLATE_ENDPOINT: { adds: 'TRANSLATE_PROVIDER' },
   // Secrets, inlined.
   JWT_PRIVATE_KEY: { adds: 'JWT_SIGNING_KEY_SECRET_ID' },
   VC_ISSUER_KEY: { adds: 'VC_ISSUER_KEY_SECRET_ID' },
@@ -92,8 +93,6 @@ export const LOCAL_SETTINGS: Readonly<Record<string, { adds: string } | { replac
   JWT_PUBLIC_KEYS: { replaces: true },
   EVM_CHAIN_ID: { replaces: true },
   EVM_EXPLORER_URL: { replaces: true },
-  // No Amazon Translate locally.
-  TRANSLATE_PROVIDER: { replaces: true },
   LOG_LEVEL: { replaces: true },
   // The API's own address (--port), where LOCAL_CLOUD_ONLY_VALUES has the default's.
   PUBLIC_BASE_URL: { replaces: true },
@@ -130,7 +129,10 @@ export function localEnvironment(engines: Engines, keys: SigningKeys, logLevel =
     JWT_PRIVATE_KEY: keys.privateKeyPem,
     // The credential issuer's own key (lib/credentials/issuer-key.ts); a rotation appends the previous public key.
     VC_ISSUER_KEY: keys.issuerKeyPem,
-    TRANSLATE_PROVIDER: 'none',
+    // The template's value, for the in-process mode (worker functions keep their own template settings:
+    // only the machine translation route has it); its calls go to Amazon Translate's stand-in (engines/translate.ts).
+    TRANSLATE_PROVIDER: 'aws',
+    TRANSLATE_ENDPOINT: engines.translate.endpoint,
     // The anchor worker (lib/anchoring) on the local chain; EVM_EXPLORER_URL is set once the API listens (stack.ts).
     EVM_RPC_URL: engines.evm.endpoint,
     EVM_CHAIN_ID: String(EVM_CHAIN_ID),

@@ -4,6 +4,9 @@ import * as v from 'valibot';
 import type { Principal } from '../../lib/auth/claims';
 import { verifyBusiness, verifyBusinessInput } from '../../lib/companies/kyb/verify-business';
 import * as keys from '../../lib/data/keys';
+import { putDppTranslation, putDppTranslationInput } from '../../lib/dpps/put-dpp-translation';
+import { readDppCollection, readWholeDpp } from '../../lib/dpps/repository';
+import { characteristicKey, currentTranslation } from '../../lib/dpps/translations';
 import type { FilePart } from '../../lib/files/upload';
 import type { NotarizationItem } from '../../lib/notarizations/model';
 import { notarizeDppVersion, notarizeDppVersionInput } from '../../lib/notarizations/notarize-version';
@@ -19,7 +22,8 @@ const ANCHOR_WAIT_MS = 30_000;
 /**
  * What a user does after the items exist, done through the service's own use cases (the
  * same code the functions run, with the same validation): verify businesses (`kyb`, against
- * the VIES stand-in), link DPPs (`links`), then create
+ * the VIES stand-in), link DPPs (`links`, the copied texts then translated as their originals
+ * are: translateCopies), then create
  * versions and notarize them (`versions`, in order), signing as the DPP's company admin with
  * its test-mnemonic wallet. Waits until every notarization is anchored by the local stream
  * worker, so `npm start` is ready with a notarized, anchored version.
@@ -48,6 +52,7 @@ export async function seedHistory(clients: LocalClients, tableName: string, data
       body: { relatedDppIds: link.related },
     });
     await createRelatedDpps(auth, input);
+    await translateCopies(auth, link.dpp);
   }
 
   const versionsOf = new Map<string, number>();
@@ -122,5 +127,54 @@ async function waitAnchored(clients: LocalClients, tableName: string, dppId: str
       throw new Error(`the demo notarization of ${dppId} v${version} was not anchored within ${ANCHOR_WAIT_MS} ms`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * The copies linking made on `dppId` (files and cards of a related DPP, each with `copied_from`)
+ * get the translations their originals have, through PUT /dpps/{dppId}/translations' use case, as
+ * the company would send them: linking copies texts, not translations (docs/choices.md, Related
+ * DPPs), and the demo passport shows every text in each of its languages (docs/demo.md).
+ * A copied card's characteristics are new ones, in the original's order.
+ */
+async function translateCopies(auth: Principal & { companyId: string }, dppId: string): Promise<void> {
+  const target = await readWholeDpp(dppId);
+  const sources = new Set(
+    [...target.files, ...target.cards].flatMap((part) => (part.copied_from ? [part.copied_from.dpp_id] : [])),
+  );
+  for (const sourceId of sources) {
+    const source = await readWholeDpp(sourceId);
+    for (const language of target.translations.filter((l) => source.translations.includes(l))) {
+      const { stored } = await readDppCollection(sourceId, language);
+      const text = (key: string, unit: { name: string; description: string }) =>
+        currentTranslation(stored, { key, ...unit });
+      const files = Object.fromEntries(
+        target.files.flatMap((copy) => {
+          const original = source.files.find((f) => f.id === copy.copied_from?.id);
+          const translated = original && text(`file:${original.id}`, original);
+          return translated ? [[copy.id, translated]] : [];
+        }),
+      );
+      const cards = Object.fromEntries(
+        target.cards.flatMap((copy) => {
+          const original = source.cards.find((c) => c.id === copy.copied_from?.id);
+          if (!original) return [];
+          const characteristics = Object.fromEntries(
+            (copy.characteristics ?? []).flatMap((c, i) => {
+              const from = original.characteristics?.[i];
+              const translated =
+                from && text(characteristicKey(original.id, from.id), { name: from.characteristic, description: '' });
+              return translated ? [[c.id, translated.name]] : [];
+            }),
+          );
+          return [[copy.id, { ...text(`card:${original.id}`, original), characteristics }]];
+        }),
+      );
+      if (Object.keys(files).length + Object.keys(cards).length === 0) continue;
+      await putDppTranslation(
+        auth,
+        v.parse(putDppTranslationInput, { params: { dppId, language }, body: { files, cards } }),
+      );
+    }
   }
 }

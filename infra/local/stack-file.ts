@@ -15,7 +15,7 @@ export interface StackFile {
   env: Record<string, string>;
   /**
    * Each engine's address, for scripts and the walk-through: `dynamodb`, `s3`, `ses`,
-   * `sesStore` (the sent mail as JSON), `stripe`, `vies`, `evm` (the chain's JSON-RPC).
+   * `sesStore` (the sent mail as JSON), `stripe`, `vies`, `translate`, `evm` (the chain's JSON-RPC).
    */
   engines?: Record<string, string>;
 }

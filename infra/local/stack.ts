@@ -27,6 +27,7 @@ export const DEFAULT_PORTS: Record<EngineName | 'api', number> = {
   ses: 8005,
   stripe: 12111,
   vies: 8089,
+  translate: 8091,
   evm: 8545,
 };
 
@@ -124,7 +125,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     timed('enginesMs', () =>
       startEngines({
         // With IAM enforced, the checked engines' own ports are free ones: their IAM proxies take the known ports.
-        ports: options.enforceIam === false ? ports : { ...ports, dynamodb: 0, s3: 0, ses: 0 },
+        ports: options.enforceIam === false ? ports : { ...ports, dynamodb: 0, s3: 0, ses: 0, translate: 0 },
         dataDir: options.persist ? join(dir, 'data') : undefined,
         startLimits: options.startLimits,
         notice: options.notice,

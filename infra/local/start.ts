@@ -83,6 +83,7 @@ await writeStackFile(values.dir, stack.apiUrl ?? '', stack.env, {
   sesStore: stack.engines.ses.storeUrl,
   stripe: stack.engines.stripe.endpoint,
   vies: stack.engines.vies.endpoint,
+  translate: stack.engines.translate.endpoint,
   evm: stack.engines.evm.endpoint,
 });
 
@@ -116,6 +117,7 @@ function whereEverythingListens(api: string): string {
   SES             ${e.ses.endpoint}   sent mail: ${e.ses.endpoint}/  (JSON: ${e.ses.storeUrl})
   Stripe stand-in ${e.stripe.endpoint}
   VIES stand-in   ${e.vies.endpoint}
+  Translate       ${e.translate.endpoint}   stand-in; its calls: ${e.translate.endpoint}/calls
   EVM chain       ${e.evm.endpoint}   chain id ${EVM_CHAIN_ID} (anvil, test mnemonic accounts)
   Ports           ${ports}
   Stack file      ${stackFilePath(values.dir)}   (every address above, as JSON: npm run admin and docs/walkthrough.md read it)

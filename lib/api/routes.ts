@@ -60,6 +60,7 @@ import { listNonOfficialOperatorsDocs } from './routes/list-non-official-operato
 import { listProfilesDocs } from './routes/list-profiles';
 import { listTemplateFilesDocs } from './routes/list-template-files';
 import { listTemplatesDocs } from './routes/list-templates';
+import { machineTranslateDppDocs } from './routes/machine-translate-dpp';
 import { notFoundDocs } from './routes/not-found';
 import { notarizeDppVersionDocs } from './routes/notarize-dpp-version';
 import { putDppTranslationDocs } from './routes/put-dpp-translation';
@@ -111,6 +112,7 @@ export const routes = [
   deleteAccessGrantDocs,
   listAccessLogDocs,
   putDppTranslationDocs,
+  machineTranslateDppDocs,
   listDppVersionsDocs,
   createDppVersionDocs,
   getDppVersionDocumentDocs,

@@ -352,18 +352,24 @@ export const dppImage = /* @__PURE__ */ v.strictObject({
 });
 
 const translatedText = /* @__PURE__ */ v.strictObject({ name: str, description: str });
+/** A card's stored texts: its name and description when translated, its characteristics' by id when any is. */
+const translatedCard = /* @__PURE__ */ v.strictObject({
+  name: /* @__PURE__ */ v.optional(str),
+  description: /* @__PURE__ */ v.optional(str),
+  characteristics: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.record(str, str)),
+});
 
 /**
  * What is stored for one language of a DPP (PUT /dpps/{dppId}/translations/{language}): the DPP's
- * name and description when translated, its files' and cards' by id, and `stale`, the units made
- * for an older wording of their source text (`dpp`, `files.<id>`, `cards.<id>`).
+ * name and description when translated, its files' and cards' (with their characteristics') by id, and `stale`, the units made
+ * for an older wording of their source text (`dpp`, `files.<id>`, `cards.<id>`, `cards.<id>.characteristics.<id>`).
  */
 export const storedTranslation = /* @__PURE__ */ v.strictObject({
   language: str,
   name: /* @__PURE__ */ v.optional(str),
   description: /* @__PURE__ */ v.optional(str),
   files: /* @__PURE__ */ v.record(str, translatedText),
-  cards: /* @__PURE__ */ v.record(str, translatedText),
+  cards: /* @__PURE__ */ v.record(str, translatedCard),
   stale: /* @__PURE__ */ v.array(str),
 });
 

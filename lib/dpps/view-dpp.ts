@@ -15,9 +15,14 @@ import { grantFileUrl, grantImageUrl, publicFileUrl, publicImageUrl } from '../l
 import { countTranslations } from '../metrics';
 import { id } from '../schemas';
 import { dppNotFound, isPublished } from './model';
-import { readDppCollection, storeTranslations } from './repository';
-import { translator } from './translation-provider';
-import { fingerprint, type SourceUnit, type TranslatedUnit } from './translations';
+import { readDppCollection } from './repository';
+import {
+  characteristicKey,
+  currentTranslation,
+  type SourceUnit,
+  sourceUnitsOf,
+  type TranslatedUnit,
+} from './translations';
 
 export const viewDppInput = v.object({
   params: v.object({ dppId: id }),
@@ -35,57 +40,35 @@ export const viewDppInput = v.object({
 type Text = Pick<SourceUnit, 'name' | 'description'>;
 
 /**
- * Name and description of the DPP, its files and cards in `language`: stored
- * translations first; missing or stale ones from the translation provider (then stored
- * for next time); with no provider, a unit without a translation keeps its original.
- * Returns the languages actually used, the asked one first (for Content-Language).
+ * Name and description of the DPP, its files and cards (and each card's characteristics) in
+ * `language`: from the stored translation when it was made from the current wording, else the
+ * original. Never a machine translation, never a write: only the company decides which
+ * languages are stored (PUT and POST /dpps/{dppId}/translations/{language}), so an anonymous
+ * reader cannot make it pay for one. Returns the languages actually used, the asked one first
+ * (for Content-Language).
  */
-async function translate(
-  dppId: string,
+function translate(
   units: SourceUnit[],
   stored: Map<string, TranslatedUnit>,
   from: string,
   to: string,
-): Promise<{ texts: Map<string, Text>; languages: string[] }> {
+): { texts: Map<string, Text>; languages: string[] } {
   if (from === to) return { texts: new Map(units.map((u) => [u.key, u])), languages: [from] };
-
-  // A stored translation counts only if it was made from the current wording.
-  const missing = units
-    .map((u) => ({ unit: u, source: fingerprint(u) }))
-    .filter(({ unit, source }) => stored.get(unit.key)?.source !== source);
-  const stale = new Set(missing.map(({ unit }) => unit.key));
+  let fromStore = 0;
   const texts = new Map<string, Text>(
-    units.map((u) => [u.key, stale.has(u.key) ? u : defined(stored.get(u.key), u.key)]),
+    units.map((u) => {
+      const translated = currentTranslation(stored, u);
+      if (translated) fromStore++;
+      return [u.key, translated ?? u];
+    }),
   );
-  const fromStore = units.length - missing.length;
-  const provider = translator();
-  if (missing.length > 0 && provider) {
-    const out = await provider.translate(
-      missing.flatMap(({ unit }) => [unit.name, unit.description]),
-      from,
-      to,
-    );
-    const fresh: Record<string, TranslatedUnit> = {};
-    missing.forEach(({ unit: u, source }, i) => {
-      const text = {
-        name: defined(out[2 * i], `${u.key} name`),
-        description: defined(out[2 * i + 1], `${u.key} description`),
-        source,
-      };
-      fresh[u.key] = text;
-      texts.set(u.key, text);
-    });
-    await storeTranslations(dppId, to, fresh);
-    countTranslations(fromStore, missing.length);
-    return { texts, languages: [to] };
-  }
-  countTranslations(fromStore, 0);
-  if (missing.length === 0) return { texts, languages: [to] };
-  return { texts, languages: missing.length === units.length ? [from] : [to, from] };
+  countTranslations(fromStore, units.length - fromStore);
+  if (fromStore === units.length) return { texts, languages: [to] };
+  return { texts, languages: fromStore === 0 ? [from] : [to, from] };
 }
 
 /**
- * The public passport (interface 4.7): one Query, translated by the `language` header. Each file
+ * The public passport (interface 4.7): one Query, in the `language` header's stored translation. Each file
  * and image also has `url`, its public address (a redirect to its bytes while the DPP is published).
  */
 export async function viewDpp(input: v.InferOutput<typeof viewDppInput>, request: ReadRequest) {
@@ -104,12 +87,8 @@ export async function viewDpp(input: v.InferOutput<typeof viewDppInput>, request
   // each fetch (a link keeps the query's `access`; a header client sends its header there too).
   const restricted = (part: Tiered) => tierOf(part) !== 'public';
 
-  const units: SourceUnit[] = [
-    { key: 'dpp', name: dpp.name, description: dpp.description },
-    ...files.map((f) => ({ key: `file:${f.id}`, name: f.name, description: f.description })),
-    ...cards.map((c) => ({ key: `card:${c.id}`, name: c.name, description: c.description })),
-  ];
-  const { texts, languages } = await translate(dppId, units, stored, dpp.language ?? 'en', language);
+  const units = sourceUnitsOf(dpp, files, cards);
+  const { texts, languages } = translate(units, stored, dpp.language ?? 'en', language);
   const text = (key: string) => pick(defined(texts.get(key), key));
 
   const view = {
@@ -147,7 +126,7 @@ export async function viewDpp(input: v.InferOutput<typeof viewDppInput>, request
         ...text(`card:${c.id}`),
         characteristics: (c.characteristics ?? []).map(({ id: charId, characteristic }) => ({
           id: charId,
-          characteristic,
+          characteristic: texts.get(characteristicKey(c.id, charId))?.name ?? characteristic,
         })),
         access_tier: tierOf(c),
       })),

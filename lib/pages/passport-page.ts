@@ -20,7 +20,7 @@ export interface PassportView {
     name: string;
     description: string;
     lang?: string;
-    characteristics: readonly string[];
+    characteristics: ReadonlyArray<{ text: string; lang?: string }>;
     restricted?: GrantableTier;
   }>;
   files: ReadonlyArray<{
@@ -181,7 +181,7 @@ export function renderPassport(view: PassportView, imageOrigins: string[] = []):
           (card) =>
             `<section class="card"${langAttr(card.lang)}><h3>${esc(card.name)}</h3>${tierMark(card.restricted)}${card.description ? `<p>${esc(card.description)}</p>` : ''}${
               card.characteristics.length > 0
-                ? `<ul>${card.characteristics.map((c) => `<li>${esc(c)}</li>`).join('')}</ul>`
+                ? `<ul>${card.characteristics.map((c) => `<li${langAttr(c.lang === card.lang ? undefined : (c.lang ?? view.lang))}>${esc(c.text)}</li>`).join('')}</ul>`
                 : ''
             }</section>`,
         )

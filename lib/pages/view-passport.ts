@@ -10,7 +10,7 @@ import {
 import { type GrantableTier, type Tiered, tierOf, visibleTo } from '../access-tiers/tiers';
 import { identifiersOf } from '../dpps/link';
 import { dppNotFound, isPublished } from '../dpps/model';
-import { fingerprint } from '../dpps/translations';
+import { characteristicKey, currentTranslation } from '../dpps/translations';
 import { namesEtag, strongEtag } from '../etag';
 import {
   dppJsonUrl,
@@ -117,8 +117,8 @@ export async function viewPassport(
   const text = (key: string, source: { name: string; description: string }) => {
     const own = { name: source.name, description: source.description };
     if (lang === original) return own;
-    const unit = stored?.get(key);
-    if (unit && unit.source === fingerprint(source)) return { name: unit.name, description: unit.description };
+    const translated = currentTranslation(stored, { key, ...own });
+    if (translated) return translated;
     fellBack = true;
     return { ...own, lang: original };
   };
@@ -143,7 +143,11 @@ export async function viewPassport(
     }),
     cards: cards.map((card) => ({
       ...text(`card:${card.id}`, card),
-      characteristics: (card.characteristics ?? []).map((c) => c.characteristic),
+      // Each characteristic is its own unit: its text is the unit's name (lib/dpps/translations.ts).
+      characteristics: (card.characteristics ?? []).map((c) => {
+        const shown = text(characteristicKey(card.id, c.id), { name: c.characteristic, description: '' });
+        return { text: shown.name, ...('lang' in shown && { lang: shown.lang }) };
+      }),
       ...(restricted(card) && { restricted: restricted(card) }),
     })),
     files: files.map((file) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiUrl, call, demo, download, fixture, form, tokenFor } from '../support/api';
+import { apiUrl, call, demo, demoFixture, download, fixture, form, tokenFor } from '../support/api';
 
 const dpp = demo.acme.dpp;
 const view = (language?: string, id = dpp.id) =>
@@ -77,8 +77,15 @@ describe('GET /dpp/{dppId}', () => {
     const manual = body.dpp.files.find((f: { id: string }) => f.id === dpp.files[0]!.id);
     expect(manual.name).toBe(it_[`file:${dpp.files[0]!.id}`]!.name);
     expect(body.dpp.cards[0].name).toBe(it_[`card:${dpp.cards[0]!.id}`]!.name);
-    // characteristics are data, not translated
-    expect(body.dpp.cards[0].characteristics).toEqual(dpp.cards[0]!.characteristics);
+    // Each characteristic has its own stored text (its unit's name).
+    const card = dpp.cards[0]!;
+    expect(body.dpp.cards[0].characteristics).toEqual(
+      (card.characteristics ?? []).map((c) => ({
+        id: c.id,
+        characteristic: it_[`characteristic:${card.id}:${c.id}`]!.name,
+      })),
+    );
+    expect(body.dpp.cards[0].characteristics[0].characteristic).toBe('Carico massimo: 80 kg');
 
     const fr = await view('fr', dpp.id);
     expect(fr.headers.get('content-language')).toBe('fr');
@@ -101,7 +108,7 @@ describe('GET /dpp/{dppId}', () => {
     });
   });
 
-  it('returns the originals with their language when no translation is stored and no provider is configured', async () => {
+  it('returns the originals with their language when no translation is stored in the language asked for', async () => {
     const { status, body, headers } = await view('de');
     expect(status).toBe(200);
     expect(headers.get('content-language')).toBe('en');
@@ -141,6 +148,6 @@ describe('GET /dpp/{dppId}', () => {
     const { body } = await view();
     const image = await download(body.dpp.images[0].image);
     expect(image.status).toBe(200);
-    expect(image.bytes.equals(fixture('sample.png'))).toBe(true);
+    expect(image.bytes.equals(demoFixture(dpp.images[0]!.fixture))).toBe(true);
   });
 });

@@ -93,6 +93,23 @@ describe('GET /passport/{dppId}', () => {
     expect(german.headers.get('content-language')).toBe('en');
   });
 
+  it('shows every demo text of X1 in Italian, the characteristics and the parts copied from Volta’s battery included', async () => {
+    const battery = demo.volta.dpp;
+    const { text } = await page(X1.id, {}, '?lang=it');
+    const words = textOf(text);
+    // The battery's own name and description are not on X1's page: its files and cards are (copies).
+    const english = [X1, battery].flatMap((dpp) => [
+      ...(dpp === X1 ? [dpp.name, dpp.description] : []),
+      ...dpp.files.flatMap((f) => [f.name, f.description]),
+      ...dpp.cards.flatMap((c) => [c.name, c.description, ...(c.characteristics ?? []).map((ch) => ch.characteristic)]),
+    ]);
+    expect(english.filter((t) => words.includes(t))).toEqual([]);
+    // Each of them shows its Italian text instead.
+    const italian = (dpp: typeof X1) =>
+      Object.entries(dpp.translations.it ?? {}).flatMap(([key, t]) => (dpp === X1 || key !== 'dpp' ? [t.name] : []));
+    expect([...italian(X1), ...italian(battery)].filter((t) => !words.includes(t))).toEqual([]);
+  });
+
   it('takes ?lang= over Accept-Language, and ignores a ?lang= the passport lacks', async () => {
     const french = await page(X1.id, { 'accept-language': 'it' }, '?lang=fr');
     expect(french.text).toContain('<html lang="fr">');

@@ -220,6 +220,7 @@ const probes: Partial<Record<AuthenticatedFn, Probe[]>> = {
     },
   ],
   'delete-dpp-image': [{ method: 'DELETE', path: `/dpps/${acme.dpp.id}/images/${dImage.id}`, status: 404 }],
+  'machine-translate-dpp': [{ method: 'POST', path: `/dpps/${acme.dpp.id}/translations/de/machine`, status: 404 }],
   'put-dpp-translation': [
     {
       method: 'PUT',

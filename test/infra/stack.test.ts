@@ -1082,7 +1082,15 @@ describe('least privilege', () => {
     }
   });
 
-  it('grants the public GET /dpp/{dppId} UpdateItem on the table (stored translations) and no Put or Delete', () => {
+  it('grants translate:TranslateText to the authenticated machine translation route alone: no public route makes the company pay', () => {
+    const translating = routes.filter((route) => grants(route).any?.includes('translate:TranslateText'));
+    expect(translating.map((route) => [route.fn, route.auth])).toEqual([['machine-translate-dpp', 'jwt']]);
+    for (const route of routes.filter((candidate) => candidate.auth !== 'jwt')) {
+      expect({ fn: route.fn, translate: route.access.translate }).toEqual({ fn: route.fn, translate: undefined });
+    }
+  });
+
+  it('grants the public GET /dpp/{dppId} UpdateItem on the table (a grant read’s access-log entry) and no Put or Delete', () => {
     expect(getDppRoute.access.table).toBe('update');
     const tableActions = grants(getDppRoute).table;
     expect(tableActions).toContain('dynamodb:UpdateItem');

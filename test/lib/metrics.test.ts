@@ -8,9 +8,8 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, type MockInstanc
  */
 const previousOutput = process.env.METRICS_OUTPUT;
 process.env.METRICS_OUTPUT = 'emf';
-const { countTranslations, countUpload, emfDocument, flushMetrics, METRIC, startMetrics } = await import(
-  '../../lib/metrics'
-);
+const { countMachineTranslations, countTranslations, countUpload, emfDocument, flushMetrics, METRIC, startMetrics } =
+  await import('../../lib/metrics');
 afterAll(() => {
   process.env.METRICS_OUTPUT = previousOutput;
 });
@@ -93,14 +92,23 @@ describe('an invocation', () => {
     expect(document!._aws.Timestamp).toBeLessThanOrEqual(Date.now());
   });
 
-  it('counts translations from the store and from the provider, zeros included', async () => {
+  it('counts texts from the store and in the original, zeros included', async () => {
     await invocation('get-dpp', () => countTranslations(3, 0));
     const [document] = written();
     expect(document!._aws.CloudWatchMetrics[0]!.Metrics).toEqual([
       { Name: METRIC.translationsFromStore, Unit: 'Count' },
+      { Name: METRIC.translationsInOriginal, Unit: 'Count' },
+    ]);
+    expect(document).toMatchObject({ TranslationsFromStore: 3, TranslationsInOriginal: 0 });
+  });
+
+  it('counts the texts a company had machine-translated', async () => {
+    await invocation('machine-translate-dpp', () => countMachineTranslations(4));
+    const [document] = written();
+    expect(document!._aws.CloudWatchMetrics[0]!.Metrics).toEqual([
       { Name: METRIC.translationsFromProvider, Unit: 'Count' },
     ]);
-    expect(document).toMatchObject({ TranslationsFromStore: 3, TranslationsFromProvider: 0 });
+    expect(document).toMatchObject({ TranslationsFromProvider: 4 });
   });
 
   it('writes nothing when it recorded nothing', async () => {

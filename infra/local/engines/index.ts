@@ -1,6 +1,6 @@
 /**
  * Starts every local stand-in the service talks to: DynamoDB Local, S3 (s3rver), SES
- * (aws-ses-v2-local), the Stripe and VIES stand-ins and a local EVM chain (anvil). Used by
+ * (aws-ses-v2-local), the Stripe, VIES and Translate stand-ins and a local EVM chain (anvil). Used by
  * `npm start` and by the integration-test setup.
  */
 
@@ -12,6 +12,7 @@ import { startS3 } from './s3';
 import { type SesEngine, startSes } from './ses';
 import type { StartLimits } from './start-wait';
 import { startStripe } from './stripe';
+import { startTranslate } from './translate';
 import { startVies } from './vies';
 
 export { DYNAMODB_LOCAL_CREDENTIALS, DYNAMODB_LOCAL_REGION, ensureDynamoDbLocal, startDynamoDb } from './dynamodb';
@@ -21,9 +22,10 @@ export { S3_LOCAL_CREDENTIALS, startS3 } from './s3';
 export { type SesEngine, startSes } from './ses';
 export { START_LIMITS, START_TIMEOUT_ENV, START_TIMEOUT_HINT, type StartLimits, startLimits } from './start-wait';
 export { startStripe } from './stripe';
+export { startTranslate, type TranslateCall } from './translate';
 export { startVies } from './vies';
 
-export type EngineName = 'dynamodb' | 's3' | 'ses' | 'stripe' | 'vies' | 'evm';
+export type EngineName = 'dynamodb' | 's3' | 'ses' | 'stripe' | 'vies' | 'translate' | 'evm';
 
 export interface EnginesOptions {
   /** Fixed ports; a missing or 0 entry means a random free port. */
@@ -42,24 +44,27 @@ export interface Engines {
   ses: SesEngine;
   stripe: LocalEngine;
   vies: LocalEngine;
+  /** Amazon Translate's TranslateText; `GET <endpoint>/calls` lists the calls it answered. */
+  translate: LocalEngine;
   /** JSON-RPC of a local EVM chain (anvil), chain id 31337. */
   evm: LocalEngine;
   /** Stops all of them; rejects with an AggregateError if any failed to stop. */
   stop(): Promise<void>;
 }
 
-/** Starts all six in parallel. If one fails, the others are stopped before the error is rethrown. */
+/** Starts all seven in parallel. If one fails, the others are stopped before the error is rethrown. */
 export async function startEngines(options: EnginesOptions = {}): Promise<Engines> {
   const { ports = {}, dataDir, startLimits, notice } = options;
-  const [dynamodb, s3, ses, stripe, vies, evm] = await Promise.allSettled([
+  const [dynamodb, s3, ses, stripe, vies, translate, evm] = await Promise.allSettled([
     startDynamoDb({ port: ports.dynamodb, dbPath: dataDir && join(dataDir, 'dynamodb'), startLimits, notice }),
     startS3({ port: ports.s3, directory: dataDir && join(dataDir, 's3') }),
     startSes({ port: ports.ses }),
     startStripe({ port: ports.stripe }),
     startVies({ port: ports.vies }),
+    startTranslate({ port: ports.translate }),
     startEvm({ port: ports.evm, dataDir: dataDir && join(dataDir, 'evm'), startLimits, notice }),
   ]);
-  const results = [dynamodb, s3, ses, stripe, vies, evm];
+  const results = [dynamodb, s3, ses, stripe, vies, translate, evm];
 
   if (
     dynamodb.status === 'fulfilled' &&
@@ -67,15 +72,17 @@ export async function startEngines(options: EnginesOptions = {}): Promise<Engine
     ses.status === 'fulfilled' &&
     stripe.status === 'fulfilled' &&
     vies.status === 'fulfilled' &&
+    translate.status === 'fulfilled' &&
     evm.status === 'fulfilled'
   ) {
-    const engines = [dynamodb.value, s3.value, ses.value, stripe.value, vies.value, evm.value];
+    const engines = [dynamodb.value, s3.value, ses.value, stripe.value, vies.value, translate.value, evm.value];
     return {
       dynamodb: dynamodb.value,
       s3: s3.value,
       ses: ses.value,
       stripe: stripe.value,
       vies: vies.value,
+      translate: translate.value,
       evm: evm.value,
       stop: () => stopAll(engines),
     };

@@ -1,7 +1,7 @@
 /**
  * Puts the local IAM check in front of the engines a function calls with AWS credentials:
- * DynamoDB Local, the S3 server and the SES stand-in (the stack's Secrets Manager, Translate and
- * SQS have no local engine: locally a secret is inlined and translation is off). Each function
+ * DynamoDB Local, the S3 server, the SES and Translate stand-ins (the stack's Secrets Manager
+ * and SQS have no local engine: locally a secret is inlined). Each function
  * signs with its own key (runtime.ts); the S3 server is told those keys so it still verifies
  * every signature, presigned URLs included.
  */
@@ -21,7 +21,7 @@ interface S3rverAccount {
 }
 
 /**
- * The engines as the functions see them: DynamoDB, S3 and SES behind IAM proxies (on `ports`,
+ * The engines as the functions see them: DynamoDB, S3, SES and Translate behind IAM proxies (on `ports`,
  * default free ones); the others unchanged. `record`: the file each evaluated call is
  * appended to (emptied first).
  */
@@ -42,18 +42,20 @@ export async function guardEngines(
     account.DUMMY_ACCOUNT.createKeyPair(accessKeyId, secretAccessKey);
   }
   installFunctionCredentials();
-  const [dynamodb, s3, ses] = await Promise.all([
+  const [dynamodb, s3, ses, translate] = await Promise.all([
     startIamProxy('dynamodb', engines.dynamodb.endpoint, iam, ports.dynamodb),
     startIamProxy('s3', engines.s3.endpoint, iam, ports.s3),
     startIamProxy('ses', engines.ses.endpoint, iam, ports.ses),
+    startIamProxy('translate', engines.translate.endpoint, iam, ports.translate),
   ]);
   return {
     ...engines,
     dynamodb,
     s3,
     ses: { endpoint: ses.endpoint, storeUrl: `${ses.endpoint}/store`, stop: ses.stop },
+    translate,
     stop: async () => {
-      await Promise.allSettled([dynamodb.stop(), s3.stop(), ses.stop()]);
+      await Promise.allSettled([dynamodb.stop(), s3.stop(), ses.stop(), translate.stop()]);
       await engines.stop();
     },
   };

@@ -3,7 +3,7 @@
  * line) and the roles of the synthesized template, each function's granted (action, resource)
  * pairs that no recorded call exercised, and how many calls were evaluated per service.
  * Grants that no local engine can exercise (CloudWatch Logs and X-Ray, written by the Lambda
- * runtime; Secrets Manager, inlined locally; Translate, off locally; the dead-letter queue of the
+ * runtime; Secrets Manager, inlined locally; the dead-letter queue of the
  * anchor worker's event source mapping, which Lambda itself sends to)
  * are listed apart, with that reason.
  */
@@ -21,7 +21,6 @@ export const NOT_EXERCISED_LOCALLY: Readonly<Record<string, string>> = {
   logs: 'the Lambda runtime writes the function’s logs; no code of ours calls CloudWatch Logs',
   xray: 'active tracing: the Lambda runtime sends the segments',
   secretsmanager: 'locally each secret is inlined (JWT_PRIVATE_KEY, VC_ISSUER_KEY, CURSOR_KEY, …): no Secrets Manager',
-  translate: 'locally TRANSLATE_PROVIDER is none: no Amazon Translate',
   sqs: 'the event source mapping (Lambda itself) sends a failed stream record to the dead-letter queue',
 };
 

@@ -6,15 +6,16 @@
  * signature check sees what the client signed) or answers as AWS does:
  * - DynamoDB: 400, `{"__type":"com.amazon.coral.service#AccessDeniedException","Message":…}`;
  * - S3: 403, `<Error><Code>AccessDenied</Code><Message>…</Message></Error>`;
- * - SES: 403, v1 `<ErrorResponse><Error><Code>AccessDenied</Code>…`, v2 `AccessDeniedException`.
+ * - SES: 403, v1 `<ErrorResponse><Error><Code>AccessDenied</Code>…`, v2 `AccessDeniedException`;
+ * - Translate: 400, `{"__type":"AccessDeniedException","message":…}`.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { closeHttpServer, type LocalEngine, listen, localEndpoint, once } from '../engines/ports';
 import type { LocalIam, Request, Verdict } from '.';
-import { accessKeyIdOf, dynamoDbCalls, s3Calls, sesCalls } from './requests';
+import { accessKeyIdOf, dynamoDbCalls, jsonProtocolCalls, s3Calls, sesCalls } from './requests';
 
-export type GuardedService = 'dynamodb' | 's3' | 'ses';
+export type GuardedService = 'dynamodb' | 's3' | 'ses' | 'translate';
 
 const readBody = (req: IncomingMessage): Promise<Buffer> =>
   new Promise((resolve, reject) => {
@@ -40,6 +41,14 @@ function callsOf(service: GuardedService, req: IncomingMessage, url: URL, body: 
       return s3Calls(method, url.pathname, url.searchParams, req.headers);
     case 'ses':
       return sesCalls(method, url.pathname, body.toString('utf8'));
+    case 'translate': {
+      const target = req.headers['x-amz-target'];
+      if (typeof target !== 'string') return undefined;
+      return jsonProtocolCalls(
+        target,
+        body.length > 0 ? (JSON.parse(body.toString('utf8')) as Record<string, unknown>) : {},
+      );
+    }
   }
 }
 
@@ -56,6 +65,10 @@ function deny(service: GuardedService, url: URL, res: ServerResponse, verdict: E
     status = 400;
     type = 'application/x-amz-json-1.0';
     body = JSON.stringify({ __type: 'com.amazon.coral.service#AccessDeniedException', Message: verdict.message });
+  } else if (service === 'translate') {
+    status = 400;
+    type = 'application/x-amz-json-1.1';
+    body = JSON.stringify({ __type: 'AccessDeniedException', message: verdict.message });
   } else if (service === 's3') {
     // To an unsigned request S3 names nothing: not the action, not the key.
     const message = verdict.fn === undefined && verdict.anonymous ? 'Access Denied' : verdict.message;

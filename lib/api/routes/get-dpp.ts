@@ -11,7 +11,8 @@ export const getDppRoute = defineRoute({
   path: '/dpp/{dppId}',
   fn: 'get-dpp',
   auth: 'public',
-  access: { table: 'update', bucket: ['get'], translate: true, links: true },
+  // No translate: a public route never calls the paid translation provider (docs/choices.md, Translations).
+  access: { table: 'update', bucket: ['get'], links: true },
   input: viewDppInput,
   errors: {
     invalid: 400,
@@ -23,11 +24,14 @@ export const getDppRoute = defineRoute({
 /** The row's docs and example (lib/api/docs.ts): the route table's, never a function's. */
 export const getDppDocs = /* @__PURE__ */ describeRoute(getDppRoute, () => ({
   tag: 'DPPs',
-  summary: 'View a DPP with images, files and tech cards, translated by the `language` header',
+  summary: 'View a DPP with images, files and tech cards, in the stored translation the `language` header asks for',
   description:
-    'Public: consumers scan a QR code. Texts come from stored translations first, then from the translation ' +
-    'provider (stored for next time); with none, a text keeps its original. `Content-Language` names the ' +
-    'languages returned, the asked one first (`it`, or `it, en` when some texts had no translation). Each file ' +
+    'Public: consumers scan a QR code. Each text (the DPP’s, its files’ and cards’ names and descriptions, the ' +
+    'cards’ characteristics) comes from the language’s stored translation when one was made from its current ' +
+    'wording, else it keeps its original: this route never asks the translation provider and never writes a ' +
+    'translation (only the company decides which languages are stored: `PUT` and ' +
+    '`POST /dpps/{dppId}/translations/{language}/machine`). `Content-Language` names the languages returned, the ' +
+    'asked one first (`it`, or `it, en` when some texts had no current translation). Each file ' +
     'and image has `url`, its public address (`GET /dpp/{dppId}/files/{fileId}`, `…/images/{imageId}`: a ' +
     'redirect to its bytes), and `access_tier`, beside the interface’s fields. Read through an access grant ' +
     '(`?access=<grantId>.<secret>` or the `x-dpp-access` header), the restricted parts its tier includes are there ' +
@@ -42,9 +46,7 @@ export const getDppDocs = /* @__PURE__ */ describeRoute(getDppRoute, () => ({
   responseHeaders: { 'content-language': 'The languages of the texts returned, the asked one first' },
   answers: [{ status: 303, description: 'A browser asked: to the passport page (`Location`)' }],
   errors: {
-    invalid: invalid(
-      '`dppId` is malformed, the `language` header is not an ISO 639-1 code, or the pair cannot be translated',
-    ),
+    invalid: invalid('`dppId` is malformed, or the `language` header is not an ISO 639-1 code'),
     not_found: 'No DPP with this id, or one its company has not published (answered alike)',
   },
   example: {

@@ -10,7 +10,7 @@ import * as keys from '../../../lib/data/keys';
 import { dppCollection, historyCollection, ItemType } from '../../../lib/data/keys';
 import type { DppFileItem } from '../../../lib/dpps/model';
 import { type DppCardItem, type DppImageItem, type DppItem, dppNotFound } from '../../../lib/dpps/model';
-import { fingerprint, unitsOf } from '../../../lib/dpps/translations';
+import { fingerprint, sourceUnitsOf, unitsOf } from '../../../lib/dpps/translations';
 import { InvalidInputError } from '../../../lib/errors';
 import { type AllowedMimeType, detectFileType } from '../../../lib/files/file-type';
 import { versionUri } from '../../../lib/links';
@@ -292,11 +292,7 @@ const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\
  * stale: the passport view translates it again), so a re-import shows what the passport shows now.
  */
 function currentTranslations(dpp: DppItem, files: DppFileItem[], cards: DppCardItem[], items: Item[]) {
-  const texts = new Map<string, { name: string; description: string }>([
-    ['dpp', dpp],
-    ...files.map((f) => [`file:${f.id}`, f] as const),
-    ...cards.map((c) => [`card:${c.id}`, c] as const),
-  ]);
+  const texts = new Map(sourceUnitsOf(dpp, files, cards).map((unit) => [unit.key, unit]));
   const out: Record<string, Record<string, { name: string; description: string }>> = {};
   for (const item of items) {
     const language = item.language as string;
@@ -346,7 +342,9 @@ passport.json
                           search_id, times), images, files, tech cards with their
                           characteristics, and translations
   translations            per language, the name and description of the passport ("dpp"),
-                          of each file ("file:<file id>") and of each card ("card:<card id>")
+                          of each file ("file:<file id>") and of each card ("card:<card id>"),
+                          and each characteristic's text as its name ("characteristic:<card
+                          id>:<characteristic id>", description "")
   fixture                 where a file's or an image's bytes are in this folder
 
 files/<file id>.<ext>             the passport's files

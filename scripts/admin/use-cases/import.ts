@@ -9,6 +9,7 @@ import * as keys from '../../../lib/data/keys';
 import { ItemType, type Key } from '../../../lib/data/keys';
 import { manufacturerOf, toDppLinkItem } from '../../../lib/dpps/link';
 import { toDppCardItem, toDppFileItem, toDppImageItem, toDppItem, toDppTranslationItem } from '../../../lib/dpps/model';
+import { sourceUnitsOf } from '../../../lib/dpps/translations';
 import { DomainError } from '../../../lib/errors';
 import type { FileContent } from '../../../lib/files/model';
 import { objectKeys } from '../../../lib/files/object-keys';
@@ -454,19 +455,16 @@ async function prepareDpp(
   h: RecordHelpers,
 ): Promise<RecordResult> {
   const { ctx, path } = h;
-  // Each translated text names the DPP, one of its files or one of its cards.
-  const sources = new Map<string, { name: string; description: string }>([
-    ['dpp', d],
-    ...d.files.map((f) => [`file:${f.id}`, f] as const),
-    ...d.cards.map((c) => [`card:${c.id}`, c] as const),
-  ]);
+  // Each translated text names the DPP, one of its files, one of its cards or a card's characteristic.
+  const sources = new Map(sourceUnitsOf(d, d.files, d.cards).map((unit) => [unit.key, unit]));
   const translations = Object.entries(d.translations).map(([language, units]) => {
     const translated = Object.entries(units).map(([key, text]) => {
       const source = sources.get(key);
       if (!source) {
         throw h.fail(
           `${path}.translations.${language}.${key}`,
-          'names no text of this DPP: the keys are dpp, file:<id> and card:<id> of its files and cards',
+          'names no text of this DPP: the keys are dpp, file:<id> and card:<id> of its files and cards, and ' +
+            'characteristic:<cardId>:<id> of their characteristics',
         );
       }
       return { key, name: source.name, description: source.description, translated: text };

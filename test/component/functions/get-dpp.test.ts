@@ -4,14 +4,15 @@ import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import * as keys from '../../../lib/data/keys';
-import { fingerprint } from '../../../lib/dpps/translations';
+import { characteristicKey, fingerprint } from '../../../lib/dpps/translations';
 import { invoke } from '../../support/unit/events';
 import { cardItem, dppItem, IDS } from '../../support/unit/items';
 
 /**
- * GET /dpp/{dppId} through its handler, with Amazon Translate as the provider (settings
- * are read on first use, so it is chosen before the first request). The translation rules
- * are lib/dpps/view-dpp's tests; here: the header, and the statuses of this route.
+ * GET /dpp/{dppId} through its handler, with Amazon Translate configured as the provider
+ * (settings are read on first use, so it is chosen before the first request), to show the route
+ * never calls it. The translation rules are lib/dpps/view-dpp's tests; here: the header, and the
+ * statuses of this route.
  */
 const previousProvider = process.env.TRANSLATE_PROVIDER;
 process.env.TRANSLATE_PROVIDER = 'aws';
@@ -33,6 +34,16 @@ const storedGerman = {
   language: 'de',
   dpp: { name: 'T-Shirt', description: 'Bio-Baumwolle', source: fingerprint(dpp) },
   [`card:${card.id}`]: { name: 'Materialien', description: 'Woraus es ist', source: fingerprint(card) },
+  ...Object.fromEntries(
+    (card.characteristics ?? []).map((c) => [
+      characteristicKey(card.id, c.id),
+      {
+        name: `[de] ${c.characteristic}`,
+        description: '',
+        source: fingerprint({ name: c.characteristic, description: '' }),
+      },
+    ]),
+  ),
 };
 
 const view = (language: string) =>
@@ -54,16 +65,16 @@ describe('GET /dpp/{dppId}', () => {
     expect(response.json.dpp).toMatchObject({ id: IDS.dpp, name: 'T-Shirt', cards: [{ name: 'Materialien' }] });
   });
 
-  it('answers 503 with retry-after, without Translate’s message, and stores nothing when Translate fails', async () => {
+  it('answers 200 with the originals, without calling Translate or storing anything, when no translation is stored', async () => {
     db.on(QueryCommand).resolves({ Items: [card, dpp] });
     translate
       .on(TranslateTextCommand)
       .rejects(new ServiceUnavailableException({ message: 'Translate is down', $metadata: { httpStatusCode: 503 } }));
     const response = await view('de');
-    expect(response.status).toBe(503);
-    expect(response.headers['retry-after']).toMatch(/^\d+$/);
-    expect(response.json).toEqual({ error: expect.any(String), code: 'SERVICE_UNAVAILABLE' });
-    expect(response.text).not.toMatch(/Translate is down|amazonaws/);
+    expect(response.status).toBe(200);
+    expect(response.headers['content-language']).toBe('it');
+    expect(response.json.dpp).toMatchObject({ name: 'Maglietta', description: 'Cotone biologico' });
+    expect(translate.calls()).toHaveLength(0);
     expect(db.commandCalls(UpdateCommand)).toHaveLength(0);
   });
 

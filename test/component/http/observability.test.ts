@@ -162,7 +162,7 @@ describe('business metrics: one EMF document per invocation', () => {
     expect(output().emf).toEqual([]);
   });
 
-  it('counts the texts of a DPP shown in another language served from the store and from the provider', async () => {
+  it('counts the texts of a DPP shown in another language served from the store and in the original', async () => {
     const dpp = dppItem();
     const card = cardItem();
     const storedGermanForTheDppOnly = {
@@ -184,9 +184,11 @@ describe('business metrics: one EMF document per invocation', () => {
     expect(emf).toHaveLength(1);
     expect(emf[0]!._aws.CloudWatchMetrics[0]!.Metrics).toEqual([
       { Name: 'TranslationsFromStore', Unit: 'Count' },
-      { Name: 'TranslationsFromProvider', Unit: 'Count' },
+      { Name: 'TranslationsInOriginal', Unit: 'Count' },
     ]);
-    expect(emf[0]).toMatchObject({ route: 'get-dpp', TranslationsFromStore: 1, TranslationsFromProvider: 1 });
+    // The card's name and description, and its one characteristic.
+    expect(emf[0]).toMatchObject({ route: 'get-dpp', TranslationsFromStore: 1, TranslationsInOriginal: 2 });
+    expect(translate.calls()).toHaveLength(0);
   });
 
   it('writes no document for a request that records nothing (a DPP in its own language, a list)', async () => {

@@ -19,6 +19,7 @@ const engines = {
   ses: { ...engine(3), storeUrl: 'http://127.0.0.1:3/store' },
   stripe: engine(4),
   vies: engine(5),
+  translate: engine(7),
   evm: engine(6),
 } as unknown as Engines;
 const keys = { publicKeyPem: 'PUBLIC', privateKeyPem: 'PRIVATE', issuerKeyPem: 'ISSUER' } as SigningKeys;

@@ -317,7 +317,7 @@ describe('docs/openapi.json refuses what the API refuses', () => {
   });
 
   it('requires the file part of the uploads and of the notarization, not of the updates', () => {
-    const uploads = routes.filter((r) => r.method === 'POST' && r.body === 'multipart');
+    const uploads = routes.filter((r) => r.method === 'POST' && (r as { body?: string }).body === 'multipart');
     expect(uploads.map((r) => r.fn).sort()).toEqual([
       'create-dpp-file',
       'create-dpp-image',

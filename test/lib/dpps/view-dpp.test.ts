@@ -1,30 +1,22 @@
 import { S3Client } from '@aws-sdk/client-s3';
-import {
-  ServiceUnavailableException,
-  TooManyRequestsException,
-  TranslateClient,
-  TranslateTextCommand,
-  type TranslateTextCommandInput,
-  UnsupportedLanguagePairException,
-} from '@aws-sdk/client-translate';
+import { TranslateClient, TranslateTextCommand, type TranslateTextCommandInput } from '@aws-sdk/client-translate';
 import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import * as v from 'valibot';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { amazonTranslate } from '../../../lib/aws/translate';
 import * as keys from '../../../lib/data/keys';
-import { fingerprint } from '../../../lib/dpps/translations';
+import { characteristicKey, fingerprint } from '../../../lib/dpps/translations';
 import { viewDpp, viewDppInput } from '../../../lib/dpps/view-dpp';
-import { InvalidInputError, NotFoundError, UnavailableError } from '../../../lib/errors';
+import { NotFoundError } from '../../../lib/errors';
 import type { Translator } from '../../../lib/translator';
-import { applySet } from '../../support/unit/expressions';
 import { cardItem, dppFileItem, dppItem, IDS } from '../../support/unit/items';
 import { domainFailure } from '../../support/unit/rejection';
 
 /**
- * The passport view (lib/dpps/view-dpp.ts) with Amazon Translate as the provider (its
- * client mocked) and with none. Which provider the environment selects is
- * translation-provider.test.ts's concern; here each describe chooses one.
+ * The passport view (lib/dpps/view-dpp.ts): stored translations or the original, never the
+ * provider, with Amazon Translate configured (its client mocked, to see it is never called) and
+ * with none. The machine translation a company asks for is machine-translate-dpp.test.ts's.
  */
 const selected = vi.hoisted(() => ({ provider: undefined as Translator | undefined }));
 vi.mock('../../../lib/dpps/translation-provider', () => ({ translator: () => selected.provider }));
@@ -41,7 +33,6 @@ const units = {
   [`file:${file.id}`]: { name: file.name, description: file.description },
   [`card:${card.id}`]: { name: card.name, description: card.description },
 };
-const sourceTexts = Object.values(units).flatMap((u) => [u.name, u.description]);
 const german = (text: string) => `[de] ${text}`;
 
 /** The stored German translation item, every unit up to date unless `stale` names it. */
@@ -71,8 +62,6 @@ const view = (language?: string) =>
     userAgent: 'test',
   });
 
-const translatedTexts = () => translate.commandCalls(TranslateTextCommand).map((c) => c.args[0].input.Text);
-
 beforeEach(() => {
   db.reset();
   s3.reset();
@@ -86,48 +75,21 @@ beforeEach(() => {
   }));
 });
 
-describe('viewDpp with Amazon Translate', () => {
+describe('viewDpp never asks the translation provider, even when one is configured', () => {
   beforeEach(() => {
     selected.provider = amazonTranslate;
   });
 
-  it('translates the missing texts from the DPP’s language, answers in German and stores them', async () => {
+  it('answers the originals of texts with no stored translation, naming their language, and writes nothing', async () => {
     const result = await view('de');
-
-    expect(result.language).toBe('de');
-    expect(translatedTexts().sort()).toEqual([...sourceTexts].sort());
-    for (const call of translate.commandCalls(TranslateTextCommand)) {
-      expect(call.args[0].input).toMatchObject({ SourceLanguageCode: 'en', TargetLanguageCode: 'de' });
-    }
+    expect(result.language).toBe('en');
     expect(result.dpp).toMatchObject({
-      id: IDS.dpp,
-      name: german(dpp.name),
-      description: german(dpp.description),
-      files: [{ id: file.id, name: german(file.name), description: german(file.description), path: file.path }],
-      cards: [
-        {
-          id: card.id,
-          name: german(card.name),
-          description: german(card.description),
-          characteristics: card.characteristics,
-        },
-      ],
+      name: dpp.name,
+      files: [{ name: file.name, description: file.description }],
+      cards: [{ name: card.name, characteristics: card.characteristics }],
     });
-
-    const updates = db.commandCalls(UpdateCommand);
-    expect(updates).toHaveLength(1);
-    const update = updates[0]!.args[0].input;
-    expect(update.Key).toEqual(keys.dppTranslation(IDS.dpp, 'de'));
-    const { type, language, ...stored } = applySet({}, update);
-    expect(stored).toEqual(
-      Object.fromEntries(
-        Object.entries(units).map(([key, unit]) => [
-          key,
-          { name: german(unit.name), description: german(unit.description), source: fingerprint(unit) },
-        ]),
-      ),
-    );
-    expect({ type, language }).toEqual({ type: 'DPP_TRANSLATION', language: 'de' });
+    expect(translate.calls()).toHaveLength(0);
+    expect(db.commandCalls(UpdateCommand)).toHaveLength(0);
   });
 
   it('asks the Query for the requested language’s translation item only', async () => {
@@ -141,60 +103,10 @@ describe('viewDpp with Amazon Translate', () => {
     });
   });
 
-  it('does not send empty texts to the provider', async () => {
-    db.on(QueryCommand).resolves({ Items: [dpp, { ...file, description: '' }] });
-    const result = await view('de');
-    expect(translatedTexts()).not.toContain('');
-    expect(result.dpp.files[0]!.description).toBe('');
-  });
-
-  it.each([
-    [
-      'ServiceUnavailableException',
-      () => new ServiceUnavailableException({ message: 'Translate is down', $metadata: { httpStatusCode: 503 } }),
-    ],
-    [
-      'TooManyRequestsException',
-      () => new TooManyRequestsException({ message: 'slow down', $metadata: { httpStatusCode: 429 } }),
-    ],
-    ['a generic error', () => new Error('getaddrinfo ENOTFOUND translate.eu-central-1.amazonaws.com')],
-  ])(
-    'fails as unavailable, without Translate’s message, and stores nothing when TranslateText fails with %s',
-    async (_, fault) => {
-      translate.on(TranslateTextCommand).rejects(fault());
-      const error = await domainFailure(view('de'));
-      expect(error).toBeInstanceOf(UnavailableError);
-      expect([error.kind, error.code]).toEqual(['unavailable', 'SERVICE_UNAVAILABLE']);
-      expect(error.message).not.toMatch(/ENOTFOUND|amazonaws|Translate is down|slow down/);
-      expect(db.commandCalls(UpdateCommand)).toHaveLength(0);
-    },
-  );
-
-  it('fails as unavailable and stores nothing when only one of the texts fails to translate', async () => {
-    translate
-      .on(TranslateTextCommand, { Text: card.description })
-      .rejects(new ServiceUnavailableException({ message: 'down', $metadata: { httpStatusCode: 503 } }));
-    expect((await domainFailure(view('de'))).kind).toBe('unavailable');
-    expect(db.commandCalls(UpdateCommand)).toHaveLength(0);
-  });
-
-  it('refuses a language Translate cannot translate into as invalid input UNSUPPORTED_LANGUAGE, storing nothing', async () => {
-    translate.on(TranslateTextCommand).rejects(
-      new UnsupportedLanguagePairException({
-        message: 'Unsupported language pair: en to cu',
-        $metadata: { httpStatusCode: 400 },
-      }),
-    );
-    const error = await domainFailure(view('cu'));
-    expect(error).toBeInstanceOf(InvalidInputError);
-    expect(error.code).toBe('UNSUPPORTED_LANGUAGE');
-    expect(db.commandCalls(UpdateCommand)).toHaveLength(0);
-  });
-
   it('uses stored up-to-date translations without calling the provider or writing', async () => {
     db.on(QueryCommand).resolves({ Items: [card, dpp, file, storedGerman()] });
     const result = await view('de');
-    expect(result.language).toBe('de');
+    expect(result.language).toBe('de, en');
     expect(translate.calls()).toHaveLength(0);
     expect(db.commandCalls(UpdateCommand)).toHaveLength(0);
     expect(result.dpp.name).toBe(`gespeichert ${dpp.name}`);
@@ -202,16 +114,33 @@ describe('viewDpp with Amazon Translate', () => {
     expect(result.dpp.cards[0]!.description).toBe(`gespeichert ${card.description}`);
   });
 
-  it('translates again a stored translation whose source changed (stale fingerprint), and only that one', async () => {
+  it('serves each characteristic’s stored translation, and answers in the language alone once every text has one', async () => {
+    const characteristics = Object.fromEntries(
+      (card.characteristics ?? []).map((c) => [
+        characteristicKey(card.id, c.id),
+        {
+          name: `gespeichert ${c.characteristic}`,
+          description: '',
+          source: fingerprint({ name: c.characteristic, description: '' }),
+        },
+      ]),
+    );
+    db.on(QueryCommand).resolves({ Items: [card, dpp, file, { ...storedGerman(), ...characteristics }] });
+    const result = await view('de');
+    expect(result.language).toBe('de');
+    expect(result.dpp.cards[0]!.characteristics).toEqual(
+      (card.characteristics ?? []).map((c) => ({ id: c.id, characteristic: `gespeichert ${c.characteristic}` })),
+    );
+  });
+
+  it('shows the original of a stored translation whose source changed (stale fingerprint), and never translates it', async () => {
     const fileKey = `file:${file.id}`;
     db.on(QueryCommand).resolves({ Items: [card, dpp, file, storedGerman([fileKey])] });
     const result = await view('de');
-    expect(translatedTexts().sort()).toEqual([file.name, file.description].sort());
-    expect(result.dpp.files[0]!.name).toBe(german(file.name));
+    expect(result.dpp.files[0]!.name).toBe(file.name);
     expect(result.dpp.name).toBe(`gespeichert ${dpp.name}`);
-    const update = db.commandCalls(UpdateCommand)[0]!.args[0].input;
-    expect(Object.values(update.ExpressionAttributeNames ?? {})).toContain(fileKey);
-    expect(Object.values(update.ExpressionAttributeNames ?? {})).not.toContain('dpp');
+    expect(translate.calls()).toHaveLength(0);
+    expect(db.commandCalls(UpdateCommand)).toHaveLength(0);
   });
 
   it('answers in the DPP’s own language without calling the provider', async () => {
@@ -252,11 +181,9 @@ describe('viewDpp with Amazon Translate', () => {
   it('defaults to English when there is no language header', async () => {
     db.on(QueryCommand).resolves({ Items: [dppItem({ language: 'it', name: 'Maglietta' })] });
     const result = await view();
-    expect(result.language).toBe('en');
-    expect(translate.commandCalls(TranslateTextCommand)[0]!.args[0].input).toMatchObject({
-      SourceLanguageCode: 'it',
-      TargetLanguageCode: 'en',
-    });
+    expect(result.language).toBe('it');
+    expect(db.commandCalls(QueryCommand)[0]!.args[0].input.ExpressionAttributeValues).toMatchObject({ ':c1': 'en' });
+    expect(translate.calls()).toHaveLength(0);
   });
 
   it('fails as DPP_NOT_FOUND without calling the provider when the DPP does not exist', async () => {

@@ -23,7 +23,7 @@ describe('renderPassport', () => {
       view({
         name: '<script>alert(1)</script>',
         description: '" onmouseover="x',
-        cards: [{ name: '<b>', description: '&', characteristics: ["'><img src=x>"] }],
+        cards: [{ name: '<b>', description: '&', characteristics: [{ text: "'><img src=x>" }] }],
         files: [{ name: 'f', description: '', href: 'https://p.example/"><x', type: 'application/pdf' }],
       }),
     );
