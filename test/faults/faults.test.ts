@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalStack, startLocalStack } from '../../infra/local/stack';
 import { toApiKeyItem } from '../../lib/companies/api-keys/model';
@@ -560,6 +560,60 @@ describe('the chain’s node killed (port closed) under traffic, then back', () 
     outcomes.push(
       `chain (node) | killed (port closed) | notarize ${notarized!.ms} ms, passport, card, list 200; notarization PENDING waiting for the chain | ANCHORED ${anchored.afterMs} ms after it returned | nothing FAILED, invariants hold`,
     );
+  });
+});
+
+describe('the public verification under cache-busting load (docs/behaviour.md, Verification)', () => {
+  const path = () => `/dpp/${dppId}/versions/1/verification`;
+  type Verified = { valid: boolean; checked_at: string };
+  const notarizationKey = () => keys.notarization(dppId, 1);
+
+  it('refuses an unknown query parameter, and answers 300 requests (100 at once, then 200 in turn) with at most one chain round', async () => {
+    const rpcBefore = proxies.evm.forwarded();
+    const busted = await send('GET', `${path()}?cb=1`);
+    expect(busted.status).toBe(400);
+    expect(JSON.stringify(busted.body)).toContain('"path":"cb"');
+
+    const concurrent = await Promise.all(Array.from({ length: 100 }, () => send('GET', path())));
+    const sequential: Awaited<ReturnType<typeof send>>[] = [];
+    for (let i = 0; i < 200; i++) sequential.push(await send('GET', path()));
+    // At once, a request may find the first one still asking the chain and no outcome kept: a 503 is then correct.
+    expect(concurrent.filter((answer) => answer.status !== 200 && answer.status !== 503)).toEqual([]);
+    expect(sequential.map((answer) => answer.status)).toEqual(sequential.map(() => 200));
+    const answered = [...concurrent, ...sequential].filter((answer) => answer.status === 200);
+    const checkedAt = new Set(answered.map((answer) => (answer.body as Verified).checked_at));
+    expect(answered.every((answer) => (answer.body as Verified).valid)).toBe(true);
+    // One outcome, made once, served to all; one round is three JSON-RPC calls (the transaction, the block number, the chain id).
+    expect(checkedAt.size).toBe(1);
+    const rpcCalls = proxies.evm.forwarded() - rpcBefore;
+    expect(rpcCalls).toBeGreaterThan(0);
+    expect(rpcCalls).toBeLessThanOrEqual(3);
+    outcomes.push(
+      `verification | 300 requests (100 at once, 200 in turn) | ${answered.length} × 200, ${300 - answered.length} × 503 | ${rpcCalls} JSON-RPC calls (one round) | ?cb=1 is 400`,
+    );
+  });
+
+  it('serves the kept outcome, with its age, when the chain is down and the kept one is stale: no 503, no wait for the node', async () => {
+    const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    await stores.doc.send(
+      new UpdateCommand({
+        TableName: stores.tableName,
+        Key: notarizationKey(),
+        UpdateExpression: 'SET verification.checked_at = :old REMOVE verification_lease_until',
+        ExpressionAttributeValues: { ':old': hourAgo },
+      }),
+    );
+    await proxies.evm.set({ kind: 'down' });
+    try {
+      const answers = [await send('GET', path()), ...(await Promise.all([1, 2, 3].map(() => send('GET', path()))))];
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+      expect(answers.map((answer) => (answer.body as Verified).checked_at)).toEqual(answers.map(() => hourAgo));
+      outcomes.push(
+        'verification | chain down, kept outcome an hour old | 200 with checked_at an hour ago | - | no 503',
+      );
+    } finally {
+      await proxies.evm.set({ kind: 'pass' });
+    }
   });
 });
 
