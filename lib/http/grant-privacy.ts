@@ -14,34 +14,28 @@ export const ACCESS_HEADER = 'x-dpp-access';
 interface RequestParts {
   headers?: Record<string, string | undefined>;
   queryStringParameters?: Record<string, string | undefined>;
-  rawQueryString?: string;
 }
 
 /**
  * Whether a request carries an access grant's value, valid or not: `access` in its query string
- * (under any spelling of its encoding) or the `x-dpp-access` header (any case).
+ * or the `x-dpp-access` header (API Gateway's payload 2.0 gives header names in lower case, and
+ * every value of a repeated parameter under its one name).
  */
-export function carriesAccess(event: RequestParts | undefined): boolean {
-  if (event?.queryStringParameters?.access !== undefined) return true;
-  if (event?.rawQueryString && new URLSearchParams(event.rawQueryString).has('access')) return true;
-  return Object.keys(event?.headers ?? {}).some((name) => name.toLowerCase() === ACCESS_HEADER);
-}
+export const carriesAccess = (event: RequestParts | undefined): boolean =>
+  event?.queryStringParameters?.access !== undefined || event?.headers?.[ACCESS_HEADER] !== undefined;
 
 /**
- * The one place that keeps answers to grant requests private (docs/behaviour.md, Caching): any
- * answer, of any route, to a request that carries `access` (a 200, a redirect whose Location
- * holds the secret, a 304, an error) is `private, no-store` with `Referrer-Policy: no-referrer`,
- * whatever its function said. Run last on every answer: by compose() (lib/http/endpoint.ts) and by
- * the functions without Middy.
+ * The one place that keeps answers to grant requests private (docs/behaviour.md, Sharing
+ * restricted data): any answer, of any route, to a request that carries `access` (a 200, a
+ * redirect whose Location holds the secret, a 304, an error) is `private, no-store` with
+ * `Referrer-Policy: no-referrer`, whatever its function said (the functions write these header
+ * names in lower case). Run last on every answer: by compose() (lib/http/endpoint.ts) and by the
+ * functions without Middy.
  */
 export function keepGrantAnswersPrivate<R extends Pick<HttpResponse, 'headers'>>(
   event: RequestParts | undefined,
   response: R,
 ): R {
-  if (!carriesAccess(event)) return response;
-  const headers = Object.fromEntries(
-    Object.entries(response.headers ?? {}).filter(([name]) => !Object.hasOwn(PRIVATE_ANSWER, name.toLowerCase())),
-  );
-  response.headers = { ...headers, ...PRIVATE_ANSWER };
+  if (carriesAccess(event)) response.headers = { ...response.headers, ...PRIVATE_ANSWER };
   return response;
 }

@@ -1,4 +1,3 @@
-import { CloudFrontClient, CreateInvalidationCommand } from '@aws-sdk/client-cloudfront';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,9 +7,9 @@ import { PRINCIPAL } from '../../support/unit/tokens';
 /**
  * A change of what the public may read of a DPP (its publication, a part's tier) drops its public
  * paths at the CDN when there is one (lib/dpps/public-paths.ts over lib/aws/cloudfront.ts); with no
- * distribution configured (locally) nothing is called. CloudFront mocked: there is no local CDN.
+ * distribution configured (locally) nothing is called. CloudFront's API is a stubbed `fetch`:
+ * there is no local CDN.
  */
-const cloudFront = mockClient(CloudFrontClient);
 const db = mockClient(DynamoDBDocumentClient);
 const DISTRIBUTION = 'E2EXAMPLE0000';
 const SEARCH_ID = '01/08012345000012/21/X1-000123';
@@ -26,14 +25,36 @@ async function fresh(distributionId: string | undefined) {
   };
 }
 
-const invalidations = () => cloudFront.commandCalls(CreateInvalidationCommand).map((call) => call.args[0].input);
+interface Sent {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+let sent: Sent[] = [];
+let answer = () => new Response('<Invalidation><Id>I1</Id></Invalidation>', { status: 201 });
+/** The CreateInvalidation calls made, with their paths read back from the XML body. */
+const invalidations = () =>
+  sent
+    .filter((call) => call.url.endsWith('/invalidation'))
+    .map((call) => ({
+      url: call.url,
+      paths: [...call.body.matchAll(/<Path>([^<]*)<\/Path>/g)].map((match) => match[1]),
+      quantity: Number(/<Quantity>(\d+)<\/Quantity>/.exec(call.body)?.[1]),
+      callerReference: /<CallerReference>([^<]*)<\/CallerReference>/.exec(call.body)?.[1],
+      authorization: call.headers.authorization ?? '',
+    }));
 
 beforeEach(() => {
-  cloudFront.reset();
   db.reset();
-  cloudFront.on(CreateInvalidationCommand).resolves({ Invalidation: { Id: 'I1', Status: 'InProgress' } as never });
+  sent = [];
+  answer = () => new Response('<Invalidation><Id>I1</Id></Invalidation>', { status: 201 });
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    sent.push({ url, headers: init.headers as Record<string, string>, body: String(init.body) });
+    return answer();
+  });
 });
 afterAll(() => {
+  vi.unstubAllGlobals();
   delete process.env.CDN_DISTRIBUTION_ID;
 });
 
@@ -64,11 +85,14 @@ describe('withdrawPublicAnswers', () => {
     await paths.withdrawPublicAnswers('d-1', SEARCH_ID);
     expect(invalidations()).toEqual([
       {
-        DistributionId: DISTRIBUTION,
-        InvalidationBatch: {
-          CallerReference: expect.stringMatching(/^[0-9a-f-]{36}$/),
-          Paths: { Quantity: 4, Items: paths.publicPathsOf('d-1', SEARCH_ID) },
-        },
+        url: `https://cloudfront.amazonaws.com/2020-05-31/distribution/${DISTRIBUTION}/invalidation`,
+        paths: paths.publicPathsOf('d-1', SEARCH_ID),
+        quantity: 4,
+        callerReference: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        // Signed with SigV4 for CloudFront's global endpoint (us-east-1), with the function's credentials.
+        authorization: expect.stringMatching(
+          /^AWS4-HMAC-SHA256 Credential=unit\/\d{8}\/us-east-1\/cloudfront\/aws4_request, /,
+        ),
       },
     ]);
   });
@@ -80,12 +104,16 @@ describe('withdrawPublicAnswers', () => {
   });
 
   it('lets the change stand when CloudFront refuses: no error reaches the caller', async () => {
-    cloudFront
-      .on(CreateInvalidationCommand)
-      .rejects(Object.assign(new Error('Rate exceeded'), { name: 'TooManyInvalidationsInProgress' }));
+    answer = () =>
+      new Response('<ErrorResponse><Error><Code>TooManyInvalidationsInProgress</Code></Error></ErrorResponse>', {
+        status: 400,
+      });
     const { paths } = await fresh(DISTRIBUTION);
     await expect(paths.withdrawPublicAnswers('d-1')).resolves.toBeUndefined();
     expect(invalidations()).toHaveLength(1);
+    // The same refusal from the adapter itself is an error naming CloudFront's code.
+    const { invalidatePaths } = await import('../../../lib/aws/cloudfront');
+    await expect(invalidatePaths(['/x*'])).rejects.toThrow(/400 TooManyInvalidationsInProgress/);
   });
 });
 
@@ -96,10 +124,8 @@ describe('a use case that changes a tier (PUT /dpps/{dppId}/cards/{cardId})', ()
     db.on(UpdateCommand).resolves({ Attributes: cardItem({ access_tier: 'authority' }) });
     const { cards } = await fresh(DISTRIBUTION);
     await cards.updateDppCard(PRINCIPAL, update({ access_tier: 'authority' }) as never);
-    expect(invalidations().map((input) => input.InvalidationBatch!.Paths!.Items)).toEqual([
-      [`/dpp/${IDS.dpp}*`, `/passport/${IDS.dpp}*`],
-    ]);
-    cloudFront.resetHistory();
+    expect(invalidations().map((call) => call.paths)).toEqual([[`/dpp/${IDS.dpp}*`, `/passport/${IDS.dpp}*`]]);
+    sent = [];
     await cards.updateDppCard(PRINCIPAL, update({ name: 'Battery' }) as never);
     expect(invalidations()).toEqual([]);
   });
