@@ -182,7 +182,7 @@ function handler(event) {
         statusDescription: 'Bad Request',
         headers: {
           'content-type': { value: 'application/json' },
-          'cache-control': { value: 'no-store' },
+          'cache-control': { value: 'private, no-store' },
           'access-control-allow-origin': { value: '*' }
         },
         body: {
