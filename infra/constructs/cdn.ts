@@ -220,7 +220,7 @@ export class PassportCdn {
       viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       allowedMethods: AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
       cachedMethods: CachedMethods.CACHE_GET_HEAD,
-      cachePolicy: policyFor(keys.get(pattern)!),
+      cachePolicy: policyFor(keys.get(pattern) ?? { headers: [], query: [] }),
       originRequestPolicy: correlation,
       responseHeadersPolicy: anyOrigin,
       functionAssociations: [{ function: normalise, eventType: FunctionEventType.VIEWER_REQUEST }],

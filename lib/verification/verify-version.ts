@@ -200,7 +200,7 @@ export async function verifyVersion({
   // Not anchored: the chain is not asked, and there is nothing to keep.
   if (!transactionHash) return { ...(await checkNow()).result, checked_at: now.toISOString() };
 
-  const stored = servable(notarization!.verification, transactionHash);
+  const stored = servable(notarization?.verification, transactionHash);
   if (stored && now.getTime() - Date.parse(stored.checked_at) < FRESH_FOR_MS) return answerOf(stored);
   const claimed = await claimRefresh(
     params.dppId,
