@@ -569,7 +569,19 @@ describe('the public verification under cache-busting load (docs/behaviour.md, V
   const notarizationKey = () => keys.notarization(dppId, 1);
 
   it('refuses an unknown query parameter, and answers 300 requests (100 at once, then 200 in turn) with at most one chain round', async () => {
-    const rpcBefore = proxies.evm.forwarded();
+    const anchored = await stores.doc.send(
+      new GetCommand({ TableName: stores.tableName, Key: notarizationKey(), ConsistentRead: true }),
+    );
+    const transactionHash = (anchored.Item as { transaction_hash: string }).transaction_hash;
+    // A chain round of the verification: eth_getTransactionByHash of this transaction (with eth_blockNumber and
+    // eth_chainId beside it). The anchor worker's sweep asks the node too (the balance, the block), so the
+    // rounds are told apart by the call only the verification makes now that the version is anchored.
+    const rpcBefore = proxies.evm.forwardedBodies().length;
+    const rounds = () =>
+      proxies.evm
+        .forwardedBodies()
+        .slice(rpcBefore)
+        .filter((body) => body.includes('eth_getTransactionByHash') && body.includes(transactionHash)).length;
     const busted = await send('GET', `${path()}?cb=1`);
     expect(busted.status).toBe(400);
     expect(JSON.stringify(busted.body)).toContain('"path":"cb"');
@@ -585,11 +597,10 @@ describe('the public verification under cache-busting load (docs/behaviour.md, V
     expect(answered.every((answer) => (answer.body as Verified).valid)).toBe(true);
     // One outcome, made once, served to all; one round is three JSON-RPC calls (the transaction, the block number, the chain id).
     expect(checkedAt.size).toBe(1);
-    const rpcCalls = proxies.evm.forwarded() - rpcBefore;
-    expect(rpcCalls).toBeGreaterThan(0);
-    expect(rpcCalls).toBeLessThanOrEqual(3);
+    expect(rounds()).toBe(1);
+    const rpcCalls = proxies.evm.forwardedBodies().length - rpcBefore;
     outcomes.push(
-      `verification | 300 requests (100 at once, 200 in turn) | ${answered.length} × 200, ${300 - answered.length} × 503 | ${rpcCalls} JSON-RPC calls (one round) | ?cb=1 is 400`,
+      `verification | 300 requests (100 at once, 200 in turn) | ${answered.length} × 200, ${300 - answered.length} × 503 | ${rounds()} chain round (${rpcCalls} JSON-RPC calls to the node meanwhile, the anchor worker's sweep included) | ?cb=1 is 400`,
     );
   });
 
