@@ -113,6 +113,13 @@ export interface StackConfig {
    * whose address is then the links' base unless publicBaseUrl is given.
    */
   cdn: boolean;
+  /**
+   * Context `cdnRateLimit=<n>` (with cdn, a stack in us-east-1): an AWS WAF web ACL on the
+   * distribution that blocks an IP address past n requests in 5 minutes.
+   */
+  cdnRateLimit?: number;
+  /** Context `cdnWebAclArn=<arn>` (with cdn): a web ACL of your own (scope CLOUDFRONT) on the distribution. */
+  cdnWebAclArn?: string;
   /** Context `sandbox=true`: a throwaway deployment that may keep the defaults above. */
   sandbox: boolean;
   /** What a sandbox deployment keeps that a real one may not (the stack shows each as a warning). */
@@ -236,6 +243,7 @@ export function readStackConfig(scope: Construct): StackConfig {
   const evm = readEvm(raw('evmRpcUrl'), raw('evmChainId'), raw('evmExplorerUrl'));
   const customDomain = readCustomDomain(raw('domainName'), raw('certificateArn'), { account, region });
   const cdn = readFlag(raw('cdn'), 'cdn');
+  const { cdnRateLimit, cdnWebAclArn } = readWebAcl(raw('cdnRateLimit'), raw('cdnWebAclArn'), { cdn, region });
   // An explicit publicBaseUrl wins: it is what clients reach (a CDN or proxy may sit in front of the domain).
   // With the stack's own CDN and none given, the stack uses the distribution's address.
   const publicBaseUrl =
@@ -287,6 +295,8 @@ export function readStackConfig(scope: Construct): StackConfig {
     ...(stripePriceId !== undefined ? { stripePriceId } : {}),
     alarms,
     cdn,
+    ...(cdnRateLimit !== undefined ? { cdnRateLimit } : {}),
+    ...(cdnWebAclArn !== undefined ? { cdnWebAclArn } : {}),
     sandbox,
     sandboxWarnings: defaultsKept.map(({ key, problem }) => `Sandbox deployment keeps "${key}": ${problem}.`),
   };
@@ -473,6 +483,54 @@ function optionalString(value: unknown, key: string): string | undefined {
   if (typeof value !== 'string') throw new StackConfigError(key, `expected a string, got ${JSON.stringify(value)}`);
   const trimmed = value.trim();
   return trimmed === '' ? undefined : trimmed;
+}
+
+/**
+ * The CDN's web ACL: `cdnRateLimit` (requests per IP address in 5 minutes, AWS WAF's 10 to
+ * 2,000,000,000) makes one in the stack, which CloudFront allows only in us-east-1;
+ * `cdnWebAclArn` attaches one made elsewhere. Either needs `cdn`, and not both.
+ */
+function readWebAcl(
+  rateLimit: unknown,
+  webAclArn: unknown,
+  { cdn, region }: { cdn: boolean; region: string | undefined },
+): { cdnRateLimit?: number; cdnWebAclArn?: string } {
+  const cdnRateLimit = optionalNumber(rateLimit, 'cdnRateLimit');
+  const cdnWebAclArn = optionalString(webAclArn, 'cdnWebAclArn');
+  if (cdnRateLimit === undefined && cdnWebAclArn === undefined) return {};
+  const key = cdnRateLimit !== undefined ? 'cdnRateLimit' : 'cdnWebAclArn';
+  if (!cdn) throw new StackConfigError(key, 'a web ACL protects the CDN: pass cdn=true too');
+  if (cdnRateLimit !== undefined && cdnWebAclArn !== undefined) {
+    throw new StackConfigError(
+      ['cdnRateLimit', 'cdnWebAclArn'],
+      'pass one of them: put the rate-based rule in your own web ACL',
+    );
+  }
+  if (cdnRateLimit !== undefined) {
+    if (!Number.isInteger(cdnRateLimit) || cdnRateLimit < 10 || cdnRateLimit > 2_000_000_000) {
+      throw new StackConfigError(
+        'cdnRateLimit',
+        `expected requests per IP address in 5 minutes, 10 to 2000000000, got ${cdnRateLimit}`,
+      );
+    }
+    if (region !== 'us-east-1') {
+      throw new StackConfigError(
+        'cdnRateLimit',
+        "CloudFront's web ACLs live in us-east-1: deploy the stack there (-c region=us-east-1), or create the web ACL " +
+          'in us-east-1 (docs/deploy.md, The CDN) and pass -c cdnWebAclArn=<its ARN>',
+      );
+    }
+    return { cdnRateLimit };
+  }
+  if (
+    !/^arn:aws[a-z-]*:wafv2:us-east-1:\d{12}:global\/webacl\/[A-Za-z0-9_-]{1,128}\/[0-9a-f-]{36}$/.test(cdnWebAclArn!)
+  ) {
+    throw new StackConfigError(
+      'cdnWebAclArn',
+      `expected the ARN of a CloudFront web ACL (arn:aws:wafv2:us-east-1:<account>:global/webacl/<name>/<id>), got "${cdnWebAclArn}"`,
+    );
+  }
+  return { cdnWebAclArn };
 }
 
 function optionalNumber(value: unknown, key: string): number | undefined {

@@ -16,6 +16,7 @@ export function routesMarkdown(): string {
       cursorKey?: boolean;
       email?: boolean;
       links?: boolean;
+      cdn?: boolean;
     } = r.access;
     return (
       [
@@ -25,6 +26,7 @@ export function routesMarkdown(): string {
         a.signingKey && 'signing key',
         a.cursorKey && 'cursor key',
         a.email && 'e-mail',
+        a.cdn && 'CDN invalidation',
       ]
         .filter(Boolean)
         .join(', ') || '—'

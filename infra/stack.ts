@@ -120,13 +120,36 @@ export class DppServiceStack extends Stack {
     if (config.customDomain !== undefined) {
       this.customDomain = new CustomDomain(this, config.customDomain, api.api, api.stage).domainName;
     }
-    if (config.cdn) this.cdn = new PassportCdn(this, config, this.api, this.routes).distribution;
+    const cdn = config.cdn ? new PassportCdn(this, config, this.api, this.routes) : undefined;
+    this.cdn = cdn?.distribution;
     this.publicBaseUrl =
       config.publicBaseUrl ??
       (this.cdn !== undefined ? `https://${this.cdn.distributionDomainName}` : this.api.apiEndpoint);
 
-    const functions = new ServiceFunctions(this, { config, data, functionsDir, publicBaseUrl: this.publicBaseUrl });
+    const functions = new ServiceFunctions(this, {
+      config,
+      data,
+      functionsDir,
+      publicBaseUrl: this.publicBaseUrl,
+      ...(cdn && {
+        cdn: {
+          distributionId: cdn.distribution.distributionId,
+          distributionArn: this.formatArn({
+            service: 'cloudfront',
+            region: '',
+            resource: 'distribution',
+            resourceName: cdn.distribution.distributionId,
+          }),
+        },
+      }),
+    });
     this.functions = api.addRoutes(functions);
+    // With the CDN, every route's function answers only requests that came through it (lib/http/middleware/cdn-origin.ts).
+    if (cdn) {
+      for (const fn of this.functions.values()) {
+        fn.addEnvironment('CDN_ORIGIN_SECRET', cdn.originSecret.secretValue.unsafeUnwrap());
+      }
+    }
     const workers = new Workers(this, config, data, functions);
     this.kybRetryWorker = workers.kybRetryWorker;
     this.anchorDeadLetterQueue = workers.anchorDeadLetterQueue;

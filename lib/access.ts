@@ -57,4 +57,11 @@ export interface Access {
    * base URL. Not a grant (VIES is public), a setting.
    */
   readonly vies?: boolean;
+  /**
+   * Changes what the public may read of a DPP (its publication, a part's tier), so it drops the
+   * DPP's public paths from the CDN (lib/dpps/public-paths.ts). Only with the stack's CDN
+   * (context cdn=true): cloudfront:CreateInvalidation on its distribution, and the setting
+   * CDN_DISTRIBUTION_ID; without one, nothing.
+   */
+  readonly cdn?: boolean;
 }

@@ -95,6 +95,8 @@ export interface ServiceFunctionsProps {
   readonly functionsDir: string;
   /** PUBLIC_BASE_URL of the rows with access.links. */
   readonly publicBaseUrl: string;
+  /** Context cdn=true: the distribution the rows with access.cdn invalidate paths of (infra/constructs/cdn.ts). */
+  readonly cdn?: { readonly distributionId: string; readonly distributionArn: string };
 }
 
 export class ServiceFunctions {
@@ -187,6 +189,8 @@ export class ServiceFunctions {
       ...(access.issuerKey ? { VC_ISSUER_KEY_SECRET_ID: data.issuerKeySecret.secretArn } : {}),
       ...(access.cursorKey ? { CURSOR_KEY_SECRET_ID: data.cursorKeySecret.secretArn } : {}),
       ...(access.vies ? { VIES_URL: VIES_REST_URL } : {}),
+      // Only with the stack's CDN: without one there is nothing to invalidate (lib/aws/cloudfront.ts).
+      ...(access.cdn && this.props.cdn ? { CDN_DISTRIBUTION_ID: this.props.cdn.distributionId } : {}),
       // Public links (a version's uri, an invitation's link).
       ...(access.links ? { PUBLIC_BASE_URL: publicBaseUrl } : {}),
       ...(access.stripe ? { STRIPE_SECRET_KEY_SECRET_ID: data.stripeKeySecret.secretArn } : {}),
@@ -255,6 +259,15 @@ export class ServiceFunctions {
         new PolicyStatement({
           actions: ['ses:SendEmail', 'ses:SendRawEmail'],
           resources: [data.emailIdentity.emailIdentityArn],
+        }),
+      );
+    }
+    if (access.cdn && this.props.cdn) {
+      // Invalidations of the stack's own distribution only.
+      statements.push(
+        new PolicyStatement({
+          actions: ['cloudfront:CreateInvalidation'],
+          resources: [this.props.cdn.distributionArn],
         }),
       );
     }

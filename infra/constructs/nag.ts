@@ -165,11 +165,21 @@ export const NAG_ACKNOWLEDGEMENTS = {
   },
   cdnWaf: {
     rule: 'AwsSolutions-CFR2',
-    on: 'the CDN (context cdn=true)',
+    on: 'the CDN (context cdn=true) without cdnRateLimit or cdnWebAclArn',
     reason:
-      'No WAF web ACL: the public reads are cached reads of public data, and the API stage throttles every ' +
-      'route (the public reads on their own); a web ACL costs per request and per rule, and an operator who ' +
-      'wants one attaches it to the distribution.',
+      'No WAF web ACL unless asked for: the public reads are keyed on what their functions distinguish (a ' +
+      'cache-busting query parameter is refused or ignored at the edge), the API answers only the CDN (a secret ' +
+      'origin header), and the API stage throttles every route (the public reads on their own). A web ACL costs ' +
+      '$6 a month and $0.60 per million requests (docs/performance.md): -c cdnRateLimit=<n> adds one with a ' +
+      'rate-based rule per IP address (in us-east-1), -c cdnWebAclArn=<arn> attaches one of your own.',
+  },
+  cdnOriginSecretRotation: {
+    rule: 'AwsSolutions-SMG4',
+    on: "the CDN's origin secret (context cdn=true)",
+    reason:
+      'CloudFront sends it to the API as a custom origin header and every function compares it; both read it at ' +
+      'deploy time, so a rotation is a new value and a deploy (docs/deploy.md, The CDN), which a rotation Lambda ' +
+      'could not do without a window in which one of the two refuses the other.',
   },
   cdnAccessLogs: {
     rule: 'AwsSolutions-CFR3',

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { accessTier, storedTier } from '../access-tiers/tiers';
 import type { Principal } from '../auth/claims';
+import { withdrawPublicAnswers } from '../dpps/public-paths';
 import { InvalidInputError } from '../errors';
 import { description, name } from '../schemas';
 import { characteristicsInput, dppCardNotFound, dppCardParams, dppCardView, withIds } from './model';
@@ -46,6 +47,8 @@ export async function updateDppCard(auth: Principal, { params, body }: v.InferOu
     new Date().toISOString(),
   );
   if (!card) throw dppCardNotFound();
+  // Who may read it changed: the CDN drops what it kept of the DPP (when there is one).
+  if (body.access_tier !== undefined) await withdrawPublicAnswers(params.dppId);
   return {
     message: `Tech card ${card.id} of DPP ${params.dppId} updated`,
     ok: true as const,

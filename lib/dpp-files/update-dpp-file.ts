@@ -3,6 +3,7 @@ import { accessTier } from '../access-tiers/tiers';
 import type { Principal } from '../auth/claims';
 import { assertOwnCompany } from '../auth/tenancy';
 import { dppFileView } from '../dpps/model';
+import { withdrawPublicAnswers } from '../dpps/public-paths';
 import { InvalidInputError } from '../errors';
 import { signedGetUrl } from '../files/storage';
 import { updateFileUnder } from '../files/under-parent';
@@ -45,6 +46,8 @@ export async function updateDppFile(auth: Principal, { params, body }: v.InferOu
     access_tier: body.access_tier,
     upload,
   });
+  // Who may read it changed: the CDN drops what it kept of the DPP (when there is one).
+  if (body.access_tier !== undefined) await withdrawPublicAnswers(params.dppId);
   // The interface shows `file` as an array here.
   return {
     message: 'DPP file updated',

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { accessTier, storedTier } from '../access-tiers/tiers';
 import type { Principal } from '../auth/claims';
 import { dppLinkImage } from '../dpps/link';
+import { withdrawPublicAnswers } from '../dpps/public-paths';
 import { dppImageNotFound, dppImageParams } from './model';
 import { readImageWithDpp, setImageTier } from './repository';
 
@@ -22,6 +23,8 @@ export async function updateDppImage(auth: Principal, { params, body }: v.InferO
   const tier = storedTier(body.access_tier);
   const link = dpp?.company_id === auth.companyId ? dppLinkImage(dpp, image.id, tier ? 'delete' : 'add') : undefined;
   if (!(await setImageTier(image, auth.companyId, tier, link))) throw dppImageNotFound();
+  // Who may read it changed (and the resolver's JSON-LD lists public images): the CDN drops what it kept.
+  await withdrawPublicAnswers(params.dppId, dpp?.company_id === auth.companyId ? dpp.search_id : undefined);
   return {
     message: `Image ${params.imageId} of DPP ${params.dppId} is now ${body.access_tier}`,
     ok: true as const,

@@ -3,6 +3,7 @@ import type { Principal } from '../auth/claims';
 import { description, id, name, uuid } from '../schemas';
 import { dppType, sourceLanguage, templateNotOfCompany } from './fields';
 import { companyDppFields, dppNotFound } from './model';
+import { withdrawPublicAnswers } from './public-paths';
 import { writeDppChanges } from './repository';
 
 /** The fields PUT /dpps/{dppId} changes; `code` and `model_id` (and so `search_id`) are fixed at creation. */
@@ -43,5 +44,7 @@ export async function updateDpp(auth: Principal, { params, body }: v.InferOutput
     updated_at: new Date().toISOString(),
   });
   if ('refused' in outcome) throw outcome.refused === 'dpp_not_found' ? dppNotFound() : templateNotOfCompany();
+  // Published or withdrawn: the CDN drops what it kept of the DPP (when there is one).
+  if (body.published !== undefined) await withdrawPublicAnswers(params.dppId, outcome.updated.search_id);
   return { dpp: companyDppFields(outcome.updated) };
 }

@@ -5,8 +5,10 @@ import type { RuntimeRoute } from '../api/contract';
 import type { RouteFn, RouteOf } from '../api/routes';
 import type { Principal } from '../auth/claims';
 import { assertConfigured } from '../config';
+import { keepGrantAnswersPrivate } from './grant-privacy';
 import { bearerAuth } from './middleware/auth';
 import { budgetedExecution } from './middleware/budget';
+import { cdnOriginCheck } from './middleware/cdn-origin';
 import { type ErrorAnswer, errorMiddleware } from './middleware/errors';
 import { observability } from './middleware/observability';
 import { validateMiddleware } from './middleware/validate';
@@ -104,19 +106,31 @@ export interface Parts {
 
 /**
  * The one place Middy is composed. Around everything, the observability hooks (log keys and
- * correlation id from the first line, metrics flushed once at the end). Order: errors
+ * correlation id from the first line, metrics flushed once at the end), and last of all the
+ * privacy of grant requests (lib/http/grant-privacy.ts). Order: errors
  * (registered first, so it sees every error, and maps each domain error to the row's status),
- * auth (before any parsing), body parsing, validation, idempotency (it needs the caller and
+ * the CDN origin check (when the CDN is on), auth (before any parsing), body parsing, validation, idempotency (it needs the caller and
  * the validated input), then the endpoint's own function.
  */
 export function compose<R extends RuntimeRoute>(route: R, run: Run<R>, parts: Parts): Handler {
   // Fail at cold start, naming every missing setting the function's modules declared.
   assertConfigured();
+  const hooks = observability(route.fn);
   // The request's time budget covers every step (lib/http/middleware/budget.ts), long before Middy's early timeout.
-  const handler = middy<ApiEvent, HttpResponse>({ ...observability(route.fn), executionMode: budgetedExecution });
+  const handler = middy<ApiEvent, HttpResponse>({
+    ...hooks,
+    // After everything, whatever answered (the function, an error, OPTIONS): a grant request's answer is never cached.
+    requestEnd: (request) => {
+      if (request.response) keepGrantAnswersPrivate(request.event as ApiEvent, request.response as HttpResponse);
+      return hooks.requestEnd?.(request);
+    },
+    executionMode: budgetedExecution,
+  });
   // First, so OPTIONS is answered before anything runs and HEAD's body is dropped last.
   if (route.alsoAnswers?.length && parts.otherMethods) handler.use(parts.otherMethods(route));
   handler.use(errorMiddleware(route.errors, route.failurePrefix, parts.errorAnswer));
+  // With the CDN on, only the CDN is answered (a setting: lib/http/middleware/cdn-origin.ts).
+  handler.use(cdnOriginCheck());
   if (parts.auth) handler.use(parts.auth);
   if (parts.body) handler.use(parts.body);
   handler.use(validateMiddleware(route.input));

@@ -1,4 +1,5 @@
 import { CORRELATION_HEADER, clientCorrelationId } from './correlation';
+import { keepGrantAnswersPrivate } from './grant-privacy';
 import { json } from './response';
 
 const answer = json(200, { status: 'ok' });
@@ -6,6 +7,8 @@ const answer = json(200, { status: 'ok' });
 /** The parts of the API Gateway event and Lambda context the answer reads. */
 interface HealthEvent {
   headers?: Record<string, string | undefined>;
+  queryStringParameters?: Record<string, string | undefined>;
+  rawQueryString?: string;
   requestContext?: { requestId?: string };
 }
 
@@ -19,8 +22,8 @@ interface HealthEvent {
 export const healthCheck = async (event?: HealthEvent, context?: { awsRequestId?: string }) => {
   const correlationId =
     clientCorrelationId(event?.headers) ?? event?.requestContext?.requestId ?? context?.awsRequestId;
-  return {
+  return keepGrantAnswersPrivate(event, {
     ...answer,
     headers: { ...answer.headers, ...(correlationId !== undefined && { [CORRELATION_HEADER]: correlationId }) },
-  };
+  });
 };

@@ -1,5 +1,6 @@
 import { prefersHtml } from '../pages/language';
 import { NOT_FOUND_CSP, NOT_FOUND_PAGE } from '../pages/not-found-page';
+import { keepGrantAnswersPrivate } from './grant-privacy';
 import type { HttpResponse } from './response';
 import type { ApiEvent } from './types';
 
@@ -8,6 +9,9 @@ import type { ApiEvent } from './types';
  * (Accept ranks text/html above JSON) gets a small HTML page instead.
  */
 export const routeNotFound = async (event: ApiEvent): Promise<HttpResponse> =>
+  keepGrantAnswersPrivate(event, notFoundAnswer(event));
+
+const notFoundAnswer = (event: ApiEvent): HttpResponse =>
   prefersHtml(event.headers?.accept)
     ? {
         statusCode: 404,

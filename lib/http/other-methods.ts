@@ -1,5 +1,6 @@
 import type middy from '@middy/core';
 import { allowedMethods, type RuntimeRoute } from '../api/contract';
+import { keepGrantAnswersPrivate } from './grant-privacy';
 import type { HttpResponse } from './response';
 import type { ApiEvent } from './types';
 
@@ -68,15 +69,14 @@ export function otherMethodsMiddleware(route: Row): middy.MiddlewareObj<ApiEvent
 }
 
 /** The same for a handler without Middy (a fixed answer such as the resolver's description). */
-export function withOtherMethods<E extends { requestContext?: { http?: { method?: string } } }>(
-  route: Row,
-  handler: (event?: E) => Promise<HttpResponse>,
-): (event?: E) => Promise<HttpResponse> {
+export function withOtherMethods<
+  E extends { requestContext?: { http?: { method?: string } } } & Parameters<typeof keepGrantAnswersPrivate>[0],
+>(route: Row, handler: (event?: E) => Promise<HttpResponse>): (event?: E) => Promise<HttpResponse> {
   const answers = new Set(route.alsoAnswers ?? []);
   return async (event) => {
     const method = methodOf(event);
-    if (method === 'OPTIONS' && answers.has('OPTIONS')) return optionsAnswer(route);
+    if (method === 'OPTIONS' && answers.has('OPTIONS')) return keepGrantAnswersPrivate(event, optionsAnswer(route));
     const response = await handler(event);
-    return method === 'HEAD' && answers.has('HEAD') ? withoutBody(response) : response;
+    return keepGrantAnswersPrivate(event, method === 'HEAD' && answers.has('HEAD') ? withoutBody(response) : response);
   };
 }

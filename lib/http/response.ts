@@ -52,6 +52,11 @@ export function raw(statusCode: number, headers: Record<string, string>, body: s
   return reply as RawReply;
 }
 
+/** What GET /dpp/{dppId} depends on besides its URL: Accept (a browser is sent to the page), `language`, a grant's header. */
+export const DPP_VARY = 'Accept, language, x-dpp-access';
+/** What a version's URI depends on besides its URL: Accept (document or credential), a grant's header. */
+export const VERSION_URI_VARY = 'Accept, x-dpp-access';
+
 /** Public, often-read answers: a short max-age, then served stale while a fresh copy is fetched. */
 export const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=600';
 

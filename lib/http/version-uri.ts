@@ -2,7 +2,7 @@ import { GRANT_HEADERS, type ReadRequest } from '../access-tiers/read-access';
 import { getVersionCredential, VC_JWT_TYPE } from '../credentials/get-version-credential';
 import { getVersionDocument } from '../versions/get-version-document';
 import { prefers } from './accept';
-import { okJsonText, PUBLIC_CACHE, type RawReply, raw } from './response';
+import { okJsonText, PUBLIC_CACHE, type RawReply, raw, VERSION_URI_VARY } from './response';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const ANCHORED = 'public, max-age=86400';
@@ -18,15 +18,16 @@ type VersionInput = Parameters<typeof getVersionDocument>[0] &
 export async function answerVersionUri(input: VersionInput, client: ReadRequest): Promise<RawReply> {
   if (!prefers(input.headers.accept, VC_JWT_TYPE, 'application/json')) {
     const { text, grant } = await getVersionDocument(input, client);
+    // Only the public tier's document is immutable: a tier's, read through a grant, is never kept.
     return okJsonText(
       text,
-      grant ? { ...GRANT_HEADERS, vary: 'Accept' } : { 'cache-control': IMMUTABLE, vary: 'Accept' },
+      grant ? { ...GRANT_HEADERS, vary: VERSION_URI_VARY } : { 'cache-control': IMMUTABLE, vary: VERSION_URI_VARY },
     );
   }
   const { jwt, anchored } = await getVersionCredential(input);
   return raw(
     200,
-    { 'content-type': VC_JWT_TYPE, 'cache-control': anchored ? ANCHORED : PUBLIC_CACHE, vary: 'Accept' },
+    { 'content-type': VC_JWT_TYPE, 'cache-control': anchored ? ANCHORED : PUBLIC_CACHE, vary: VERSION_URI_VARY },
     jwt,
   );
 }

@@ -78,6 +78,12 @@ export interface NotarizationItem {
   failure?: string;
   /** The last public verification of the version while ANCHORED (lib/verification): what the passport page shows. */
   verification?: StoredVerification;
+  /**
+   * Until when (epoch ms) one verification request holds the right to ask the chain again
+   * (lib/verification/repository.ts claimRefresh): a conditional write, so one request per version
+   * at a time refreshes the stored outcome and the others serve it.
+   */
+  verification_lease_until?: number;
 }
 
 /**
@@ -95,6 +101,8 @@ export interface StoredVerification {
   chain_id: string;
   block_number?: number;
   confirmations?: number;
+  /** Every check as the verification route answered it (lib/verification/checks.ts): served again while fresh. */
+  checks?: Array<{ check: string; ok: boolean; detail: string }>;
 }
 
 export function toNotarizationItem(notarization: Omit<NotarizationItem, 'pk' | 'sk' | 'type'>): NotarizationItem {

@@ -20,9 +20,23 @@ import {
   type Verification,
   verification,
 } from './checks';
-import { readStoredBytes, readWallet, storeVerification } from './repository';
+import {
+  claimRefresh,
+  holdLease,
+  readNotarization,
+  readStoredBytes,
+  readWallet,
+  storeVerification,
+} from './repository';
 
 const chainId = /* @__PURE__ */ required('EVM_CHAIN_ID');
+
+/** The chain's node did not answer in time: a 503, unless a stored outcome can be served instead. */
+class ChainUnavailableError extends UnavailableError {
+  constructor() {
+    super('The chain cannot be reached to verify the anchor; please retry shortly');
+  }
+}
 
 /** What a node says of the anchoring transaction: three JSON-RPC calls, in parallel. */
 async function anchorOnChain(hash: string): Promise<AnchorOnChain> {
@@ -35,25 +49,39 @@ async function anchorOnChain(hash: string): Promise<AnchorOnChain> {
     ]);
     return { transaction, latestBlock: BigInt(latest), nodeChainId: BigInt(node) };
   } catch (error) {
-    if (error instanceof RpcUnavailableError) {
-      throw new UnavailableError('The chain cannot be reached to verify the anchor; please retry shortly');
-    }
+    if (error instanceof RpcUnavailableError) throw new ChainUnavailableError();
     throw error;
   }
 }
 
-/** A stored outcome this recent, and the same, is not written again: at most one write per version per 10 minutes. */
-export const REFRESH_AFTER_MS = 10 * 60_000;
+/**
+ * How long a stored outcome is served as it is, without asking the chain (docs/behaviour.md,
+ * Verification): an anchored transaction with its confirmations does not change in minutes, and
+ * the checks of stored bytes are about objects written once. At most one chain round per version
+ * per window, whatever the number of requests.
+ */
+export const FRESH_FOR_MS = 10 * 60_000;
+/** How long one request holds the right to refresh a version's outcome: longer than a chain round (5 s) and two S3 reads. */
+export const LEASE_MS = 15_000;
+/** After the chain failed to answer, how long the stored outcome is served before the chain is asked again. */
+export const CHAIN_RETRY_AFTER_MS = 60_000;
+/** How long a request with no stored outcome to serve waits for the lease holder's, before a 503. */
+export const WAIT_FOR_HOLDER_MS = 3_000;
+const POLL_MS = 150;
 
-/** The outcome to keep for the passport page (lib/pages), or undefined when the stored one still says it. */
+/** What the route answers: the checks, and when they were made (a stored outcome is as old as this says). */
+export interface VerificationAnswer extends Verification {
+  checked_at: string;
+}
+
+/** The outcome to keep on the notarization: the verdict, what the chain showed, and every check (served again while fresh). */
 export function outcomeToStore(
-  previous: StoredVerification | undefined,
   result: Verification,
   seen: { transactionHash: string; chainId: string; chain?: AnchorOnChain },
   now: Date,
-): StoredVerification | undefined {
+): StoredVerification {
   const block = seen.chain?.transaction?.blockNumber;
-  const outcome: StoredVerification = {
+  return {
     valid: result.valid,
     ...(!result.valid && { failed_check: result.checks.find((check) => !check.ok)?.check }),
     checked_at: now.toISOString(),
@@ -63,15 +91,19 @@ export function outcomeToStore(
       block_number: Number(BigInt(block)),
       confirmations: Number(defined(seen.chain, 'the chain of a mined block').latestBlock - BigInt(block) + 1n),
     }),
+    checks: result.checks,
   };
-  const same =
-    previous !== undefined &&
-    previous.valid === outcome.valid &&
-    previous.failed_check === outcome.failed_check &&
-    previous.transaction_hash === outcome.transaction_hash &&
-    now.getTime() - Date.parse(previous.checked_at) < REFRESH_AFTER_MS;
-  return same ? undefined : outcome;
 }
+
+/** A stored outcome that can be served: about this transaction, with its checks (an older one has only the verdict). */
+const servable = (stored: StoredVerification | undefined, transactionHash: string): StoredVerification | undefined =>
+  stored?.checks !== undefined && stored.transaction_hash === transactionHash ? stored : undefined;
+
+const answerOf = (stored: StoredVerification): VerificationAnswer => ({
+  valid: stored.valid,
+  checks: stored.checks as Check[],
+  checked_at: stored.checked_at,
+});
 
 const missing = (check: Check['check'], detail: string): Check => ({ check, ok: false, detail });
 
@@ -112,40 +144,82 @@ async function notarizationChecks(
   return { checks, chain };
 }
 
+/** The answer another request is computing (it holds the lease), once stored; a 503 if it is not there in time. */
+async function storedByHolder(dppId: string, version: number, transactionHash: string): Promise<VerificationAnswer> {
+  const deadline = Date.now() + WAIT_FOR_HOLDER_MS;
+  while (Date.now() < deadline) {
+    await new Promise((wake) => setTimeout(wake, POLL_MS));
+    const stored = servable((await readNotarization(dppId, version))?.verification, transactionHash);
+    if (stored) return answerOf(stored);
+  }
+  throw new UnavailableError('This version is being verified by another request; please retry shortly', 1);
+}
+
 /**
  * Checks a version's notarization from stored and on-chain data only, for anyone: the stored
  * document's bytes against the version's hash, the stored report against the signed hash, the
  * EIP-191 signature against the submitter, the submitter's wallet, and the anchoring
  * transaction on the configured chain (mined, confirmed, carrying both hashes, on the right
  * chain). A version never notarized is not valid, and the `notarization` check says what is
- * missing. A chain that cannot be reached is a 503, never an invalid answer. The outcome for an
- * ANCHORED notarization is kept on it (outcomeToStore), for the passport page.
+ * missing.
+ *
+ * Not an amplifier (docs/behaviour.md, Verification): for an ANCHORED notarization the outcome is
+ * kept on it, and served as it is for FRESH_FOR_MS, with no S3 read and no JSON-RPC call. Once it
+ * is older, one request per version (the one that wins a conditional write: claimRefresh) checks
+ * again and stores the new outcome; the others serve the stored one meanwhile (or, when there is
+ * none yet, wait up to WAIT_FOR_HOLDER_MS for it, then 503). A chain that cannot be reached is a
+ * 503, never an invalid answer, unless an outcome is stored: then that one is served, its
+ * `checked_at` saying how old it is, and the chain is not asked again for CHAIN_RETRY_AFTER_MS.
  */
 export async function verifyVersion({
   params,
-}: Pick<v.InferOutput<typeof getVersionDocumentInput>, 'params'>): Promise<Verification> {
+}: Pick<v.InferOutput<typeof getVersionDocumentInput>, 'params'>): Promise<VerificationAnswer> {
   const { version, dpp, notarization } = await readCredentialSource(params.dppId, params.version);
   if (!version || !dpp || !isPublished(dpp)) throw versionNotFound();
-  const checks: Check[] = [documentHashCheck(await readStoredBytes(version.document_path), version.content_hash)];
-  if (!notarization) {
-    checks.push(
-      missing(
-        'notarization',
-        `version ${version.version} was never notarized: its company has not signed and anchored it`,
-      ),
-    );
-    return verification(checks);
+  const now = new Date();
+  const checkNow = async () => {
+    const checks: Check[] = [documentHashCheck(await readStoredBytes(version.document_path), version.content_hash)];
+    if (!notarization) {
+      checks.push(
+        missing(
+          'notarization',
+          `version ${version.version} was never notarized: its company has not signed and anchored it`,
+        ),
+      );
+      return { result: verification(checks) };
+    }
+    if (notarization.dpp_hash !== version.content_hash) {
+      checks.push(
+        missing('document_hash', `the notarization anchors ${notarization.dpp_hash}, not the version's hash`),
+      );
+    }
+    const own = await notarizationChecks(notarization, version.signature, version.report_path);
+    checks.push(...own.checks);
+    return { result: verification(checks), chain: own.chain };
+  };
+  const transactionHash = notarization?.status === 'ANCHORED' ? notarization.transaction_hash : undefined;
+  // Not anchored: the chain is not asked, and there is nothing to keep.
+  if (!transactionHash) return { ...(await checkNow()).result, checked_at: now.toISOString() };
+
+  const stored = servable(notarization?.verification, transactionHash);
+  if (stored && now.getTime() - Date.parse(stored.checked_at) < FRESH_FOR_MS) return answerOf(stored);
+  const claimed = await claimRefresh(
+    params.dppId,
+    version.version,
+    transactionHash,
+    now.getTime(),
+    now.getTime() + LEASE_MS,
+  );
+  if (!claimed) return stored ? answerOf(stored) : storedByHolder(params.dppId, version.version, transactionHash);
+  let checked: Awaited<ReturnType<typeof checkNow>>;
+  try {
+    checked = await checkNow();
+  } catch (error) {
+    if (!(error instanceof ChainUnavailableError) || !stored) throw error;
+    await holdLease(params.dppId, version.version, transactionHash, Date.now() + CHAIN_RETRY_AFTER_MS);
+    return answerOf(stored);
   }
-  if (notarization.dpp_hash !== version.content_hash) {
-    checks.push(missing('document_hash', `the notarization anchors ${notarization.dpp_hash}, not the version's hash`));
-  }
-  const own = await notarizationChecks(notarization, version.signature, version.report_path);
-  checks.push(...own.checks);
-  const result = verification(checks);
-  if (notarization.status === 'ANCHORED' && notarization.transaction_hash) {
-    const seen = { transactionHash: notarization.transaction_hash, chainId: chainId(), chain: own.chain };
-    const outcome = outcomeToStore(notarization.verification, result, seen, new Date());
-    if (outcome) await storeVerification(params.dppId, version.version, outcome);
-  }
-  return result;
+  const outcome = outcomeToStore(checked.result, { transactionHash, chainId: chainId(), chain: checked.chain }, now);
+  await storeVerification(params.dppId, version.version, outcome);
+  return answerOf(outcome);
 }

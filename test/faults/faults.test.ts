@@ -4,13 +4,14 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalStack, startLocalStack } from '../../infra/local/stack';
 import { toApiKeyItem } from '../../lib/companies/api-keys/model';
 import { toCompanyItem, toUserItem, toWalletItem } from '../../lib/companies/model';
 import * as keys from '../../lib/data/keys';
 import { toDppItem } from '../../lib/dpps/model';
+import { LEASE_MS } from '../../lib/verification/verify-version';
 import { soak } from '../../scripts/soak/run';
 import { checkResponse } from '../support/contract-check';
 import {
@@ -564,6 +565,85 @@ describe('the chain’s node killed (port closed) under traffic, then back', () 
     outcomes.push(
       `chain (node) | killed (port closed) | notarize ${notarized!.ms} ms, passport, card, list 200; notarization PENDING waiting for the chain | ANCHORED ${anchored.afterMs} ms after it returned | nothing FAILED, invariants hold`,
     );
+  });
+});
+
+describe('the public verification under cache-busting load (docs/behaviour.md, Verification)', () => {
+  const path = () => `/dpp/${dppId}/versions/1/verification`;
+  type Verified = { valid: boolean; checked_at: string };
+  const notarizationKey = () => keys.notarization(dppId, 1);
+
+  it('refuses an unknown query parameter, and answers 300 requests (100 at once, then 200 in turn) with at most one chain round', async () => {
+    const anchored = await stores.doc.send(
+      new GetCommand({ TableName: stores.tableName, Key: notarizationKey(), ConsistentRead: true }),
+    );
+    const transactionHash = (anchored.Item as { transaction_hash: string }).transaction_hash;
+    // A chain round of the verification: eth_getTransactionByHash of this transaction (with eth_blockNumber and
+    // eth_chainId beside it). The anchor worker's sweep asks the node too (the balance, the block), so the
+    // rounds are told apart by the call only the verification makes now that the version is anchored.
+    const rpcBefore = proxies.evm.forwardedBodies().length;
+    const rounds = () =>
+      proxies.evm
+        .forwardedBodies()
+        .slice(rpcBefore)
+        .filter((body) => body.includes('eth_getTransactionByHash') && body.includes(transactionHash)).length;
+    const busted = await send('GET', `${path()}?cb=1`);
+    expect(busted.status).toBe(400);
+    expect(JSON.stringify(busted.body)).toContain('"path":"cb"');
+
+    const started = Date.now();
+    const concurrent = await Promise.all(Array.from({ length: 100 }, () => send('GET', path())));
+    const sequential: Awaited<ReturnType<typeof send>>[] = [];
+    let roundsOnceKept: number | undefined;
+    for (let i = 0; i < 200; i++) {
+      sequential.push(await send('GET', path()));
+      if (roundsOnceKept === undefined && sequential.at(-1)!.status === 200) roundsOnceKept = rounds();
+    }
+    // While no outcome is kept yet, a request that finds another one holding the lease waits 3 s for it, then
+    // answers 503 (under load the holder's round may take longer): a 503 is then correct, never a 500.
+    const all = [...concurrent, ...sequential];
+    expect(all.filter((answer) => answer.status !== 200 && answer.status !== 503)).toEqual([]);
+    const firstKept = sequential.findIndex((answer) => answer.status === 200);
+    expect(firstKept).toBeGreaterThanOrEqual(0);
+    // Once an outcome is kept, every answer is it, and the chain is not asked again.
+    expect(sequential.slice(firstKept).map((answer) => answer.status)).toEqual(
+      sequential.slice(firstKept).map(() => 200),
+    );
+    const answered = all.filter((answer) => answer.status === 200);
+    const checkedAt = new Set(answered.map((answer) => (answer.body as Verified).checked_at));
+    expect(answered.every((answer) => (answer.body as Verified).valid)).toBe(true);
+    expect(checkedAt.size).toBe(1);
+    expect(rounds()).toBe(roundsOnceKept);
+    // Before that, at most one round per lease (15 s): one round when the holder's round succeeds at once.
+    expect(rounds()).toBeGreaterThan(0);
+    expect(rounds()).toBeLessThanOrEqual(1 + Math.floor((Date.now() - started) / LEASE_MS));
+    const rpcCalls = proxies.evm.forwardedBodies().length - rpcBefore;
+    outcomes.push(
+      `verification | 300 requests (100 at once, 200 in turn) | ${answered.length} × 200, ${300 - answered.length} × 503 | ${rounds()} chain round (${rpcCalls} JSON-RPC calls to the node meanwhile, the anchor worker's sweep included) | ?cb=1 is 400`,
+    );
+  });
+
+  it('serves the kept outcome, with its age, when the chain is down and the kept one is stale: no 503, no wait for the node', async () => {
+    const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    await stores.doc.send(
+      new UpdateCommand({
+        TableName: stores.tableName,
+        Key: notarizationKey(),
+        UpdateExpression: 'SET verification.checked_at = :old REMOVE verification_lease_until',
+        ExpressionAttributeValues: { ':old': hourAgo },
+      }),
+    );
+    await proxies.evm.set({ kind: 'down' });
+    try {
+      const answers = [await send('GET', path()), ...(await Promise.all([1, 2, 3].map(() => send('GET', path()))))];
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+      expect(answers.map((answer) => (answer.body as Verified).checked_at)).toEqual(answers.map(() => hourAgo));
+      outcomes.push(
+        'verification | chain down, kept outcome an hour old | 200 with checked_at an hour ago | - | no 503',
+      );
+    } finally {
+      await proxies.evm.set({ kind: 'pass' });
+    }
   });
 });
 

@@ -217,6 +217,10 @@ describe('access tiers', () => {
     expect(createHash('sha256').update(tierText).digest('hex')).toBe(publicDoc.body.tiers.legitimate_interest);
     expect(tierText).toContain(SECRET.card);
     expect(tierText).not.toContain(SECRET.authorityCard);
+    // Only the public tier's document is immutable; a tier's is never kept.
+    expect(publicDoc.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(tierDoc.headers.get('cache-control')).toBe('private, no-store');
+    expect(tierDoc.headers.get('vary')).toBe('Accept, x-dpp-access');
     // The authority tier is not the grant's to read: the public document answers.
     const above = await call('GET', `/dpp/${dppId}/versions/1?access=${access}&tier=authority`);
     expect(JSON.stringify(above.body)).not.toContain(SECRET.authorityCard);
@@ -241,7 +245,8 @@ describe('access tiers', () => {
     const after = await call('GET', `/dpp/${dppId}`, { headers: { 'x-dpp-access': access } });
     expect(after.status).toBe(200);
     expect(JSON.stringify(after.body)).not.toContain(SECRET.card);
-    expect(after.headers.get('cache-control') ?? '').not.toContain('no-store');
+    // Still private: whatever it reads, an answer to a request carrying a grant's value is never kept.
+    expect(after.headers.get('cache-control')).toBe('private, no-store');
     const revoked = await call('GET', `/dpps/${dppId}/access-grants`, { token });
     expect(revoked.body.grants.find((g: { id: string }) => g.id === grant.id).status).toBe('revoked');
     const logAfter = await call('GET', `/dpps/${dppId}/access-log`, { token });

@@ -59,7 +59,7 @@ describe('GET /dpp/{dppId}/versions/{version} with Accept: application/vc+jwt', 
     const reply = await credentialOf(1);
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toBe(VC);
-    expect(reply.headers.get('vary')).toBe('Accept');
+    expect(reply.headers.get('vary')).toBe('Accept, x-dpp-access');
     expect(reply.headers.get('cache-control')).toBe('public, max-age=86400');
     const { payload, protectedHeader } = await verify(reply.body);
     expect(protectedHeader).toMatchObject({ alg: 'ES256', typ: 'vc+jwt', cty: 'vc' });
@@ -109,7 +109,7 @@ describe('GET /dpp/{dppId}/versions/{version} with Accept: application/vc+jwt', 
       expect(reply.status).toBe(200);
       expect(reply.headers.get('content-type')).toBe('application/json');
       expect(reply.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-      expect(reply.headers.get('vary')).toBe('Accept');
+      expect(reply.headers.get('vary')).toBe('Accept, x-dpp-access');
       expect(reply.body).toMatchObject({ dpp_id: X1, version: 1 });
     }
   });

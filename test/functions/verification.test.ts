@@ -129,6 +129,22 @@ describe('GET /dpp/{dppId}/versions/{version}/verification', () => {
     expect(words).toContain('current version');
   });
 
+  it('refuses a query parameter with a 400 naming it: `?cb=` cannot make a new cache entry', async () => {
+    const busted = await call('GET', `/dpp/${X1}/versions/1/verification?cb=1`);
+    expect(busted.status).toBe(400);
+    expect(busted.body).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path: 'cb' }] });
+  });
+
+  it('serves the kept outcome of an anchored version while it is fresh: the same checks, made once', async () => {
+    const first = (await call('GET', `/dpp/${X1}/versions/1/verification`)).body as Verification & {
+      checked_at: string;
+    };
+    const again = await Promise.all([1, 2, 3].map(() => verify(X1, 1)));
+    for (const answer of again) expect(answer).toEqual(first);
+    const kept = await record<NotarizationItem>(keys.notarization(X1, 1));
+    expect(kept.verification).toMatchObject({ checked_at: first.checked_at, checks: first.checks });
+  });
+
   it('answers 404 for a version that does not exist', async () => {
     expect((await call('GET', `/dpp/${X1}/versions/999/verification`)).status).toBe(404);
   });
@@ -188,6 +204,16 @@ describe('tampering, seen by the service and by the offline verifier alike', () 
       new PutObjectCommand({ Bucket: localEnv.BUCKET_NAME, Key: version.document_path, Body: bytes }),
     );
 
+    // The service checks again once its kept outcome is older than the freshness window (10 minutes): age it.
+    await clients.doc.send(
+      new UpdateCommand({
+        TableName,
+        Key: keys.notarization(dppId, 1),
+        UpdateExpression: 'SET verification.checked_at = :old',
+        ConditionExpression: 'attribute_exists(verification)',
+        ExpressionAttributeValues: { ':old': new Date(Date.now() - 3_600_000).toISOString() },
+      }),
+    );
     const result = await verify(dppId, 1);
     expect(result.valid).toBe(false);
     expect(failed(result)).toEqual(['document_hash']);

@@ -27,7 +27,6 @@ import { ESM_REQUIRE_BANNER } from '../../infra/bundling';
 import { CONTEXT_DEFAULTS, readStackConfig, SANDBOX_EVM } from '../../infra/config';
 import { MONITORING_STACK_ID } from '../../infra/constructs/alarms';
 import { assertRouteTableIsDeployable } from '../../infra/constructs/api';
-import { CDN_MAX_TTL, cachedPathPatterns, NEVER_KEPT_ERRORS, pathPattern } from '../../infra/constructs/cdn';
 import { NONCURRENT_RELEASED_DAYS } from '../../infra/constructs/data';
 import {
   ACCESS_LOG_FIELDS,
@@ -57,7 +56,6 @@ import {
   KYB_RETRY_TIMEOUT_SECONDS,
   KYB_RETRY_WORKER_FN,
 } from '../../lib/companies/kyb/worker';
-import { EXPOSED_HEADERS } from '../../lib/http/response';
 import { LOCK_MILLISECONDS } from '../../lib/idempotency/model';
 import { METRIC } from '../../lib/metrics';
 
@@ -1757,148 +1755,14 @@ describe('the custom domain (context domainName + certificateArn)', () => {
   });
 });
 
-describe('the CDN (context cdn=true)', () => {
-  const CDN_CONTEXT = { ...DEPLOYMENT_CONTEXT, region: 'eu-central-1', cdn: 'true' };
-  const withCdn = () => unbundledStack(CDN_CONTEXT);
-  const distributionOf = (built: { template: Template }) =>
-    Object.values(built.template.findResources('AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig;
-  /** CloudFront's managed policies (their ids are fixed by AWS). */
-  const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
-  const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
-
-  it('is absent without the flag: no CloudFront resource, no CdnUrl, links on the API’s own URL', () => {
-    expect(Object.keys(resources).filter((id) => String(resources[id]!.Type).startsWith('AWS::CloudFront'))).toEqual(
-      [],
-    );
+// The CDN itself (context cdn=true) is test/infra/cdn.test.ts: it needs no bundle.
+describe('without the CDN (no context cdn)', () => {
+  it('has no CloudFront or WAF resource, no CdnUrl, and no function gets an origin secret or a distribution to invalidate', () => {
+    const types = Object.values(resources).map((resource) => String(resource.Type));
+    expect(types.filter((type) => type.startsWith('AWS::CloudFront') || type.startsWith('AWS::WAFv2'))).toEqual([]);
     expect(Object.keys(template.toJSON().Outputs)).not.toContain('CdnUrl');
     expect(stack.cdn).toBeUndefined();
-  });
-
-  it('caches exactly the public GET rows of the route table (not the token issuer, not the catch-all, not a path another method shares), by path pattern', () => {
-    const patterns = (distributionOf(withCdn()).CacheBehaviors as Json[]).map((behaviour) => behaviour.PathPattern);
-    const expected = routes
-      .filter((route) => route.auth === 'public' && route.method === 'GET' && route.path !== '$default')
-      .filter((route) => !route.access.signingKey)
-      .filter((route) => !routes.some((other) => other.path === route.path && other.method !== 'GET'))
-      .map(pathPattern);
-    expect([...patterns].sort()).toEqual([...new Set(expected)].sort());
-    expect(patterns).toEqual(expect.arrayContaining(['/dpp/*', '/dpp/*/versions/*', '/01/*']));
-    // Every form of a Digital Link URI the resolver answers (qualifiers, a trailing slash) is a cached public read.
-    const cached = (path: string) =>
-      patterns.some((pattern: string) =>
-        new RegExp(`^${pattern.replace(/[.]/g, '\\.').replace(/\*/g, '.*')}$`).test(path),
-      );
-    for (const path of [
-      '/01/08012345000012',
-      '/01/08012345000012/',
-      '/01/08012345000012/10/L1/21/S1/',
-      '/01/08012345000012/22/V/10/L',
-    ]) {
-      expect({ path, cached: cached(path) }).toEqual({ path, cached: true });
-    }
-    expect(patterns.some((pattern: string) => pattern.startsWith('/generateJWT'))).toBe(false);
-    // Most specific first: CloudFront takes the first pattern that matches.
-    expect(patterns.indexOf('/dpp/*/versions/*')).toBeLessThan(patterns.indexOf('/dpp/*'));
-  });
-
-  it('keys the public reads on the path, the whole query string, Accept and Accept-Language, with the TTL the answer’s Cache-Control gives', () => {
-    const { template: cdnTemplate } = withCdn();
-    const [policyId, policy] = Object.entries(cdnTemplate.findResources('AWS::CloudFront::CachePolicy'))[0]!;
-    expect(policy.Properties.CachePolicyConfig).toMatchObject({
-      MinTTL: 0,
-      DefaultTTL: 0,
-      MaxTTL: CDN_MAX_TTL.toSeconds(),
-      ParametersInCacheKeyAndForwardedToOrigin: {
-        HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['Accept', 'Accept-Language'] },
-        QueryStringsConfig: { QueryStringBehavior: 'all' },
-        CookiesConfig: { CookieBehavior: 'none' },
-      },
-    });
-    const [headersPolicyId, headersPolicy] = Object.entries(
-      cdnTemplate.findResources('AWS::CloudFront::ResponseHeadersPolicy'),
-    )[0]!;
-    expect(headersPolicy.Properties.ResponseHeadersPolicyConfig.CorsConfig).toMatchObject({
-      AccessControlAllowOrigins: { Items: ['*'] },
-      AccessControlAllowMethods: { Items: ['GET', 'HEAD', 'OPTIONS'] },
-      AccessControlAllowCredentials: false,
-      OriginOverride: true,
-    });
-    // What a page on another origin may read of a redirect and a link set: the same as the functions expose locally.
-    expect(headersPolicy.Properties.ResponseHeadersPolicyConfig.CorsConfig.AccessControlExposeHeaders.Items).toEqual(
-      EXPOSED_HEADERS.split(', '),
-    );
-    expect(EXPOSED_HEADERS.split(', ')).toEqual(expect.arrayContaining(['link', 'location', 'etag']));
-    for (const behaviour of distributionOf(withCdn()).CacheBehaviors as Json[]) {
-      expect(behaviour).toMatchObject({
-        CachePolicyId: { Ref: policyId },
-        ResponseHeadersPolicyId: { Ref: headersPolicyId },
-        AllowedMethods: ['GET', 'HEAD', 'OPTIONS'],
-        CachedMethods: ['GET', 'HEAD'],
-        ViewerProtocolPolicy: 'redirect-to-https',
-      });
-    }
-  });
-
-  it('never caches the authenticated routes: the default behaviour keeps nothing and forwards every viewer header (Authorization included)', () => {
-    expect(distributionOf(withCdn()).DefaultCacheBehavior).toMatchObject({
-      CachePolicyId: CACHING_DISABLED,
-      OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
-      AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
-    });
-    // No authenticated route falls under a cached pattern (the synth refuses one that would).
-    const patterns = cachedPathPatterns(routes);
-    for (const route of routes.filter((row) => row.auth === 'jwt')) {
-      const sample = route.path.replace(/\{[^}]+\}/g, 'x');
-      const caught = patterns.filter((pattern) =>
-        new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test(sample),
-      );
-      expect({ route: routeKeyOf(route), caught }).toEqual({ route: routeKeyOf(route), caught: [] });
-    }
-    // An error is never kept, so a HEAD's 404 or a passing 503 is not served to the next GET.
-    expect(distributionOf(withCdn()).CustomErrorResponses).toEqual(
-      NEVER_KEPT_ERRORS.map((status) => ({ ErrorCode: status, ErrorCachingMinTTL: 0 })),
-    );
-  });
-
-  it('takes the coming public rows from the route table, and refuses a pattern that would catch an authenticated route', () => {
-    const page = { ...getDppRoute, fn: 'get-passport-page', path: '/passport/{dppId}' } as Route;
-    const file = { ...getDppRoute, fn: 'get-public-file', path: '/dpp/{dppId}/files/{fileId}' } as Route;
-    expect(cachedPathPatterns([...routes, page, file])).toEqual(
-      expect.arrayContaining(['/passport/*', '/dpp/*/files/*']),
-    );
-    const secret = { ...getDppRoute, fn: 'get-dpp-secret', auth: 'jwt', path: '/dpp/{dppId}/secret' } as Route;
-    expect(() => cachedPathPatterns([...routes, secret])).toThrow(/GET \/dpp\/\{dppId\}\/secret .* \/dpp\/\*/);
-  });
-
-  it('reaches the API over TLS 1.2 at its execute-api address, or at its custom domain when it has one', () => {
-    const origin = (distributionOf(withCdn()).Origins as Json[])[0]!;
-    expect(JSON.stringify(origin.DomainName)).toContain('execute-api');
-    expect(origin.CustomOriginConfig).toMatchObject({
-      OriginProtocolPolicy: 'https-only',
-      OriginSSLProtocols: ['TLSv1.2'],
-    });
-    const withDomain = unbundledStack({
-      ...CDN_CONTEXT,
-      domainName: 'dpp.example.com',
-      certificateArn: 'arn:aws:acm:eu-central-1:123456789012:certificate/0f8c4c1e-3b0a-4d0e-9d1e-2a7c9b1f6e21',
-    });
-    expect((distributionOf(withDomain).Origins as Json[])[0]!.DomainName).toBe('dpp.example.com');
-  });
-
-  it('makes its address the links’ base and outputs it as CdnUrl, unless publicBaseUrl names another', () => {
-    const built = withCdn();
-    const distributionId = built.stack.getLogicalId(built.stack.cdn!.node.defaultChild as CfnResource);
-    const expected = { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] };
-    expect(built.template.toJSON().Outputs.CdnUrl.Value).toEqual(expected);
-    expect(built.template.toJSON().Outputs.PublicBaseUrl.Value).toEqual(expected);
-    const linkRow = routes.find((route) => route.access.links)!;
-    const fn = built.stack.functions.get(linkRow.fn)!;
-    const variables =
-      built.template.toJSON().Resources[built.stack.getLogicalId(fn.node.defaultChild as CfnResource)].Properties
-        .Environment.Variables;
-    expect(variables.PUBLIC_BASE_URL).toEqual(expected);
-    const named = unbundledStack({ ...CDN_CONTEXT, publicBaseUrl: 'https://passports.example.com' });
-    expect(named.template.toJSON().Outputs.PublicBaseUrl.Value).toBe('https://passports.example.com');
+    expect(JSON.stringify(template.toJSON())).not.toMatch(/CDN_ORIGIN_SECRET|CDN_DISTRIBUTION_ID|CreateInvalidation/);
   });
 });
 

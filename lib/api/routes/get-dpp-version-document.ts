@@ -51,7 +51,7 @@ export const getDppVersionDocumentDocs = /* @__PURE__ */ describeRoute(getDppVer
     'cache-control':
       'The document is immutable: `public, max-age=31536000, immutable`. The credential: `public, max-age=86400` ' +
       'once the version is anchored, else `public, max-age=60, stale-while-revalidate=600` (its anchor may come)',
-    vary: '`Accept`: the same address answers the document or the credential',
+    vary: '`Accept, x-dpp-access`: the same address answers the document or the credential, the public or a grant’s tier',
   },
   answers: [
     {

@@ -43,7 +43,10 @@ export const getDppDocs = /* @__PURE__ */ describeRoute(getDppRoute, () => ({
     'gets **303** to the passport page (`GET /passport/{dppId}`) instead, without a read; every other client ' +
     'the JSON (`Vary: Accept`).',
   response: v.strictObject({ dpp: translatedDpp, access: v.optional(accessStatus) }),
-  responseHeaders: { 'content-language': 'The languages of the texts returned, the asked one first' },
+  responseHeaders: {
+    'content-language': 'The languages of the texts returned, the asked one first',
+    vary: '`Accept, language, x-dpp-access`: every header the answer depends on',
+  },
   answers: [{ status: 303, description: 'A browser asked: to the passport page (`Location`)' }],
   errors: {
     invalid: invalid('`dppId` is malformed, or the `language` header is not an ISO 639-1 code'),

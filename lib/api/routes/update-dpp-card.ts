@@ -11,7 +11,7 @@ export const updateDppCardRoute = defineRoute({
   path: '/dpps/{dppId}/cards/{cardId}',
   fn: 'update-dpp-card',
   auth: 'jwt',
-  access: { table: 'update' },
+  access: { table: 'update', cdn: true },
   body: 'json',
   input: updateDppCardInput,
   errors: {

@@ -11,7 +11,7 @@ export const updateDppFileRoute = defineRoute({
   path: '/models/{modelId}/update-dpp-file/{dppId}/file/{fileId}',
   fn: 'update-dpp-file',
   auth: 'jwt',
-  access: { table: 'write', bucket: ['get', 'put', 'delete'] },
+  access: { table: 'write', bucket: ['get', 'put', 'delete'], cdn: true },
   body: 'multipart',
   input: updateDppFileInput,
   errors: {

@@ -11,7 +11,7 @@ export const updateDppImageRoute = defineRoute({
   path: '/dpps/{dppId}/images/{imageId}',
   fn: 'update-dpp-image',
   auth: 'jwt',
-  access: { table: 'write' },
+  access: { table: 'write', cdn: true },
   body: 'json',
   input: updateDppImageInput,
   errors: {

@@ -11,7 +11,7 @@ export const updateDppRoute = defineRoute({
   path: '/dpps/{dppId}',
   fn: 'update-dpp',
   auth: 'jwt',
-  access: { table: 'write' },
+  access: { table: 'write', cdn: true },
   body: 'json',
   input: updateDppInput,
   errors: {

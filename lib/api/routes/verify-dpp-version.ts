@@ -5,6 +5,7 @@ import { defineRoute } from '../contract';
 import { DPP } from '../demo';
 import { describeRoute } from '../docs';
 import { invalid, unavailable } from '../errors';
+import { timestamp } from '../views';
 
 export const verifyDppVersionRoute = defineRoute({
   method: 'GET',
@@ -12,7 +13,8 @@ export const verifyDppVersionRoute = defineRoute({
   fn: 'verify-dpp-version',
   auth: 'public',
   access: { table: 'update', bucket: ['get'], chain: true },
-  input: v.object({ params: getVersionDocumentInput.entries.params }),
+  // Fail closed: a query parameter is a 400 naming it (`?cb=1` cannot walk around a cache keyed on the path).
+  input: v.object({ params: getVersionDocumentInput.entries.params, query: v.strictObject({}) }),
   errors: { invalid: 400, not_found: 404, ...unavailable },
 });
 
@@ -36,11 +38,20 @@ export const verifyDppVersionDocs = /* @__PURE__ */ describeRoute(verifyDppVersi
     'chain). `valid` is true when every check is. A version never notarized answers `valid: false` with a ' +
     'failed `notarization` check; one not anchored yet, a failed `anchor_transaction`. `npm run verify` makes ' +
     'the public checks again without trusting the service. The outcome for an anchored version is kept on its ' +
-    'notarization (at most once per 10 minutes while it is unchanged), and the passport page shows it.',
-  response: v.strictObject({ valid: v.boolean(), checks: v.array(check) }),
+    'notarization, and the passport page shows it. It is served as kept for 10 minutes (`checked_at` says when ' +
+    'the checks were made), then one request per version checks again while the others are served the kept ' +
+    'one; a chain that does not answer gets the kept outcome served, as old as `checked_at` says, rather than ' +
+    'a 503 (a 503 only when none is kept). Takes no query parameter.',
+  response: v.strictObject({
+    valid: v.boolean(),
+    checks: v.array(check),
+    checked_at: timestamp,
+  }),
   responseHeaders: { 'cache-control': '`public, max-age=60, stale-while-revalidate=600`' },
   errors: {
-    invalid: invalid('`dppId` is malformed, or `version` is not a whole number from 1 (no leading zeros)'),
+    invalid: invalid(
+      '`dppId` is malformed, `version` is not a whole number from 1 (no leading zeros), or a query parameter was sent',
+    ),
     not_found: 'No such version of this DPP, or no published DPP with this id (`VERSION_NOT_FOUND`)',
   },
   example: { params: { dppId: DPP, version: '1' }, status: 200 },

@@ -30,6 +30,8 @@ export interface FaultProxy {
   set(mode: ProxyMode): Promise<void>;
   /** Requests that reached the engine through the proxy so far. */
   forwarded(): number;
+  /** The bodies of those requests, in order (a JSON-RPC call names its method and params). */
+  forwardedBodies(): readonly string[];
   close(): Promise<void>;
 }
 
@@ -43,11 +45,13 @@ export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
   const target = new URL(upstream);
   let mode: ProxyMode = { kind: 'pass' };
   let count = 0;
+  const bodies: string[] = [];
   const held: Held[] = [];
   const sockets = new Set<Socket>();
 
   const forward = ({ incoming, body, response }: Held) => {
     count++;
+    bodies.push(body.toString('utf8'));
     const outgoing = httpRequest(
       {
         host: target.hostname,
@@ -110,6 +114,7 @@ export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
       if (previous.kind === 'pause' && next.kind !== 'pause') for (const request of held.splice(0)) forward(request);
     },
     forwarded: () => count,
+    forwardedBodies: () => bodies,
     async close() {
       for (const socket of sockets) socket.destroy();
       if (server.listening) await new Promise((resolve) => server.close(resolve));
