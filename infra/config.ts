@@ -523,7 +523,8 @@ function readWebAcl(
     return { cdnRateLimit };
   }
   if (
-    !/^arn:aws[a-z-]*:wafv2:us-east-1:\d{12}:global\/webacl\/[A-Za-z0-9_-]{1,128}\/[0-9a-f-]{36}$/.test(cdnWebAclArn!)
+    cdnWebAclArn === undefined ||
+    !/^arn:aws[a-z-]*:wafv2:us-east-1:\d{12}:global\/webacl\/[A-Za-z0-9_-]{1,128}\/[0-9a-f-]{36}$/.test(cdnWebAclArn)
   ) {
     throw new StackConfigError(
       'cdnWebAclArn',

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { Principal } from '../auth/claims';
+import { defined } from '../defined';
 import { UnavailableError } from '../errors';
 import { ISO_639_1 } from '../languages';
 import { countMachineTranslations } from '../metrics';
@@ -56,7 +57,13 @@ export async function machineTranslateDpp(auth: Principal, { params }: Input) {
       language,
     );
     const fresh = translationAttributes(
-      missing.map((unit, i) => ({ ...unit, translated: { name: out[2 * i]!, description: out[2 * i + 1]! } })),
+      missing.map((unit, i) => ({
+        ...unit,
+        translated: {
+          name: defined(out[2 * i], `${unit.key} name`),
+          description: defined(out[2 * i + 1], `${unit.key} description`),
+        },
+      })),
     );
     stored = new Map([...source.stored, ...Object.entries(fresh)]);
     assertWithinLimit(language, stored);
