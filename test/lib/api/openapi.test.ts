@@ -122,7 +122,12 @@ describe('openApiDocument (a small table)', () => {
   it('describes a multipart body with a binary file part, text fields by the value they take, and no other part', () => {
     const schema = upload.requestBody.content['multipart/form-data'].schema;
     expect(schema.properties.file).toMatchObject({ type: 'string', format: 'binary' });
-    expect(schema.properties.name).toEqual({ type: 'string', minLength: 1, pattern: '\\S', maxLength: 200 });
+    expect(schema.properties.name).toEqual({
+      type: 'string',
+      minLength: 1,
+      pattern: NON_BLANK_SINGLE_LINE_PATTERN,
+      maxLength: 200,
+    });
     expect(schema.required).toEqual(['file']);
     expect(schema.additionalProperties).toBe(false);
   });
