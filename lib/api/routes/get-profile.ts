@@ -11,10 +11,11 @@ export const getProfileRoute = defineRoute({
   fn: 'get-profile',
   auth: 'public',
   access: {},
-  // Any profile id (an unknown one is 404), no query parameter: the handler checks it by hand
-  // (lib/http/fixed-read.ts, no valibot in its bundle); this schema is the docs' and the contract tests'.
+  // A profile id is lowercase letters, digits and hyphens (an unknown one is 404), no query parameter: the
+  // handler checks it by hand (lib/http/fixed-read.ts, no valibot in its bundle: an id that is no profile's,
+  // malformed or not, answers 404 there); this schema is the docs' and the contract tests'.
   input: v.object({
-    params: v.object({ profileId: v.string() }),
+    params: v.object({ profileId: v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9-]{0,63}$/)) }),
     query: v.strictObject({}, 'is not a parameter of this route'),
   }),
   errors: { invalid: 400, not_found: 404 },
