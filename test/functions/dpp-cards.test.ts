@@ -52,7 +52,7 @@ describe('POST /dpps/{dppId}/cards', () => {
         ],
       },
     });
-    const { dpp_id: _, access_tier: _tier, ...shown } = body.card;
+    const { dpp_id: _, ...shown } = body.card;
     expect(await passportCards(dppId)).toEqual([shown]);
   });
 
@@ -184,7 +184,7 @@ describe('PUT /dpps/{dppId}/cards/{cardId}', () => {
     const invalid = await updateCard(dppId, card.id, { name: 'ok', description: 'd'.repeat(2001) });
     expect(invalid.status).toBe(400);
     expect(invalid.body.details).toEqual([{ path: 'description', message: expect.any(String) }]);
-    const { dpp_id: _, access_tier: _tier, ...shown } = card;
+    const { dpp_id: _, ...shown } = card;
     expect(await passportCards(dppId)).toEqual([shown]);
   });
 
