@@ -193,7 +193,8 @@ export class PassportCdn {
       let policy = policies.get(id);
       if (!policy) {
         policy = new CachePolicy(stack, `CdnPublicReadsCachePolicy${policies.size === 0 ? '' : policies.size}`, {
-          comment: `Public reads keyed on the path, ${describeKey(key)}; TTL from the origin`,
+          // CloudFront takes a comment of 128 characters at most: a long key is cut, the policy itself lists it whole.
+          comment: truncate(`Public reads keyed on the path, ${describeKey(key)}; TTL from the origin`, 128),
           headerBehavior:
             key.headers.length > 0
               ? CacheHeaderBehavior.allowList(...key.headers.map((name) => HEADER_NAMES[name] ?? name))
@@ -331,3 +332,6 @@ const describeKey = (key: CacheKey): string =>
     key.query === 'all' ? 'the whole query string' : key.query.length > 0 ? `?${key.query.join(', ')}` : 'no query',
     key.headers.length > 0 ? key.headers.join(', ') : 'no header',
   ].join(' and ');
+
+/** `text`, cut to `max` characters with an ellipsis where it was longer. */
+const truncate = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
