@@ -337,7 +337,8 @@ describe('browsers elsewhere', () => {
 
   it('answers a 404 page in the language of ?lang= when the pages have it, as the passport page does', async () => {
     const unknown = '01a19656-4a8b-7000-8000-00000000ffff';
-    for (const path of [`/passport/${unknown}?lang=it`, `/01/08012345000029/21/NO-SUCH?lang=it`]) {
+    // A GTIN no DPP has: an unknown serial of a known product walks up to the product (GS1), a redirect.
+    for (const path of [`/passport/${unknown}?lang=it`, `/01/09999999999994/21/NO-SUCH?lang=it`]) {
       const html = await get(path, { accept: BROWSER, 'accept-language': 'de' });
       expect(html.status, path).toBe(404);
       expect(html.headers.get('content-language'), path).toBe('it');
