@@ -15,6 +15,7 @@ import { objectKeys } from '../../lib/files/object-keys';
 import { INVITATION_ID, newInvitationId, toInvitationItems } from '../../lib/invitations/model';
 import { MAX_UPLOAD_BYTES } from '../../lib/limits';
 import { toOperatorItem } from '../../lib/operators/model';
+import { SUMMARIES } from '../../lib/profiles/summaries';
 import { toTemplateItem } from '../../lib/templates/model';
 import {
   apiUrl,
@@ -509,6 +510,8 @@ function routeWorlds(world: World): Record<string, RouteWorld> {
     'download-dpp-image': {
       pools: { own: { dppid: () => [demo.acme.dpp.id], imageid: () => [demo.acme.dpp.images[0]!.id] } },
     },
+    // The sector profiles the repository ships (lib/profiles/data/).
+    'get-profile': { pools: { own: { profileid: () => SUMMARIES.map((profile) => profile.id) } } },
     // The invitation page reads any invitation, pending or settled (its own fuzz's, like the accept route's).
     'get-invitation-page': {
       pools: { own: { invitationid: () => [...world.invitations.pending, ...world.invitations.used] } },

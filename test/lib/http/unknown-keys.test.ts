@@ -62,8 +62,8 @@ describe('every route refuses what its input schema does not declare', () => {
     '%s: an unknown query parameter is a 400 naming it',
     (_, route) => {
       const raw = exampleInput(route);
-      raw.query = { ...raw.query, utm_source: 'x' };
-      expect(detailsOf(raw, route.input)).toContain('utm_source');
+      raw.query = { ...raw.query, not_a_parameter: 'x' };
+      expect(detailsOf(raw, route.input)).toContain('not_a_parameter');
     },
   );
 
