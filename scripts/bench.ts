@@ -60,7 +60,7 @@ const progress = (line: string) => process.stderr.write(`${line}\n`);
 progress(`bundling ${fns.length} functions and their SDK floors`);
 const measured: Measured = { bundles: await buildFunctionBundles(fns), breaches: [] };
 const breaches: Breach[] = measured.bundles.flatMap((b) =>
-  bundleBreaches(b.fn, b.bundle.bytes, b.floor.bytes, b.bundle.dataBytes),
+  bundleBreaches(b.fn, b.bundle.bytes, b.floor.bytes + b.bundle.domainBytes, b.bundle.dataBytes),
 );
 
 if (!skip.has('signing')) {

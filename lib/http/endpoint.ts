@@ -93,6 +93,12 @@ export type Handler = middy.MiddyfiedHandler<ApiEvent, HttpResponse, Error, Cont
 /** The middleware a kind of row adds to the common stack. */
 export interface Parts {
   auth?: middy.MiddlewareObj<ApiEvent>;
+  /**
+   * What a public row does last to any answer (lib/http/grant-privacy.ts): a request carrying a grant's
+   * `access` is never answered cacheable. Passed by the public entry points only: an authenticated row
+   * takes no `access` (a 400) and the CDN caches none of them, so its bundle does not carry it.
+   */
+  privacy?: typeof keepGrantAnswersPrivate;
   body?: middy.MiddlewareObj<ApiEvent>;
   idempotency?: (route: string) => middy.MiddlewareObj<ApiEvent, HttpResponse>;
   /** How errors are sent where not as JSON alone (the HTML routes: lib/http/page-endpoint.ts). */
@@ -121,7 +127,7 @@ export function compose<R extends RuntimeRoute>(route: R, run: Run<R>, parts: Pa
     ...hooks,
     // After everything, whatever answered (the function, an error, OPTIONS): a grant request's answer is never cached.
     requestEnd: (request) => {
-      if (request.response) keepGrantAnswersPrivate(request.event as ApiEvent, request.response as HttpResponse);
+      if (request.response) parts.privacy?.(request.event as ApiEvent, request.response as HttpResponse);
       return hooks.requestEnd?.(request);
     },
     executionMode: budgetedExecution,
@@ -170,7 +176,7 @@ export type Kind<Auth extends RuntimeRoute['auth'], Body extends RuntimeRoute['b
 export const publicEndpoint = <R extends RuntimeRoute & Kind<'public', undefined, false>, F extends Run<R>>(
   route: R,
   run: F & Exact<R, F>,
-) => compose(route, run, { otherMethods: otherMethodsMiddleware });
+) => compose(route, run, { otherMethods: otherMethodsMiddleware, privacy: keepGrantAnswersPrivate });
 
 /** A jwt row without a body. */
 export const jwtEndpoint = <R extends RuntimeRoute & Kind<'jwt', undefined, false>, F extends Run<R>>(

@@ -1,5 +1,6 @@
 import type { RuntimeRoute } from '../api/contract';
 import { compose, type Exact, type Kind, type Run } from './endpoint';
+import { keepGrantAnswersPrivate } from './grant-privacy';
 import { bearerAuth } from './middleware/auth';
 import { idempotency } from './middleware/idempotency';
 import { jsonBody } from './middleware/json-body';
@@ -16,7 +17,7 @@ export const publicJsonEndpoint = <
 >(
   route: R,
   run: F & Exact<R, F>,
-) => compose(route, run, { body: jsonBody() });
+) => compose(route, run, { body: jsonBody(), privacy: keepGrantAnswersPrivate });
 
 /** A jwt row with a JSON body, not idempotent. */
 export const jwtJsonEndpoint = <

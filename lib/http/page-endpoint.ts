@@ -1,5 +1,6 @@
 import type { RuntimeRoute } from '../api/contract';
 import { compose, type Exact, type Kind, type Run } from './endpoint';
+import { keepGrantAnswersPrivate } from './grant-privacy';
 import { errorAnswer, errorAnswerAbout } from './html';
 import { otherMethodsMiddleware } from './other-methods';
 
@@ -12,10 +13,15 @@ import { otherMethodsMiddleware } from './other-methods';
 export const publicPageEndpoint = <R extends RuntimeRoute & Kind<'public', undefined, false>, F extends Run<R>>(
   route: R,
   run: F & Exact<R, F>,
-) => compose(route, run, { errorAnswer, otherMethods: otherMethodsMiddleware });
+) => compose(route, run, { errorAnswer, otherMethods: otherMethodsMiddleware, privacy: keepGrantAnswersPrivate });
 
 /** The invitation page's entry point: like publicPageEndpoint, its HTML errors speak of the invitation's link (English). */
 export const invitationPageEndpoint = <R extends RuntimeRoute & Kind<'public', undefined, false>, F extends Run<R>>(
   route: R,
   run: F & Exact<R, F>,
-) => compose(route, run, { errorAnswer: errorAnswerAbout('invitation'), otherMethods: otherMethodsMiddleware });
+) =>
+  compose(route, run, {
+    errorAnswer: errorAnswerAbout('invitation'),
+    otherMethods: otherMethodsMiddleware,
+    privacy: keepGrantAnswersPrivate,
+  });
