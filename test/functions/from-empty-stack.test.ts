@@ -115,6 +115,7 @@ describe('from an empty local stack, with only the admin CLI and HTTP', () => {
     });
     expect(card.status).toBe(200);
     const cardId: string = card.body.card.id;
+    const weightId: string = card.body.card.characteristics[0].id;
     const image = await request('POST', `/dpps/${dppId}/images`, {
       token,
       form: form({}, { bytes: fixture('sample.png'), name: 'bike.png' }),
@@ -138,7 +139,13 @@ describe('from an empty local stack, with only the admin CLI and HTTP', () => {
         name: 'Ferro City 3',
         description: 'Una bici da città in acciaio con mozzo a 3 velocità',
         files: { [fileId]: { name: 'Manuale d’uso', description: 'Come usarla e curarla' } },
-        cards: { [cardId]: { name: 'Telaio', description: 'Telaio in acciaio Hi-ten' } },
+        cards: {
+          [cardId]: {
+            name: 'Telaio',
+            description: 'Telaio in acciaio Hi-ten',
+            characteristics: { [weightId]: 'Peso: 2,4 kg' },
+          },
+        },
       }),
     });
     expect(translation.status).toBe(200);
@@ -159,8 +166,9 @@ describe('from an empty local stack, with only the admin CLI and HTTP', () => {
     expect(it.description).toBe('Una bici da città in acciaio con mozzo a 3 velocità');
     expect(en.cards.map((c: { name: string }) => c.name)).toEqual(['Frame']);
     expect(it.cards.map((c: { description: string }) => c.description)).toEqual(['Telaio in acciaio Hi-ten']);
+    // Every text the company translated reads in Italian, the card's characteristic too.
     expect(it.cards[0].characteristics.map((c: { characteristic: string }) => c.characteristic)).toEqual([
-      'Weight: 2.4 kg',
+      'Peso: 2,4 kg',
     ]);
     expect(en.files.map((f: { id: string; name: string }) => [f.id, f.name])).toEqual([[fileId, 'User manual']]);
     expect(it.files.map((f: { name: string }) => f.name)).toEqual(['Manuale d’uso']);
