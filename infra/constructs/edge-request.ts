@@ -44,6 +44,11 @@ export interface EdgeRoute {
   query: readonly string[] | 'all';
   /** A query parameter it does not name is a 400 at the edge (its input's query is strict). */
   strictQuery: boolean;
+  /**
+   * Parameters the row takes and ignores (the passport page's `utm_*` campaign tags): known at the
+   * edge, never in the key nor forwarded, so they cannot split or bust the cache.
+   */
+  ignoredQuery: readonly string[];
   /** The headers in its cache key, lower case, `accept` and `accept-language` normalised. */
   headers: readonly string[];
   accept?: AcceptRule;
@@ -52,6 +57,9 @@ export interface EdgeRoute {
 
 /** Headers never in a key: CloudFront answers a revalidation itself; the correlation id is forwarded apart. */
 const NOT_KEYED = new Set(['if-none-match', 'x-correlation-id']);
+
+/** Query parameters a row takes only to ignore them: the UTM campaign tags a printed code may carry. */
+const IGNORED_QUERY = /^utm_/;
 
 type ObjectSchema = { type: string; entries?: Record<string, v.GenericSchema> };
 
@@ -69,8 +77,10 @@ export function edgeRoute(route: Route): EdgeRoute {
   return {
     fn: route.fn,
     path: `^${route.path.replace(/[.+^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`,
-    query: query?.type === 'loose_object' ? 'all' : Object.keys(query?.entries ?? {}),
+    query:
+      query?.type === 'loose_object' ? 'all' : Object.keys(query?.entries ?? {}).filter((n) => !IGNORED_QUERY.test(n)),
     strictQuery: query?.type === 'strict_object',
+    ignoredQuery: Object.keys(query?.entries ?? {}).filter((n) => IGNORED_QUERY.test(n)),
     headers: [...new Set(headers)].sort(),
     ...(accept && { accept }),
     acceptLanguage: headers.includes('accept-language'),
@@ -87,6 +97,7 @@ export function edgeFunctionCode(routes: readonly EdgeRoute[]): string {
     p: r.path,
     q: r.query,
     s: r.strictQuery,
+    i: r.ignoredQuery,
     a: r.accept ?? null,
     l: r.acceptLanguage,
   }));
@@ -175,7 +186,7 @@ function handler(event) {
   }
   if (route === null) return request;
   if (route.s) {
-    var unknown = Object.keys(request.querystring).filter(function (name) { return route.q.indexOf(name) < 0; });
+    var unknown = Object.keys(request.querystring).filter(function (name) { return route.q.indexOf(name) < 0 && route.i.indexOf(name) < 0; });
     if (unknown.length > 0) {
       return {
         statusCode: 400,

@@ -174,9 +174,10 @@ describe('the CDN (context cdn=true)', () => {
       HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['Accept', 'Accept-Language'] },
       QueryStringsConfig: { QueryStringBehavior: 'whitelist', QueryStrings: ['access', 'lang'] },
     });
-    // The resolver passes every other query parameter on to its redirect: all of them are its answer's.
+    // The resolver passes every other query parameter on to its redirect: all of them are its answer's; it
+    // chooses among links by Accept-Language (GS1), so that is its answer's too.
     expect(cachePolicyOf('/01/*')).toMatchObject({
-      HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['Accept'] },
+      HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['Accept', 'Accept-Language'] },
       QueryStringsConfig: { QueryStringBehavior: 'all' },
     });
     // Every key is what the row's input schema names, so a route that reads a new header or parameter is keyed on it.
