@@ -21,6 +21,47 @@ import LongestFirstSequencer from './test/setup/sequencer';
  * integration file does (test/setup/local-stack-ready.ts). The longest files start first
  * and the two projects' files take turns (test/setup/sequencer.ts).
  */
+/**
+ * The unit files that change what a module holds for the whole process: process.env (read by
+ * lib/config.ts once), module mocks (vi.mock), or the module registry. They run isolated, each
+ * file in fresh modules; every other unit file shares its worker's modules with the files run
+ * before it (isolate: false), which saves the import of lib/ and the SDK per file: about 140 s
+ * of CPU of the suite's budget. test/infra/vitest-config.test.ts keeps this list true.
+ */
+export const ISOLATED_UNIT_FILES = [
+  'test/component/functions/get-dpp.test.ts',
+  'test/component/functions/key-rotation.test.ts',
+  'test/component/http/endpoint.test.ts',
+  'test/component/http/middleware/cdn-origin.test.ts',
+  'test/component/http/observability.test.ts',
+  'test/infra/stack.test.ts',
+  'test/lib/companies/kyb/retry-pending.test.ts',
+  'test/lib/companies/kyb/vies.test.ts',
+  'test/lib/companies/plan/discount-subscription.test.ts',
+  'test/lib/config.test.ts',
+  'test/lib/data/paging.test.ts',
+  'test/lib/dpps/machine-translate-dpp.test.ts',
+  'test/lib/dpps/public-paths.test.ts',
+  'test/lib/dpps/translation-provider.test.ts',
+  'test/lib/dpps/view-dpp.test.ts',
+  'test/lib/events/stream-worker.test.ts',
+  'test/lib/links.test.ts',
+  'test/lib/logger.test.ts',
+  'test/lib/metrics.test.ts',
+  'test/lib/notarizations/list-notarizations.test.ts',
+  'test/lib/notarizations/notarize-version.test.ts',
+  'test/lib/stripe/client.test.ts',
+  'test/lib/versions/list-versions.test.ts',
+];
+
+const UNIT_FILES = [
+  'test/lib/**/*.test.ts',
+  'test/component/**/*.test.ts',
+  'test/infra/*.test.ts',
+  'test/infra/iam/**/*.test.ts',
+  'test/scripts/**/*.test.ts',
+];
+
 export default defineConfig({
   test: {
     maxWorkers: availableParallelism() + 1,
@@ -29,13 +70,20 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: [
-            'test/lib/**/*.test.ts',
-            'test/component/**/*.test.ts',
-            'test/infra/*.test.ts',
-            'test/infra/iam/**/*.test.ts',
-            'test/scripts/**/*.test.ts',
-          ],
+          include: UNIT_FILES,
+          exclude: ISOLATED_UNIT_FILES,
+          // Threads, sharing modules between a worker's files (ISOLATED_UNIT_FILES above).
+          pool: 'threads',
+          isolate: false,
+          setupFiles: ['test/setup/unit-env.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'unit-isolated',
+          include: ISOLATED_UNIT_FILES,
           setupFiles: ['test/setup/unit-env.ts'],
           testTimeout: 20_000,
           hookTimeout: 120_000,

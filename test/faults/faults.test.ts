@@ -12,7 +12,6 @@ import { toCompanyItem, toUserItem, toWalletItem } from '../../lib/companies/mod
 import * as keys from '../../lib/data/keys';
 import { toDppItem } from '../../lib/dpps/model';
 import { LEASE_MS } from '../../lib/verification/verify-version';
-import { soak } from '../../scripts/soak/run';
 import { checkResponse } from '../support/contract-check';
 import {
   checkInvariants,
@@ -35,18 +34,10 @@ import { type FaultProxy, type ProxyMode, startFaultProxy, THROTTLED } from './s
  * - once it is back, the same requests succeed, with nothing restarted;
  * - an idempotent request retried through the fault with its key makes one effect;
  * - the invariants of the stored state hold (test/support/invariants.ts).
- * Then a short soak (scripts/soak/run.ts) on the same stack: no 5xx, the invariants hold.
  *
  * The function timeout is the local one (10 s, infra/local/api-gateway-event.ts).
  */
 const FUNCTION_TIMEOUT_MS = 10_000;
-/**
- * The short soak at the end: short enough for the suite, long enough for keyed retries to race
- * (a quarter of the keyed writes are sent twice at once: about 100 keys in 15 s on a busy
- * machine). The long soak is `npm run soak` (30 s by default, `--seconds N`).
- */
-const SOAK_SECONDS = 15;
-const SOAK_CONCURRENCY = 16;
 
 let stack: LocalStack;
 let dir: string;
@@ -647,14 +638,3 @@ describe('the public verification under cache-busting load (docs/behaviour.md, V
   });
 });
 
-describe('a short soak once every dependency is back', () => {
-  // A 503 with Retry-After (or OUTCOME_UNKNOWN) is a correct answer when the machine is short of
-  // CPU and a request's budget runs out: counted, never a failure. Any other 5xx is.
-  it('answers a mixed load with no 5xx but the contract’s 503, one effect per key, and every invariant holding', async () => {
-    const result = await soak(apiUrl, stores, SOAK_SECONDS, SOAK_CONCURRENCY);
-    outcomes.push(`soak ${SOAK_SECONDS} s × ${SOAK_CONCURRENCY}: ${result.report.split('\n').slice(0, 2).join('; ')}`);
-    expect({ errors: result.errors, violations: result.violations }).toEqual({ errors: 0, violations: [] });
-    expect(result.keys).toBeGreaterThan(0);
-    expect(result.succeeded).toBeGreaterThan(0);
-  });
-});

@@ -149,7 +149,7 @@ describe('recoverPersonalSignAddress', () => {
           expect(() => recoverPersonalSignAddress(highS(signature), message)).toThrow(SignatureError);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 100 },
     );
   });
 
