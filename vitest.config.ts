@@ -117,6 +117,9 @@ export default defineConfig({
           ],
           globalSetup: ['test/setup/local-stack.ts'],
           setupFiles: ['test/setup/local-stack-ready.ts'],
+          // Each file in modules of its own (several run handlers in this process with settings
+          // of their own), in threads: cheaper to start than processes.
+          pool: 'threads',
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

@@ -98,7 +98,7 @@ beforeAll(async () => {
   const lists = routes.filter((r) => fieldsOf(requestParts(r.input).query).some((f) => f.name === 'cursor'));
   world = await createWorld(lists);
   state = await snapshot(world);
-}, 60_000);
+}, 120_000);
 
 afterAll(closeAgent);
 
