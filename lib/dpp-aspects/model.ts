@@ -1,9 +1,8 @@
 import * as keys from '../data/keys';
 import type { DppItem } from '../dpps/model';
 import { dppNotFound } from '../dpps/model';
-import { ConflictError, DomainError, InvalidInputError, NotFoundError } from '../errors';
+import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { profileById } from '../profiles/catalogue';
-import type { Completeness } from '../profiles/completeness';
 import type { Aspect, AttributeTier, Profile } from '../profiles/format';
 import type { DocumentProblem } from '../profiles/validate';
 
@@ -76,22 +75,6 @@ export const invalidAspect = (aspect: string, problems: DocumentProblem[]) =>
     `the ${aspect} document does not hold to the profile: ${problems.length} problem${problems.length === 1 ? '' : 's'}; nothing was stored`,
     'INVALID_ASPECT',
     problems,
-  );
-
-/**
- * The mandatory attributes a passport lacks, as an error (publishing it, or a write that would
- * leave a published one incomplete): `details` are the missing attributes, each its pointer in
- * the DPP's aspects (`/<aspect><pointer>`) and its label.
- */
-export const incomplete = (completeness: Completeness, what: string) =>
-  new DomainError(
-    'conflict',
-    'INCOMPLETE',
-    `${what}: ${completeness.missing.length} mandatory attribute${completeness.missing.length === 1 ? '' : 's'} of the ${completeness.profile} profile for the category ${completeness.category} ${completeness.missing.length === 1 ? 'is' : 'are'} missing (GET /dpps/{dppId}/completeness)`,
-    completeness.missing.map((missing) => ({
-      path: `/${missing.aspect}${missing.path}`,
-      message: `${missing.label} (${missing.attribute}) is mandatory`,
-    })),
   );
 
 /** A profiled DPP of the caller's company and its profile's aspect named `aspectId`, or the error that says why not. */

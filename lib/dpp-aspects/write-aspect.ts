@@ -2,11 +2,11 @@ import type { Principal } from '../auth/claims';
 import { isPublished } from '../dpps/model';
 import { ConflictError, TooLargeError } from '../errors';
 import { MAX_ASPECT_BYTES, MAX_ASPECTS_BYTES } from '../limits';
-import { completenessOf } from '../profiles/completeness';
+import { completenessOf, incomplete } from '../profiles/completeness';
 import type { Aspect } from '../profiles/format';
 import { documentProblems } from '../profiles/validate';
 import { attributeValue } from '../profiles/values';
-import { incomplete, invalidAspect, profiledAspect, toAspectChangeItem } from './model';
+import { invalidAspect, profiledAspect, toAspectChangeItem } from './model';
 import { readDppItem, storeAspect } from './repository';
 
 /** Attempts of a write that lost a race to another aspect write on the same DPP, before 409. */

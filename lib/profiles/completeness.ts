@@ -1,3 +1,4 @@
+import { DomainError } from '../errors';
 import { type Attribute, attributesOf, type Profile } from './format';
 import { attributeValue, isPresent } from './values';
 
@@ -59,3 +60,19 @@ export function completenessOf(
     complete: missing.length === 0,
   };
 }
+
+/**
+ * The mandatory attributes a passport lacks, as an error (publishing it, or a write that would
+ * leave a published one incomplete): `details` are the missing attributes, each its pointer in
+ * the DPP's aspects (`/<aspect><pointer>`) and its label.
+ */
+export const incomplete = (completeness: Completeness, what: string) =>
+  new DomainError(
+    'conflict',
+    'INCOMPLETE',
+    `${what}: ${completeness.missing.length} mandatory attribute${completeness.missing.length === 1 ? '' : 's'} of the ${completeness.profile} profile for the category ${completeness.category} ${completeness.missing.length === 1 ? 'is' : 'are'} missing (GET /dpps/{dppId}/completeness)`,
+    completeness.missing.map((missing) => ({
+      path: `/${missing.aspect}${missing.path}`,
+      message: `${missing.label} (${missing.attribute}) is mandatory`,
+    })),
+  );
