@@ -133,6 +133,14 @@ function placesOf(aspect: Aspect): Place {
   return root;
 }
 
+/** Where a value is, built only when a problem is reported: its parent's place and its key. */
+type Where = { readonly up: Where; readonly key: string } | undefined;
+const pointerOf = (where: Where): string => {
+  const keys: string[] = [];
+  for (let at = where; at; at = at.up) keys.push(escaped(at.key));
+  return keys.length === 0 ? '' : `/${keys.reverse().join('/')}`;
+};
+
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -215,69 +223,75 @@ function typeProblem(value: unknown, type: ValueType): string | undefined {
 const storableNumber = (n: number) => n === 0 || (Math.abs(n) >= 1e-130 && Math.abs(n) < 1e126);
 
 /** What DynamoDB could not store, anywhere under a value (also under `unmapped` fields). */
-function storageProblems(value: unknown, path: string, depth: number, out: DocumentProblem[]): void {
+function storageProblems(value: unknown, where: Where, depth: number, out: DocumentProblem[]): void {
   if (out.length >= MAX_PROBLEMS) return;
   if (typeof value === 'number') {
-    if (!storableNumber(value)) out.push({ path, message: 'is a number out of the range that can be stored (±1e126)' });
+    if (!storableNumber(value))
+      out.push({ path: pointerOf(where), message: 'is a number out of the range that can be stored (±1e126)' });
     return;
   }
   if (typeof value !== 'object' || value === null) return;
   if (depth > MAX_DEPTH) {
-    out.push({ path, message: `is nested deeper than ${MAX_DEPTH} levels` });
+    out.push({ path: pointerOf(where), message: `is nested deeper than ${MAX_DEPTH} levels` });
     return;
   }
   if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) storageProblems(item, `${path}/${i}`, depth + 1, out);
+    for (let i = 0; i < value.length; i++) storageProblems(value[i], { up: where, key: String(i) }, depth + 1, out);
     return;
   }
-  for (const [key, item] of Object.entries(value)) {
-    if (key === '') out.push({ path: `${path}/`, message: 'is an empty name, which no field has' });
-    else storageProblems(item, `${path}/${escaped(key)}`, depth + 1, out);
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (key === '') out.push({ path: `${pointerOf(where)}/`, message: 'is an empty name, which no field has' });
+    else storageProblems((value as Record<string, unknown>)[key], { up: where, key }, depth + 1, out);
   }
 }
 
-function check(value: unknown, place: Place, path: string, out: DocumentProblem[]): void {
+function check(value: unknown, place: Place, where: Where, out: DocumentProblem[]): void {
   if (out.length >= MAX_PROBLEMS || place.loose) return;
   for (const type of place.types) {
     const problem = typeProblem(value, type);
     if (problem !== undefined) {
-      out.push({ path, message: problem });
+      out.push({ path: pointerOf(where), message: problem });
       return;
     }
   }
   if (place.picks && place.types.length === 0 && !place.picks.some((pick) => typeof pick === typeof value)) {
-    out.push({ path, message: `must be a ${typeof place.picks[0] === 'boolean' ? 'boolean' : typeof place.picks[0]}` });
+    const kind = typeof place.picks[0];
+    out.push({ path: pointerOf(where), message: `must be a ${kind}` });
     return;
   }
   if (place.fields || place.entries || place.container === 'object') {
     if (!isObject(value)) {
-      out.push({ path, message: 'must be an object' });
+      out.push({ path: pointerOf(where), message: 'must be an object' });
       return;
     }
-    for (const [key, item] of Object.entries(value)) {
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
       const child = place.fields?.get(key) ?? place.entries;
-      if (child) check(item, child, `${path}/${escaped(key)}`, out);
+      if (child) check(value[key], child, { up: where, key }, out);
       else if (out.length < MAX_PROBLEMS)
-        out.push({ path: `${path}/${escaped(key)}`, message: 'is not a field of the profile here' });
+        out.push({ path: pointerOf({ up: where, key }), message: 'is not a field of the profile here' });
     }
-    for (const name of place.required ?? [])
-      if (!Object.hasOwn(value, name) && out.length < MAX_PROBLEMS)
-        out.push({ path: `${path}/${escaped(name)}`, message: 'is required' });
+    if (place.required)
+      for (const name of place.required)
+        if (!Object.hasOwn(value, name) && out.length < MAX_PROBLEMS)
+          out.push({ path: pointerOf({ up: where, key: name }), message: 'is required' });
   } else if (place.item || place.container === 'list') {
     if (!Array.isArray(value)) {
-      out.push({ path, message: 'must be a list' });
+      out.push({ path: pointerOf(where), message: 'must be a list' });
       return;
     }
     const { item: itemPlace } = place;
-    if (itemPlace) for (const [i, item] of value.entries()) check(item, itemPlace, `${path}/${i}`, out);
+    if (itemPlace)
+      for (let i = 0; i < value.length; i++) check(value[i], itemPlace, { up: where, key: String(i) }, out);
   }
 }
 
 /** Every problem of a document for an aspect (docs/profiles.md): empty when it holds. */
 export function documentProblems(aspect: Aspect, document: unknown): DocumentProblem[] {
   const out: DocumentProblem[] = [];
-  storageProblems(document, '', 0, out);
+  storageProblems(document, undefined, 0, out);
   if (out.length > 0) return out;
-  check(document, placesOf(aspect), '', out);
+  check(document, placesOf(aspect), undefined, out);
   return out;
 }
