@@ -282,8 +282,8 @@ function requestBody(route: Route, body: Json | undefined): Json | undefined {
   // (a record: an aspect's), which is whole and may be empty.
   const partial =
     route.method === 'PUT' &&
+    route.mediaTypes === undefined &&
     body.type === 'object' &&
-    body.properties !== undefined &&
     (body.required ?? []).length === 0;
   const closed = closeObjects(body);
   const schema = partial ? { ...closed, minProperties: 1 } : closed;

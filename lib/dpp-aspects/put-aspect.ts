@@ -9,8 +9,8 @@ export const aspectId = v.pipe(
   v.regex(/^[A-Za-z][A-Za-z0-9-]{0,99}$/, 'must be an aspect id of the DPP’s profile: letters, digits or -'),
 );
 
-/** A JSON document: any object (its fields are checked against the profile, not here). */
-export const aspectDocument = v.record(v.string(), v.unknown());
+/** A JSON document: any object (its fields are checked against the profile by the use case, not here). */
+export const aspectDocument = v.looseObject({});
 
 export const putAspectInput = v.object({
   params: v.object({ dppId: id, aspect: aspectId }),

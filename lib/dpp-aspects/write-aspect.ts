@@ -45,7 +45,7 @@ export function dynamicChanges(aspect: Aspect, before: unknown, after: unknown) 
  * Writes one aspect of a profiled DPP of the caller's company (PUT and PATCH: `next` makes the
  * new document from the stored one). The DPP is read (strongly consistent), the new document made
  * and validated whole against the profile (400 INVALID_ASPECT with every problem), its size and
- * the aspects' together checked (413), and a published DPP must stay complete (409 INCOMPLETE).
+ * the aspects' together checked (413), and a published DPP may lose no mandatory attribute (409 INCOMPLETE).
  * Then one conditional write stores it with a history entry per dynamic attribute it changed
  * (lib/dpp-aspects/repository.ts); a write that lost a race to another is made again from a new
  * read, up to ATTEMPTS times, then 409. Answers the document as stored.
@@ -75,9 +75,15 @@ export async function writeAspect(
         `the DPP’s aspects would be ${total} bytes of JSON together; they hold at most ${MAX_ASPECTS_BYTES}`,
       );
     if (isPublished(dpp) && dpp.category !== undefined) {
-      const completeness = completenessOf(profile, dpp.category, aspects);
-      if (!completeness.complete)
-        throw incomplete(completeness, 'the DPP is published, and this change would leave it incomplete');
+      // A published passport loses no mandatory attribute (one published before it had them all may still gain them).
+      const after = completenessOf(profile, dpp.category, aspects);
+      const before = new Set(completenessOf(profile, dpp.category, dpp.aspects).missing.map((m) => m.attribute));
+      const lost = after.missing.filter((missing) => !before.has(missing.attribute));
+      if (lost.length > 0)
+        throw incomplete(
+          { ...after, missing: lost },
+          'the DPP is published, and this change would take away what its category makes mandatory',
+        );
     }
     const at = new Date().toISOString();
     const revision = (dpp.aspects_revision ?? 0) + 1;
