@@ -6,7 +6,7 @@
  *   - cold import ms and the ratio to the floor (fresh Node processes, interleaved, median);
  *   - the p50 overhead of the handler stack over a bare handler (stubbed use case, same token);
  *   - for read routes, DynamoDB and S3 round trips per request against the local stack;
- * then the cost of a signed URL. Prints markdown, marks every broken goal (scripts/bench/goals.ts)
+ * then the cost of a signed URL, and of validating an aspect document (at most 2 ms p50). Prints markdown, marks every broken goal (scripts/bench/goals.ts)
  * and exits 1 when any is broken. Timings are noisy, so this runs outside `npm test`; the
  * bytes goal, which is deterministic, is also a unit test (test/scripts/bundle-size.test.ts).
  *
@@ -20,9 +20,17 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadLocalStack, loadSamples } from '../infra/local';
 import { type RouteFn, routes } from '../lib/api/routes';
+import { measureValidation } from './bench/aspect-validation';
 import { buildFunctionBundles } from './bench/bundles';
 import { measureColdImports } from './bench/cold-import';
-import { type Breach, bundleBreaches, coldBreaches, overheadBreaches, roundTripBreaches } from './bench/goals';
+import {
+  type Breach,
+  bundleBreaches,
+  coldBreaches,
+  overheadBreaches,
+  roundTripBreaches,
+  validationBreaches,
+} from './bench/goals';
 import { measureOverhead } from './bench/overhead';
 import { type Measured, markdown } from './bench/report';
 import { measureRoundTrips } from './bench/round-trips';
@@ -30,7 +38,7 @@ import { measureSigning } from './bench/signed-urls';
 
 const { samples } = await loadSamples();
 
-const SECTIONS = ['cold', 'overhead', 'round-trips', 'signing'] as const;
+const SECTIONS = ['cold', 'overhead', 'round-trips', 'signing', 'validation'] as const;
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '15' },
@@ -66,6 +74,12 @@ const breaches: Breach[] = measured.bundles.flatMap((b) =>
 if (!skip.has('signing')) {
   progress('signed URLs');
   measured.signing = await measureSigning();
+}
+
+if (!skip.has('validation')) {
+  progress('aspect validation');
+  measured.validation = measureValidation();
+  for (const v of measured.validation) breaches.push(...validationBreaches(v.name, v.p50));
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'dpp-bench-'));

@@ -38,6 +38,8 @@ import { getCompanyDocs } from './routes/get-company';
 import { getCompanyDppDocs } from './routes/get-company-dpp';
 import { getDidDocumentDocs } from './routes/get-did-document';
 import { getDppDocs } from './routes/get-dpp';
+import { getDppAspectDocs } from './routes/get-dpp-aspect';
+import { getDppCompletenessDocs } from './routes/get-dpp-completeness';
 import { getDppFileDocs } from './routes/get-dpp-file';
 import { getDppQrDocs } from './routes/get-dpp-qr';
 import { getDppVersionDocumentDocs } from './routes/get-dpp-version-document';
@@ -52,6 +54,7 @@ import { getTemplateFileDocs } from './routes/get-template-file';
 import { healthDocs } from './routes/health';
 import { listAccessGrantsDocs } from './routes/list-access-grants';
 import { listAccessLogDocs } from './routes/list-access-log';
+import { listDppAspectHistoryDocs } from './routes/list-dpp-aspect-history';
 import { listDppFilesDocs } from './routes/list-dpp-files';
 import { listDppNotarizationsDocs } from './routes/list-dpp-notarizations';
 import { listDppVersionsDocs } from './routes/list-dpp-versions';
@@ -63,6 +66,8 @@ import { listTemplatesDocs } from './routes/list-templates';
 import { machineTranslateDppDocs } from './routes/machine-translate-dpp';
 import { notFoundDocs } from './routes/not-found';
 import { notarizeDppVersionDocs } from './routes/notarize-dpp-version';
+import { patchDppAspectDocs } from './routes/patch-dpp-aspect';
+import { putDppAspectDocs } from './routes/put-dpp-aspect';
 import { putDppTranslationDocs } from './routes/put-dpp-translation';
 import { resolveItemDocs } from './routes/resolve-item';
 import { resolveProductDocs } from './routes/resolve-product';
@@ -84,6 +89,11 @@ export const routes = [
   listDppsDocs,
   getCompanyDppDocs,
   updateDppDocs,
+  putDppAspectDocs,
+  patchDppAspectDocs,
+  getDppAspectDocs,
+  getDppCompletenessDocs,
+  listDppAspectHistoryDocs,
   createTemplateDocs,
   listTemplatesDocs,
   updateTemplateDocs,

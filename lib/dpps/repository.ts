@@ -3,9 +3,11 @@ import { isConditionFailure } from '../aws/errors';
 import * as table from '../aws/table';
 import { KybStatus } from '../companies/kyb/model';
 import {
+  and,
   eq,
   ne,
   noItem,
+  notExists,
   ofCompany,
   or,
   partialUpdate,
@@ -179,10 +181,16 @@ export type DppUpdate = { updated: DppItem } | { refused: 'dpp_not_found' | 'tem
  * consistent GetItem reads the DPP back (a transaction answers no item). Then the DPP's GS1
  * Digital Link entry is written from the DPP as stored (lib/dpps/link.ts).
  */
-export async function writeDppChanges(dppId: string, companyId: string, changes: DppChanges): Promise<DppUpdate> {
+export async function writeDppChanges(
+  dppId: string,
+  companyId: string,
+  changes: DppChanges,
+  /** The DPP's aspects must still be at this revision (publishing checked them complete): else `dpp_not_found`, re-read to tell. */
+  aspectsRevision?: number,
+): Promise<DppUpdate> {
   // The company's name and country for the entry's manufacturer, read beside the change (no added latency).
   const [outcome, manufacturer] = await Promise.all([
-    changeDpp(dppId, companyId, changes),
+    changeDpp(dppId, companyId, changes, aspectsRevision),
     readManufacturer(companyId),
   ]);
   if ('updated' in outcome) {
@@ -192,10 +200,21 @@ export async function writeDppChanges(dppId: string, companyId: string, changes:
   return outcome;
 }
 
-async function changeDpp(dppId: string, companyId: string, changes: DppChanges): Promise<DppUpdate> {
+async function changeDpp(
+  dppId: string,
+  companyId: string,
+  changes: DppChanges,
+  aspectsRevision?: number,
+): Promise<DppUpdate> {
   const change = partialUpdate({ ...changes });
   const key = keys.dpp(dppId);
-  const condition = where(ofCompany(companyId));
+  const revision =
+    aspectsRevision === undefined
+      ? []
+      : aspectsRevision === 0
+        ? [or(notExists('aspects_revision'), eq('aspects_revision', 0))]
+        : [eq('aspects_revision', aspectsRevision)];
+  const condition = where(and(ofCompany(companyId), ...revision));
   if (typeof changes.template_id !== 'string') {
     try {
       return { updated: await table.update<DppItem>(key, change, condition) };
@@ -219,5 +238,12 @@ async function changeDpp(dppId: string, companyId: string, changes: DppChanges):
 const readManufacturer = async (companyId: string) =>
   manufacturerOf(await table.get<{ name?: string; country_code?: string }>(keys.company(companyId)));
 
-/** The DPP item alone: ONE GetItem. */
-export const readDpp = (dppId: string): Promise<DppItem | undefined> => table.get<DppItem>(keys.dpp(dppId));
+/** A template's company, profile and category (what a DPP made from it takes): ONE GetItem. */
+export const readTemplateProfile = (
+  templateId: string,
+): Promise<{ company_id: string; profile?: string; category?: string } | undefined> =>
+  table.get<{ company_id: string; profile?: string; category?: string }>(keys.template(templateId));
+
+/** The DPP item alone: ONE GetItem (`consistent`: what the last write left). */
+export const readDpp = (dppId: string, options: { consistent?: boolean } = {}): Promise<DppItem | undefined> =>
+  table.get<DppItem>(keys.dpp(dppId), options);

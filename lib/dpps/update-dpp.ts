@@ -1,10 +1,12 @@
 import * as v from 'valibot';
 import type { Principal } from '../auth/claims';
+import { profileById } from '../profiles/catalogue';
+import { completenessOf, incomplete } from '../profiles/completeness';
 import { description, id, name, uuid } from '../schemas';
 import { dppType, sourceLanguage, templateNotOfCompany } from './fields';
 import { companyDppFields, dppNotFound } from './model';
 import { withdrawPublicAnswers } from './public-paths';
-import { writeDppChanges } from './repository';
+import { readDpp, writeDppChanges } from './repository';
 
 /** The fields PUT /dpps/{dppId} changes; `code` and `model_id` (and so `search_id`) are fixed at creation. */
 const EDITABLE = 'name, description, type, template_id, language, published';
@@ -28,13 +30,35 @@ export const updateDppInput = v.object({
 });
 
 /**
+ * Publishing a profiled DPP needs it complete for its category (docs/profiles.md, Completeness):
+ * the DPP is read (strongly consistent) and its completeness computed from the item; incomplete
+ * is 409 INCOMPLETE with the missing attributes. Answers the aspects' revision the change must
+ * still find (so no aspect write slips between the check and the publication), or undefined
+ * when nothing is to be checked (not publishing, no profile, not the company's: the write says).
+ */
+async function completeRevision(
+  auth: Principal,
+  dppId: string,
+  body: { published?: boolean },
+): Promise<number | undefined> {
+  if (body.published !== true) return undefined;
+  const dpp = await readDpp(dppId, { consistent: true });
+  if (dpp?.company_id !== auth.companyId || dpp.profile === undefined) return undefined;
+  const profile = profileById(dpp.profile);
+  if (!profile) return undefined;
+  const completeness = completenessOf(profile, dpp.category ?? '', dpp.aspects);
+  if (!completeness.complete) throw incomplete(completeness, 'the DPP cannot be published');
+  return dpp.aspects_revision ?? 0;
+}
+
+/**
  * Changes fields of a DPP of the caller's company (a partial update; `template_id: null`
  * unlinks the template) and sets `updated_at`. Versions already taken keep what they froze:
  * a version is a snapshot of its own (docs/behaviour.md, Versions and notarization). Another company's
  * DPP answers exactly like a missing one.
  */
 export async function updateDpp(auth: Principal, { params, body }: v.InferOutput<typeof updateDppInput>) {
-  const outcome = await writeDppChanges(params.dppId, auth.companyId, {
+  const changes = {
     name: body.name,
     description: body.description,
     dpp_type: body.type,
@@ -42,7 +66,23 @@ export async function updateDpp(auth: Principal, { params, body }: v.InferOutput
     template_id: body.template_id,
     published: body.published,
     updated_at: new Date().toISOString(),
-  });
+  };
+  let outcome = await writeDppChanges(
+    params.dppId,
+    auth.companyId,
+    changes,
+    await completeRevision(auth, params.dppId, body),
+  );
+  // Publishing lost a race to an aspect write (the revision moved): checked again on the new state.
+  for (
+    let attempt = 1;
+    'refused' in outcome && outcome.refused === 'dpp_not_found' && body.published === true && attempt < 3;
+    attempt++
+  ) {
+    const revision = await completeRevision(auth, params.dppId, body);
+    if (revision === undefined) break;
+    outcome = await writeDppChanges(params.dppId, auth.companyId, changes, revision);
+  }
   if ('refused' in outcome) throw outcome.refused === 'dpp_not_found' ? dppNotFound() : templateNotOfCompany();
   // Published or withdrawn: the CDN drops what it kept of the DPP (when there is one).
   if (body.published !== undefined) await withdrawPublicAnswers(params.dppId, outcome.updated.search_id);

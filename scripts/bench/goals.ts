@@ -25,6 +25,8 @@ export const GOALS = {
   overheadMs: 0.1,
   /** DynamoDB round trips per request of a read route (requests sent together are one; READ_ROUND_TRIPS_BY_DESIGN). */
   readRoundTrips: 1,
+  /** p50 ms of validating the largest aspect document a request may carry (issue 27; scripts/bench/aspect-validation.ts). */
+  validationMs: 2,
 } as const;
 
 /**
@@ -122,4 +124,17 @@ export function roundTripBreaches(fn: string, dynamodb: number): Breach[] {
         },
       ]
     : [];
+}
+
+/** The validation goal of the aspect writes (scripts/bench/aspect-validation.ts). */
+export function validationBreaches(name: string, p50: number): Breach[] {
+  return p50 <= GOALS.validationMs
+    ? []
+    : [
+        {
+          fn: 'put-dpp-aspect',
+          goal: 'validationMs',
+          text: `${name}: ${p50.toFixed(2)} ms p50 > ${GOALS.validationMs} ms (${pct(p50, GOALS.validationMs)} over)`,
+        },
+      ];
 }

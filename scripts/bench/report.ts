@@ -1,4 +1,6 @@
 /** The bench's markdown: one row per function, a mark on every figure that breaks its goal. */
+
+import type { ValidationCost } from './aspect-validation';
 import { type FunctionBundle, kib } from './bundles';
 import type { ColdImport } from './cold-import';
 import { type Breach, GOALS, type Goal, READ_ROUND_TRIPS_BY_DESIGN } from './goals';
@@ -14,6 +16,7 @@ export interface Measured {
   overhead?: Overhead[];
   roundTrips?: RoundTrips[];
   signing?: SigningCost[];
+  validation?: ValidationCost[];
   breaches: Breach[];
 }
 
@@ -102,6 +105,14 @@ export function markdown(m: Measured, options: { runs: number; calls: number; re
     lines.push('', 'Signed GET URLs (CPU, one client as in Lambda):', '');
     lines.push('| signer | µs per URL | ms per page of 100 |', '|---|---:|---:|');
     for (const s of m.signing) lines.push(`| ${s.name} | ${s.perUrl.toFixed(0)} | ${s.perPage.toFixed(1)} |`);
+  }
+  if (m.validation) {
+    lines.push('', 'Aspect documents (handler CPU, goal: validating the largest aspect at most 2 ms p50):', '');
+    lines.push('| work | JSON bytes | p50 ms | p95 ms |', '|---|---:|---:|---:|');
+    for (const v of m.validation)
+      lines.push(
+        `| ${v.name} | ${v.bytes} | ${v.p50 > GOALS.validationMs ? `**${v.p50.toFixed(3)}** ${BREACH_MARK}` : v.p50.toFixed(3)} | ${v.p95.toFixed(3)} |`,
+      );
   }
   return lines.join('\n');
 }

@@ -107,6 +107,9 @@ describe('POST /dpps', () => {
       language: 'it',
       version_count: 0,
       published: false,
+      // No profile: a passport of free-form cards (test/functions/dpp-aspects.test.ts has profiled ones).
+      profile: '',
+      category: '',
       related_dpps: [],
       created_at: dpp.created_at,
       updated_at: dpp.created_at,

@@ -40,6 +40,8 @@ describe('POST /templates', () => {
       company_id: company.id,
       name: 'City e-bike 2027',
       model_id: MODEL,
+      profile: '',
+      category: '',
       created_at: template.created_at,
       updated_at: template.created_at,
     });

@@ -184,10 +184,29 @@ async function ownParent(side: 'own' | 'foreign'): Promise<Parent> {
       description: 'Written by the contract fuzz',
       dpp_type: uuidv7(),
       language: 'en',
+      // A profiled passport, so the aspect routes reach their answers.
+      profile: 'battery-passport',
+      category: 'ev',
+      aspects: {},
       created_at: now,
       updated_at: now,
     }),
   );
+  // Two changes of a dynamic attribute, so the aspects' history has a second page (a real cursor).
+  for (const status of ['Original', 'Repurposed']) {
+    const reply = await call('PATCH', `/dpps/${parent.dpp}/aspects/GeneralProductInformation`, {
+      token: await tokenFor(tenant),
+      headers: { 'content-type': 'application/merge-patch+json' },
+      body: JSON.stringify({ batteryStatus: status }),
+    });
+    if (reply.status !== 200) throw new Error(`fuzz setup: aspect of ${parent.dpp}: ${reply.status}`);
+  }
+  const labeling = await call('PUT', `/dpps/${parent.dpp}/aspects/Labeling`, {
+    token: await tokenFor(tenant),
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  if (labeling.status !== 200) throw new Error(`fuzz setup: aspect of ${parent.dpp}: ${labeling.status}`);
   for (let i = 0; i < 2; i++) {
     parent.templateFile = await uploadTemplateFile(side, parent);
     parent.dppFile = await uploadDppFile(side, parent);
@@ -557,6 +576,9 @@ export async function createWorld(cursorRoutes: Array<{ fn: string; path: string
     files: () => [JSON.stringify({ [parent().dppFile]: { name: 'Fuzz-Datei', description: 'Vom Fuzz übersetzt' } })],
     cards: () => [JSON.stringify({ [parent().card]: { name: 'Fuzz-Karte', description: '' } })],
     dppid: () => [parent().dpp],
+    // An aspect of the battery profile the fuzz's passports follow, written empty by the setup (the
+    // passports count as published: a write may take nothing mandatory away, and an empty one takes nothing).
+    aspect: () => ['Labeling'],
     // A version of that DPP (GET /dpp/{dppId}/versions/{version}): the fuzz's parents have four, Acme's demo DPP two.
     version: () => ['1'],
     modelid: () => [parent().model],

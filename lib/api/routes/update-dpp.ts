@@ -17,6 +17,7 @@ export const updateDppRoute = defineRoute({
   errors: {
     invalid: 400,
     not_found: 404,
+    conflict: 409,
     too_large: 413,
     ...authenticated,
   },
@@ -29,7 +30,8 @@ export const updateDppDocs = /* @__PURE__ */ describeRoute(updateDppRoute, () =>
   description:
     'JSON with any of `name`, `description`, `type`, `template_id` (a template of the company, or `null` to unlink ' +
     'it), `language`, `published` (`true` makes the passport public: the resolver, `GET /dpp/{dppId}` and its ' +
-    'version documents answer it; `false` hides it again, answered like an unknown DPP); at least one. `code` and `model_id`, and so `search_id`, are fixed at creation: the product ' +
+    'version documents answer it; `false` hides it again, answered like an unknown DPP; a profiled DPP publishes only ' +
+    'when complete for its category, and stays so: an aspect write that would leave it incomplete is refused); at least one. `code` and `model_id`, and so `search_id`, are fixed at creation: the product ' +
     'identifier a data carrier encodes never changes (a wrong one is a new DPP), and the DPP’s files carry its ' +
     'model. Sets `updated_at`. Versions already taken keep the snapshot they froze. Answers the DPP’s fields as ' +
     'stored after the change. There is no DPP delete: a DPP with a notarized version is never deleted, and the ' +
@@ -42,6 +44,10 @@ export const updateDppDocs = /* @__PURE__ */ describeRoute(updateDppRoute, () =>
         'Nothing is written',
     ),
     not_found: 'No DPP with this id in the company of the token (`DPP_NOT_FOUND`)',
+    conflict:
+      '`published: true` on a profiled DPP that lacks a mandatory attribute of its category (`INCOMPLETE`, each ' +
+      'missing attribute in `details`: its pointer in the aspects, `/<aspect><pointer>`, and its label; ' +
+      '`GET /dpps/{dppId}/completeness` says the same). Nothing is written',
     too_large: 'The body exceeds 256 KiB',
   },
   example: {
