@@ -38,6 +38,7 @@ import { getCompanyDocs } from './routes/get-company';
 import { getCompanyDppDocs } from './routes/get-company-dpp';
 import { getDidDocumentDocs } from './routes/get-did-document';
 import { getDppDocs } from './routes/get-dpp';
+import { getDppAspectDocs } from './routes/get-dpp-aspect';
 import { getDppFileDocs } from './routes/get-dpp-file';
 import { getDppQrDocs } from './routes/get-dpp-qr';
 import { getDppVersionDocumentDocs } from './routes/get-dpp-version-document';
@@ -80,6 +81,7 @@ import { verifyDppVersionDocs } from './routes/verify-dpp-version';
 export const routes = [
   generateJwtDocs,
   getDppDocs,
+  getDppAspectDocs,
   createDppDocs,
   listDppsDocs,
   getCompanyDppDocs,

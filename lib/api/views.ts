@@ -286,6 +286,32 @@ export const kybResult = /* @__PURE__ */ v.strictObject({
 /** `nextCursor` when another page has items (docs/spec/decisions.md, Lists). */
 export const nextCursor = { nextCursor: /* @__PURE__ */ v.optional(str) };
 
+/** Aspect id → its document in the profile's source form (docs/profiles.md). */
+export const aspectDocuments = /* @__PURE__ */ v.record(
+  str,
+  /* @__PURE__ */ v.record(str, /* @__PURE__ */ v.unknown()),
+);
+
+/** A passport's lifecycle (docs/behaviour.md, Lifecycle): its predecessor, its successor, whether it ceased. */
+export const lifecycle = /* @__PURE__ */ v.strictObject({
+  replaces: /* @__PURE__ */ v.optional(str),
+  replaced_by: /* @__PURE__ */ v.optional(str),
+  ceased: /* @__PURE__ */ v.boolean(),
+  ceased_at: /* @__PURE__ */ v.optional(timestamp),
+});
+
+/**
+ * A profiled passport's fields on its public views (lib/profiles/passport.ts): its profile, category,
+ * whether it is complete, its aspect documents with only the reader's tier's attributes; and its lifecycle.
+ */
+const profiledEntries = () => ({
+  profile: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.strictObject({ id: str, name: str, version: str })),
+  category: /* @__PURE__ */ v.optional(str),
+  complete: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.boolean()),
+  aspects: /* @__PURE__ */ v.optional(aspectDocuments),
+  lifecycle: /* @__PURE__ */ v.optional(lifecycle),
+});
+
 export const translatedDpp = /* @__PURE__ */ v.strictObject({
   id: str,
   name: str,
@@ -323,6 +349,7 @@ export const translatedDpp = /* @__PURE__ */ v.strictObject({
       access_tier: accessTier,
     }),
   ),
+  .../* @__PURE__ */ profiledEntries(),
 });
 
 /**
@@ -531,7 +558,7 @@ export const accessLogEntry = /* @__PURE__ */ v.strictObject({
   grant_id: uuid,
   tier: /* @__PURE__ */ v.picklist(['legitimate_interest', 'authority']),
   read_at: timestamp,
-  route: /* @__PURE__ */ v.picklist(['dpp', 'passport', 'version', 'file', 'image']),
+  route: /* @__PURE__ */ v.picklist(['dpp', 'passport', 'version', 'file', 'image', 'aspect']),
   /** `read` a full answer, `head` a HEAD, `not_modified` a revalidation answered 304. */
   kind: /* @__PURE__ */ v.picklist(['read', 'head', 'not_modified']),
   /** HMAC-SHA-256 (hex), keyed per grant, of the reader's IP address and user agent; absent for older grants. */
@@ -543,5 +570,7 @@ export const accessLogEntry = /* @__PURE__ */ v.strictObject({
     files: /* @__PURE__ */ v.array(str),
     images: /* @__PURE__ */ v.array(str),
     version: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.number()),
+    /** The restricted attributes of a profiled passport served (their ids in its profile). */
+    attributes: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.array(str)),
   }),
 });

@@ -36,6 +36,17 @@ export interface DppItem {
   published?: boolean;
   /** Ids of the DPPs linked to this one (POST /related-dpps); their files and cards were copied here. */
   related_dpps?: string[];
+  /** The profile (lib/profiles) whose aspects the DPP holds, and its category in it (docs/profiles.md). */
+  profile?: string;
+  category?: string;
+  /** Per aspect id of the profile, its document in the profile's source form (docs/profiles.md). */
+  aspects?: Record<string, Record<string, unknown>>;
+  /** The lifecycle (docs/behaviour.md, Lifecycle): the DPP whose successor this is (POST /dpps/{dppId}/successor). */
+  replaces?: string;
+  /** The successor's id: this passport's product was repurposed or remanufactured into it. */
+  replaced_by?: string;
+  /** When the passport ceased (POST /dpps/{dppId}/cease): its product was recycled. It stays readable. */
+  ceased_at?: string;
   /** ISO 639-1 language of name and description as stored. */
   language: string;
   /**

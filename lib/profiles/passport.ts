@@ -1,0 +1,93 @@
+import { profileById } from './catalogue';
+import { filterAspects, placesOf, type TierFilter } from './filter';
+import type { Attribute, Profile } from './format';
+
+/** What a DPP item holds of its profile and lifecycle (lib/dpps/model.ts). */
+export interface ProfiledDpp {
+  profile?: string;
+  category?: string;
+  aspects?: Record<string, Record<string, unknown>>;
+  replaces?: string;
+  replaced_by?: string;
+  ceased_at?: string;
+}
+
+/** Whether an attribute has a value in a passport's documents (one made of others: when they all have). */
+export function isPresent(
+  profile: Profile,
+  attribute: Attribute,
+  aspects: Readonly<Record<string, unknown>> | undefined,
+): boolean {
+  if (attribute.composedOf) {
+    return attribute.composedOf.every((id) => {
+      for (const aspect of profile.aspects) {
+        const part = aspect.attributes.find((a) => a.id === id);
+        if (part) return placesOf(part, aspects?.[aspect.id]).length > 0;
+      }
+      return false;
+    });
+  }
+  const aspect = profile.aspects.find((a) => a.attributes.includes(attribute));
+  return aspect !== undefined && placesOf(attribute, aspects?.[aspect.id]).length > 0;
+}
+
+/** Whether every attribute mandatory for the category has a value. */
+export const isComplete = (
+  profile: Profile,
+  category: string | undefined,
+  aspects: Readonly<Record<string, unknown>> | undefined,
+): boolean =>
+  category !== undefined &&
+  profile.aspects.every((aspect) =>
+    aspect.attributes.every(
+      (attribute) => attribute.obligation[category] !== 'mandatory' || isPresent(profile, attribute, aspects),
+    ),
+  );
+
+/**
+ * A profiled DPP as a reader sees it (docs/behaviour.md, Profiled passports): its profile, its
+ * category, whether it is complete (every mandatory attribute there, the restricted ones
+ * included: whether, never what), and its aspect documents with only the attributes `filter`
+ * shows. Undefined for a DPP without a profile.
+ */
+export function profiledView(dpp: ProfiledDpp, filter: TierFilter) {
+  const profile = dpp.profile === undefined ? undefined : profileById(dpp.profile);
+  if (!profile) return undefined;
+  return {
+    profile: { id: profile.id, name: profile.name, version: profile.version },
+    ...(dpp.category !== undefined && { category: dpp.category }),
+    complete: isComplete(profile, dpp.category, dpp.aspects),
+    aspects: filterAspects(profile, dpp.aspects, filter),
+  };
+}
+
+export type ProfiledView = NonNullable<ReturnType<typeof profiledView>>;
+
+/**
+ * A passport's lifecycle as every reader sees it: the passport it replaces, the one that replaced
+ * it, and whether (and when) it ceased. Undefined when none applies. The status itself is the
+ * profile's status attribute, read at its tier like any other.
+ */
+export function lifecycleView(dpp: ProfiledDpp) {
+  if (dpp.replaces === undefined && dpp.replaced_by === undefined && dpp.ceased_at === undefined) return undefined;
+  return {
+    ...(dpp.replaces !== undefined && { replaces: dpp.replaces }),
+    ...(dpp.replaced_by !== undefined && { replaced_by: dpp.replaced_by }),
+    ceased: dpp.ceased_at !== undefined,
+    ...(dpp.ceased_at !== undefined && { ceased_at: dpp.ceased_at }),
+  };
+}
+
+/**
+ * The ids of the attributes above `public` that `shown` (documents as a reader got them) holds:
+ * what a read through a grant served, for its access-log entry.
+ */
+export function restrictedAttributes(dpp: ProfiledDpp, shown: Readonly<Record<string, unknown>>): string[] {
+  const profile = dpp.profile === undefined ? undefined : profileById(dpp.profile);
+  if (!profile) return [];
+  return profile.aspects.flatMap((aspect) =>
+    aspect.attributes
+      .filter((attribute) => attribute.tier !== 'public' && isPresent(profile, attribute, shown))
+      .map((attribute) => attribute.id),
+  );
+}
