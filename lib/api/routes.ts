@@ -14,6 +14,7 @@
  */
 import type { Route } from './contract';
 import { acceptInvitationDocs } from './routes/accept-invitation';
+import { ceaseDppDocs } from './routes/cease-dpp';
 import { createAccessGrantDocs } from './routes/create-access-grant';
 import { createDppDocs } from './routes/create-dpp';
 import { createDppCardDocs } from './routes/create-dpp-card';
@@ -22,6 +23,7 @@ import { createDppImageDocs } from './routes/create-dpp-image';
 import { createDppVersionDocs } from './routes/create-dpp-version';
 import { createInvitationDocs } from './routes/create-invitation';
 import { createRelatedDppsDocs } from './routes/create-related-dpps';
+import { createSuccessorDocs } from './routes/create-successor';
 import { createTemplateDocs } from './routes/create-template';
 import { createTemplateFileDocs } from './routes/create-template-file';
 import { deleteAccessGrantDocs } from './routes/delete-access-grant';
@@ -86,6 +88,8 @@ export const routes = [
   listDppsDocs,
   getCompanyDppDocs,
   updateDppDocs,
+  createSuccessorDocs,
+  ceaseDppDocs,
   createTemplateDocs,
   listTemplatesDocs,
   updateTemplateDocs,

@@ -503,6 +503,8 @@ const companyDppEntries = {
   related_dpps: /* @__PURE__ */ v.array(str),
   created_at: timestamp,
   updated_at: timestamp,
+  /** Its predecessor, successor and whether it ceased (docs/behaviour.md, Lifecycle), when any applies. */
+  lifecycle: /* @__PURE__ */ v.optional(lifecycle),
 };
 export const companyDppFields = /* @__PURE__ */ v.strictObject(companyDppEntries);
 

@@ -3,6 +3,7 @@ import * as keys from '../data/keys';
 import { gsi1, ItemType } from '../data/keys';
 import { NotFoundError } from '../errors';
 import type { FileContent, FileItem } from '../files/model';
+import { lifecycleView } from '../profiles/lifecycle-view';
 import { type SourceUnit, translationAttributes } from './translations';
 
 /** A DPP. `dpp_type` holds what the interface calls `type` (the item's own `type` is its entity type). */
@@ -196,6 +197,7 @@ export function toDppTranslationItem(
  * `version_count` 0, no link `related_dpps` [] (as versions freeze them: docs/behaviour.md, DPP fields).
  */
 export function companyDppFields(dpp: DppItem) {
+  const lifecycle = lifecycleView(dpp);
   return {
     id: dpp.id,
     company_id: dpp.company_id,
@@ -212,5 +214,7 @@ export function companyDppFields(dpp: DppItem) {
     related_dpps: dpp.related_dpps ?? [],
     created_at: dpp.created_at,
     updated_at: dpp.updated_at,
+    // Its predecessor, successor and whether it ceased (docs/behaviour.md, Lifecycle), when any applies.
+    ...(lifecycle && { lifecycle }),
   };
 }

@@ -23,7 +23,8 @@ import {
 } from '../links';
 import type { NotarizationItem } from '../notarizations/model';
 import { profileById } from '../profiles/catalogue';
-import { lifecycleView, profiledView, restrictedAttributes } from '../profiles/passport';
+import { lifecycleView } from '../profiles/lifecycle-view';
+import { profiledView, restrictedAttributes } from '../profiles/passport';
 import { id } from '../schemas';
 import { aspectGroups, labelIn } from './aspects-section';
 import { htmlHeaders } from './html';

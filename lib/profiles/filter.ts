@@ -19,10 +19,15 @@ import type { Attribute, Profile } from './format';
 /** A tier of a profile's attribute, in order: a reader of a tier reads those before it. */
 const ORDER = ['public', 'legitimate_interest', 'authority'] as const;
 
-/** Which attributes a reader sees: up to a tier (a reader), or exactly one tier (a version's tier document). */
-export type TierFilter = { upTo: string } | { only: string };
+/**
+ * Which attributes are kept: up to a tier (a reader), exactly one tier (a version's tier document),
+ * or those a test picks (a successor's copy: lib/dpps/create-successor.ts).
+ */
+export type TierFilter = { upTo: string } | { only: string } | { keep: (attribute: Attribute) => boolean };
 
-function visible(filter: TierFilter, tier: string): boolean {
+function visible(filter: TierFilter, attribute: Attribute): boolean {
+  if ('keep' in filter) return filter.keep(attribute);
+  const tier = attribute.tier;
   if ('only' in filter) return tier === filter.only;
   // `company` (the owner's own) reads every attribute; an unknown tier reads none above public.
   if (filter.upTo === 'company') return true;
@@ -128,7 +133,7 @@ export function filterAspect(
   const selectors = selectorsOf(attributes);
   const kept = new Set<string>();
   for (const attribute of attributes) {
-    if (!visible(filter, attribute.tier)) continue;
+    if (!visible(filter, attribute)) continue;
     for (const place of placesOf(attribute, document, selectors.get(attribute.pointer ?? '') ?? []))
       kept.add(join(place));
   }

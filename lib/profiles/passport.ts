@@ -64,21 +64,6 @@ export function profiledView(dpp: ProfiledDpp, filter: TierFilter) {
 export type ProfiledView = NonNullable<ReturnType<typeof profiledView>>;
 
 /**
- * A passport's lifecycle as every reader sees it: the passport it replaces, the one that replaced
- * it, and whether (and when) it ceased. Undefined when none applies. The status itself is the
- * profile's status attribute, read at its tier like any other.
- */
-export function lifecycleView(dpp: ProfiledDpp) {
-  if (dpp.replaces === undefined && dpp.replaced_by === undefined && dpp.ceased_at === undefined) return undefined;
-  return {
-    ...(dpp.replaces !== undefined && { replaces: dpp.replaces }),
-    ...(dpp.replaced_by !== undefined && { replaced_by: dpp.replaced_by }),
-    ceased: dpp.ceased_at !== undefined,
-    ...(dpp.ceased_at !== undefined && { ceased_at: dpp.ceased_at }),
-  };
-}
-
-/**
  * The ids of the attributes above `public` that `shown` (documents as a reader got them) holds:
  * what a read through a grant served, for its access-log entry.
  */
