@@ -130,6 +130,20 @@ export const dppVersion = /* @__PURE__ */ v.strictObject({
   cards: /* @__PURE__ */ v.array(versionCard),
 });
 
+/** Aspect id → its document in the profile's source form (docs/profiles.md). */
+export const aspectDocuments = /* @__PURE__ */ v.record(
+  str,
+  /* @__PURE__ */ v.record(str, /* @__PURE__ */ v.unknown()),
+);
+
+/** A passport's lifecycle (docs/behaviour.md, Lifecycle): its predecessor, its successor, whether it ceased. */
+export const lifecycle = /* @__PURE__ */ v.strictObject({
+  replaces: /* @__PURE__ */ v.optional(str),
+  replaced_by: /* @__PURE__ */ v.optional(str),
+  ceased: /* @__PURE__ */ v.boolean(),
+  ceased_at: /* @__PURE__ */ v.optional(timestamp),
+});
+
 /**
  * The canonical version document a version's `uri` serves (lib/versions/model.ts,
  * VersionDocument): the DPP's fields, files (with the hash of their bytes) and cards as the
@@ -163,6 +177,14 @@ export const versionDocument = /* @__PURE__ */ v.strictObject({
     /* @__PURE__ */ v.strictObject({ id: str, name: str, description: str, type: fileType, path: str, hash: sha256 }),
   ),
   cards: /* @__PURE__ */ v.array(versionCard),
+  /** A profiled DPP's profile, category and aspects with only the public attributes (docs/profiles.md). */
+  profiled: /* @__PURE__ */ v.optional(
+    /* @__PURE__ */ v.strictObject({
+      profile: str,
+      category: /* @__PURE__ */ v.optional(str),
+      aspects: aspectDocuments,
+    }),
+  ),
   /** The SHA-256 of each restricted tier's document; only on a version with restricted parts. */
   tiers: /* @__PURE__ */ v.optional(
     /* @__PURE__ */ v.strictObject({
@@ -185,6 +207,8 @@ export const tierDocument = /* @__PURE__ */ v.strictObject({
     /* @__PURE__ */ v.strictObject({ id: str, name: str, description: str, type: fileType, path: str, hash: sha256 }),
   ),
   cards: /* @__PURE__ */ v.array(versionCard),
+  /** A profiled DPP's attributes of this tier alone, in their aspect documents. */
+  aspects: /* @__PURE__ */ v.optional(aspectDocuments),
 });
 
 const evmAddress = /* @__PURE__ */ v.pipe(
@@ -285,20 +309,6 @@ export const kybResult = /* @__PURE__ */ v.strictObject({
 
 /** `nextCursor` when another page has items (docs/spec/decisions.md, Lists). */
 export const nextCursor = { nextCursor: /* @__PURE__ */ v.optional(str) };
-
-/** Aspect id → its document in the profile's source form (docs/profiles.md). */
-export const aspectDocuments = /* @__PURE__ */ v.record(
-  str,
-  /* @__PURE__ */ v.record(str, /* @__PURE__ */ v.unknown()),
-);
-
-/** A passport's lifecycle (docs/behaviour.md, Lifecycle): its predecessor, its successor, whether it ceased. */
-export const lifecycle = /* @__PURE__ */ v.strictObject({
-  replaces: /* @__PURE__ */ v.optional(str),
-  replaced_by: /* @__PURE__ */ v.optional(str),
-  ceased: /* @__PURE__ */ v.boolean(),
-  ceased_at: /* @__PURE__ */ v.optional(timestamp),
-});
 
 /**
  * A profiled passport's fields on its public views (lib/profiles/passport.ts): its profile, category,

@@ -1,4 +1,4 @@
-import { placesOf, valueAt } from '../profiles/filter';
+import { placesOf, type TierFilter, valueAt, visible } from '../profiles/filter';
 import type { Profile, ValueType } from '../profiles/format';
 import { esc } from './html';
 import type { Labels } from './labels';
@@ -82,7 +82,7 @@ function render(
 
 /**
  * The aspects of a profiled passport as the page shows them, in the profile's order: each
- * attribute `aspects` (already filtered to the reader's tier) holds a value of, with its label in
+ * attribute `filter` shows that `aspects` (already filtered by it) holds a value of, with its label in
  * `lang`. An attribute made of others shows through them; in an object, a field that is an
  * attribute of its own shows under its own label, not twice.
  */
@@ -91,13 +91,15 @@ export function aspectGroups(
   aspects: Readonly<Record<string, Record<string, unknown>>>,
   lang: string,
   labels: Labels,
+  filter: TierFilter,
 ): AspectGroup[] {
   return profile.aspects.flatMap((aspect) => {
     const document = aspects[aspect.id];
     if (!document) return [];
     const own = new Set(aspect.attributes.flatMap((a) => (a.pointer !== undefined && !a.item ? [a.pointer] : [])));
     const attributes = aspect.attributes.flatMap((attribute) => {
-      if (attribute.pointer === undefined) return [];
+      // Only the reader's attributes: a public value inside a restricted one does not show the restricted one.
+      if (attribute.pointer === undefined || !visible(filter, attribute)) return [];
       // Without selectors: the places of the attribute's values alone.
       const places = placesOf(attribute, document);
       if (places.length === 0) return [];

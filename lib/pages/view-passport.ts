@@ -202,7 +202,7 @@ export async function viewPassport(
               labelIn(profile.categories.find((c) => c.id === profiled.category)?.label, lang) || profiled.category,
           }),
           complete: profiled.complete,
-          aspects: aspectGroups(profile, profiled.aspects, lang, labelsFor(lang).labels),
+          aspects: aspectGroups(profile, profiled.aspects, lang, labelsFor(lang).labels, { upTo: reader.tier }),
         },
       }),
     ...(lifecycle && {

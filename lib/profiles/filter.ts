@@ -20,12 +20,12 @@ import type { Attribute, Profile } from './format';
 const ORDER = ['public', 'legitimate_interest', 'authority'] as const;
 
 /**
- * Which attributes are kept: up to a tier (a reader), exactly one tier (a version's tier document),
+ * Which attributes are kept (`visible`): up to a tier (a reader), exactly one tier (a version's tier document),
  * or those a test picks (a successor's copy: lib/dpps/create-successor.ts).
  */
 export type TierFilter = { upTo: string } | { only: string } | { keep: (attribute: Attribute) => boolean };
 
-function visible(filter: TierFilter, attribute: Attribute): boolean {
+export function visible(filter: TierFilter, attribute: Attribute): boolean {
   if ('keep' in filter) return filter.keep(attribute);
   const tier = attribute.tier;
   if ('only' in filter) return tier === filter.only;
