@@ -1,10 +1,5 @@
-import { GRANT_HEADERS } from '../lib/access-tiers/read-access';
 import { getDppAspectRoute } from '../lib/api/routes/get-dpp-aspect';
-import { viewDppAspect } from '../lib/dpps/view-dpp-aspect';
-import { publicEndpoint } from '../lib/http/endpoint';
-import { ok } from '../lib/http/response';
+import { getAspect } from '../lib/dpp-aspects/get-aspect';
+import { jwtEndpoint } from '../lib/http/endpoint';
 
-export const handler = publicEndpoint(getDppAspectRoute, async ({ input, client }) => {
-  const { document, grant } = await viewDppAspect(input, client);
-  return ok(document, { vary: 'x-dpp-access', ...(grant && GRANT_HEADERS) });
-});
+export const handler = jwtEndpoint(getDppAspectRoute, ({ auth, input }) => getAspect(auth, input));

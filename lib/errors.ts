@@ -14,6 +14,7 @@ export type ErrorKind =
   | 'conflict'
   | 'too_large'
   | 'unprocessable'
+  | 'unsupported_media_type'
   | 'unavailable';
 
 export interface ErrorDetail {
@@ -80,6 +81,13 @@ export class ConflictError extends DomainError {
 export class UnprocessableError extends DomainError {
   constructor(message: string, code: string) {
     super('unprocessable', code, message);
+  }
+}
+
+/** A body in a media type the route does not take (its row says which it takes). */
+export class UnsupportedMediaTypeError extends DomainError {
+  constructor(message: string) {
+    super('unsupported_media_type', 'UNSUPPORTED_MEDIA_TYPE', message);
   }
 }
 

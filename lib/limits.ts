@@ -59,3 +59,16 @@ export const MAX_CHARACTERISTIC_LENGTH = 500;
  * below DynamoDB's 400 KB per item, which a DynamoDB error would otherwise report as a 500.
  */
 export const MAX_TRANSLATION_ITEM_BYTES = 350 * 1024;
+/**
+ * A profiled DPP's aspects (PUT / PATCH /dpps/{dppId}/aspects/{aspect}) live on the DPP item
+ * (docs/profiles.md), which DynamoDB holds to 400 KB: one aspect's document is at most
+ * MAX_ASPECT_BYTES of JSON (the request body too), all its aspects together at most
+ * MAX_ASPECTS_BYTES, leaving room for the DPP's own fields. More is 413.
+ */
+export const MAX_ASPECT_BYTES = 64 * 1024;
+export const MAX_ASPECTS_BYTES = 192 * 1024;
+/**
+ * The history entries one aspect write may add (one per dynamic attribute it changes), within a
+ * transaction's 100 actions beside the DPP's update.
+ */
+export const MAX_ASPECT_CHANGES = 90;

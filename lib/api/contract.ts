@@ -10,7 +10,7 @@ import type { ErrorKind } from '../errors';
  * events, the route table of docs/api.md, the OpenAPI document (docs/openapi.json) and the
  * response checks of the integration tests. lib/ never imports infra/; infra imports this.
  */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'ANY';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ANY';
 
 /** What a GET row may also answer (RuntimeRoute.alsoAnswers). */
 export type OtherMethod = 'HEAD' | 'OPTIONS';
@@ -22,7 +22,7 @@ export const allowedMethods = (route: { readonly method: HttpMethod; readonly al
 export type { Access } from '../access';
 
 /** Every status a route can answer besides 200. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 406 | 409 | 413 | 422 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 406 | 409 | 413 | 415 | 422 | 503;
 
 /** The status of each domain error kind a route can raise. A 500 is always possible and never declared. */
 export type ErrorStatuses = { readonly [K in ErrorKind]?: ErrorStatus };
@@ -56,6 +56,11 @@ export interface RuntimeRoute {
   readonly access: Access;
   /** How the request body is encoded; absent for routes without a body. */
   readonly body?: 'json' | 'multipart';
+  /**
+   * The media types a `json` body may have, where not `application/json` alone: an aspect's
+   * PATCH takes `application/merge-patch+json` (RFC 7396). Any other is 415 (lib/http/document-endpoint.ts).
+   */
+  readonly mediaTypes?: readonly string[];
   /** Schema over `{ params, query, headers, body }` (see RawInput in lib/http). */
   readonly input: AnySchema;
   /** The status of each domain error kind this route can raise (their texts are in the docs). */

@@ -276,12 +276,18 @@ const idempotencyParameter = (): Json => ({
 function requestBody(route: Route, body: Json | undefined): Json | undefined {
   if (!route.body) return undefined;
   if (!body) throw new Error(`${route.fn}: body '${route.body}' but the input schema has no body part`);
-  const mediaType = route.body === 'json' ? 'application/json' : 'multipart/form-data';
+  const mediaTypes = route.body === 'json' ? (route.mediaTypes ?? ['application/json']) : ['multipart/form-data'];
   // A PUT is a partial update: with all its fields optional, sending none is refused (400,
-  // `NOTHING_TO_UPDATE` or a validation error), so the body needs at least one.
-  const partial = route.method === 'PUT' && body.type === 'object' && (body.required ?? []).length === 0;
+  // `NOTHING_TO_UPDATE` or a validation error), so the body needs at least one. Not a document
+  // (a record: an aspect's), which is whole and may be empty.
+  const partial =
+    route.method === 'PUT' &&
+    body.type === 'object' &&
+    body.properties !== undefined &&
+    (body.required ?? []).length === 0;
   const closed = closeObjects(body);
-  return { required: true, content: { [mediaType]: { schema: partial ? { ...closed, minProperties: 1 } : closed } } };
+  const schema = partial ? { ...closed, minProperties: 1 } : closed;
+  return { required: true, content: Object.fromEntries(mediaTypes.map((type) => [type, { schema }])) };
 }
 
 /**

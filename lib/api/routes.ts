@@ -41,6 +41,7 @@ import { getCompanyDppDocs } from './routes/get-company-dpp';
 import { getDidDocumentDocs } from './routes/get-did-document';
 import { getDppDocs } from './routes/get-dpp';
 import { getDppAspectDocs } from './routes/get-dpp-aspect';
+import { getDppCompletenessDocs } from './routes/get-dpp-completeness';
 import { getDppFileDocs } from './routes/get-dpp-file';
 import { getDppQrDocs } from './routes/get-dpp-qr';
 import { getDppVersionDocumentDocs } from './routes/get-dpp-version-document';
@@ -49,12 +50,14 @@ import { getKybDataDocs } from './routes/get-kyb-data';
 import { getNonOfficialOperatorDocs } from './routes/get-non-official-operator';
 import { getPassportPageDocs } from './routes/get-passport-page';
 import { getProfileDocs } from './routes/get-profile';
+import { getPublicDppAspectDocs } from './routes/get-public-dpp-aspect';
 import { getPublicDppFileDocs } from './routes/get-public-dpp-file';
 import { getPublicDppImageDocs } from './routes/get-public-dpp-image';
 import { getTemplateFileDocs } from './routes/get-template-file';
 import { healthDocs } from './routes/health';
 import { listAccessGrantsDocs } from './routes/list-access-grants';
 import { listAccessLogDocs } from './routes/list-access-log';
+import { listDppAspectHistoryDocs } from './routes/list-dpp-aspect-history';
 import { listDppFilesDocs } from './routes/list-dpp-files';
 import { listDppNotarizationsDocs } from './routes/list-dpp-notarizations';
 import { listDppVersionsDocs } from './routes/list-dpp-versions';
@@ -66,6 +69,8 @@ import { listTemplatesDocs } from './routes/list-templates';
 import { machineTranslateDppDocs } from './routes/machine-translate-dpp';
 import { notFoundDocs } from './routes/not-found';
 import { notarizeDppVersionDocs } from './routes/notarize-dpp-version';
+import { patchDppAspectDocs } from './routes/patch-dpp-aspect';
+import { putDppAspectDocs } from './routes/put-dpp-aspect';
 import { putDppTranslationDocs } from './routes/put-dpp-translation';
 import { resolveItemDocs } from './routes/resolve-item';
 import { resolveProductDocs } from './routes/resolve-product';
@@ -83,11 +88,16 @@ import { verifyDppVersionDocs } from './routes/verify-dpp-version';
 export const routes = [
   generateJwtDocs,
   getDppDocs,
-  getDppAspectDocs,
+  getPublicDppAspectDocs,
   createDppDocs,
   listDppsDocs,
   getCompanyDppDocs,
   updateDppDocs,
+  putDppAspectDocs,
+  patchDppAspectDocs,
+  getDppAspectDocs,
+  getDppCompletenessDocs,
+  listDppAspectHistoryDocs,
   createSuccessorDocs,
   ceaseDppDocs,
   createTemplateDocs,

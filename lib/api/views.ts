@@ -510,6 +510,9 @@ const companyDppEntries = {
   language: str,
   version_count: count,
   published: /* @__PURE__ */ v.boolean(),
+  /** The sector profile the DPP follows and its category (docs/profiles.md); `""` for a DPP without one. */
+  profile: str,
+  category: str,
   related_dpps: /* @__PURE__ */ v.array(str),
   created_at: timestamp,
   updated_at: timestamp,
@@ -545,6 +548,9 @@ export const template = /* @__PURE__ */ v.strictObject({
   company_id: str,
   name: str,
   model_id: str,
+  /** The sector profile and category a DPP made from the template takes; `""` when it has none. */
+  profile: str,
+  category: str,
   created_at: timestamp,
   updated_at: timestamp,
 });

@@ -14,8 +14,9 @@
  *   APIKEYID#<id>         APIKEY_ID (an API key's id: its hash, so a key is disabled by id)
  *   TEMPLATE#<templateId> TEMPLATE, TEMPLATE_FILE#<fileId>
  *   DPP#<dppId>           CARD#<cardId>, DPP, DPP_FILE#<fileId>, IMAGE#<imageId>, TRANSLATION#<lang>
- *   HISTORY#<dppId>       NOTARIZATION#<n>, VERSION#<n>, VERSIONID#<versionId> (a DPP's versions and
- *                         notarizations: apart from DPP#, so the passport view never reads them)
+ *   HISTORY#<dppId>       CHANGE#<revision>#<n>, NOTARIZATION#<n>, VERSION#<n>, VERSIONID#<versionId> (a
+ *                         DPP's history of dynamic attributes, versions and notarizations: apart from
+ *                         DPP#, so the passport view never reads them)
  *   ACCESS#<dppId>        GRANT#<grantId>, LOG#<stamp>#<id> (a DPP's access grants and the reads through
  *                         them: apart from DPP#, so the passport view never reads them)
  *   GTIN#<gtin14>         LINK#<serial> (a DPP's GS1 Digital Link entry: what the resolver answers
@@ -315,3 +316,21 @@ export const accessLogEntry = (dppId: string, stamp: string, entryId: string): K
 });
 /** A DPP's access log, newest first. */
 export const accessLogRange = (dppId: string): KeyRange => ({ pk: accessPk(dppId), from: 'LOG#', to: `LOG#${END}` });
+
+/*
+ * The history of a profiled DPP's dynamic attributes (lib/dpp-aspects): `CHANGE#<revision>#<n>` in
+ * `HISTORY#<dppId>`, the n-th attribute changed by the aspect write that made revision
+ * `revision` (the DPP's `aspects_revision`), so the range reads oldest first. `CHANGE#` sorts
+ * before `NOTARIZATION#` and `VERSION#`: a range of its own. Plain exports, like the grants'.
+ */
+/** One changed dynamic attribute of one aspect write. */
+export const aspectChange = (dppId: string, revision: number, n: number): Key => ({
+  pk: historyPk(dppId),
+  sk: `CHANGE#${String(revision).padStart(10, '0')}#${String(n).padStart(3, '0')}`,
+});
+/** A DPP's changes of dynamic attributes, oldest first. */
+export const aspectChangesRange = (dppId: string): KeyRange => ({
+  pk: historyPk(dppId),
+  from: 'CHANGE#',
+  to: `CHANGE#${END}`,
+});

@@ -37,11 +37,6 @@ export interface DppItem {
   published?: boolean;
   /** Ids of the DPPs linked to this one (POST /related-dpps); their files and cards were copied here. */
   related_dpps?: string[];
-  /** The profile (lib/profiles) whose aspects the DPP holds, and its category in it (docs/profiles.md). */
-  profile?: string;
-  category?: string;
-  /** Per aspect id of the profile, its document in the profile's source form (docs/profiles.md). */
-  aspects?: Record<string, Record<string, unknown>>;
   /** The lifecycle (docs/behaviour.md, Lifecycle): the DPP whose successor this is (POST /dpps/{dppId}/successor). */
   replaces?: string;
   /** The successor's id: this passport's product was repurposed or remanufactured into it. */
@@ -57,6 +52,25 @@ export interface DppItem {
    */
   company_name?: string;
   company_country?: string;
+  /**
+   * The sector profile the passport follows (lib/profiles: `battery-passport`) and its category
+   * (`ev`), set at creation and never changed; absent on a DPP without a profile (docs/profiles.md,
+   * Profiled passports).
+   */
+  profile?: string;
+  category?: string;
+  /**
+   * A profiled DPP's data: per aspect id of its profile, the aspect's JSON document as the
+   * company wrote it (PUT / PATCH /dpps/{dppId}/aspects/{aspect}), validated against the profile.
+   * On the DPP item itself, so the passport, its completeness and a public read need no second
+   * read; `{}` on a new profiled DPP.
+   */
+  aspects?: Record<string, Record<string, unknown>>;
+  /**
+   * How many times its aspects were written: each aspect write is conditioned on the count it
+   * read, so two writes never interleave (and the history's entries are ordered by it). Absent: 0.
+   */
+  aspects_revision?: number;
   created_at: string;
   updated_at: string;
 }
@@ -211,6 +225,8 @@ export function companyDppFields(dpp: DppItem) {
     language: dpp.language,
     version_count: dpp.version_count ?? 0,
     published: isPublished(dpp),
+    profile: dpp.profile ?? '',
+    category: dpp.category ?? '',
     related_dpps: dpp.related_dpps ?? [],
     created_at: dpp.created_at,
     updated_at: dpp.updated_at,

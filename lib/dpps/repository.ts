@@ -220,6 +220,12 @@ async function changeDpp(dppId: string, companyId: string, changes: DppChanges):
 const readManufacturer = async (companyId: string) =>
   manufacturerOf(await table.get<{ name?: string; country_code?: string }>(keys.company(companyId)));
 
+/** A template's company, profile and category (what a DPP made from it takes): ONE GetItem. */
+export const readTemplateProfile = (
+  templateId: string,
+): Promise<{ company_id: string; profile?: string; category?: string } | undefined> =>
+  table.get<{ company_id: string; profile?: string; category?: string }>(keys.template(templateId));
+
 /** The DPP item alone: ONE GetItem. */
 export const readDpp = (dppId: string): Promise<DppItem | undefined> => table.get<DppItem>(keys.dpp(dppId));
 

@@ -1,4 +1,5 @@
 import { profileById } from './catalogue';
+import { completenessOf } from './completeness';
 import { filterAspects, placesOf, type TierFilter } from './filter';
 import type { Attribute, Profile } from './format';
 
@@ -31,19 +32,6 @@ export function isPresent(
   return aspect !== undefined && placesOf(attribute, aspects?.[aspect.id]).length > 0;
 }
 
-/** Whether every attribute mandatory for the category has a value. */
-export const isComplete = (
-  profile: Profile,
-  category: string | undefined,
-  aspects: Readonly<Record<string, unknown>> | undefined,
-): boolean =>
-  category !== undefined &&
-  profile.aspects.every((aspect) =>
-    aspect.attributes.every(
-      (attribute) => attribute.obligation[category] !== 'mandatory' || isPresent(profile, attribute, aspects),
-    ),
-  );
-
 /**
  * A profiled DPP as a reader sees it (docs/behaviour.md, Profiled passports): its profile, its
  * category, whether it is complete (every mandatory attribute there, the restricted ones
@@ -56,7 +44,8 @@ export function profiledView(dpp: ProfiledDpp, filter: TierFilter) {
   return {
     profile: { id: profile.id, name: profile.name, version: profile.version },
     ...(dpp.category !== undefined && { category: dpp.category }),
-    complete: isComplete(profile, dpp.category, dpp.aspects),
+    // Their completeness (lib/profiles/completeness.ts): whether, never what, so restricted attributes count too.
+    complete: dpp.category !== undefined && completenessOf(profile, dpp.category, dpp.aspects).complete,
     aspects: filterAspects(profile, dpp.aspects, filter),
   };
 }

@@ -1,15 +1,25 @@
 import { v7 as uuidv7 } from 'uuid';
 import * as v from 'valibot';
 import type { Principal } from '../auth/claims';
+import { profileChoiceCheck, profileChoiceEntries } from '../profiles/choice';
 import { name, uuid } from '../schemas';
 import { templateView, toTemplateItem } from './model';
 import { putNewTemplate } from './repository';
 
 export const createTemplateInput = v.object({
-  body: v.strictObject({ name, model_id: uuid }, 'is not a field of a new template (name, model_id)'),
+  body: v.pipe(
+    v.strictObject(
+      { name, model_id: uuid, ...profileChoiceEntries },
+      'is not a field of a new template (name, model_id, profile, category)',
+    ),
+    profileChoiceCheck(),
+  ),
 });
 
-/** Creates a template of the caller's company for a product model; its id is a new UUIDv7 (lists show creation order). */
+/**
+ * Creates a template of the caller's company for a product model, with the sector profile and
+ * category its DPPs take if it names one; its id is a new UUIDv7 (lists show creation order).
+ */
 export async function createTemplate(auth: Principal, { body }: v.InferOutput<typeof createTemplateInput>) {
   const now = new Date().toISOString();
   const item = toTemplateItem({
@@ -17,6 +27,7 @@ export async function createTemplate(auth: Principal, { body }: v.InferOutput<ty
     company_id: auth.companyId,
     name: body.name,
     model_id: body.model_id,
+    ...(body.profile !== undefined && { profile: body.profile, category: body.category }),
     created_at: now,
     updated_at: now,
   });

@@ -17,6 +17,9 @@ export interface TemplateItem {
   name: string;
   /** The product model the template is for (seeded templates may have none). */
   model_id?: string;
+  /** The sector profile and category a DPP made from the template takes (docs/profiles.md); both or neither. */
+  profile?: string;
+  category?: string;
   created_at: string;
   /** Set by PUT /templates/{templateId}; absent: never changed. */
   updated_at?: string;
@@ -42,6 +45,8 @@ export function templateView(item: TemplateItem) {
     company_id: item.company_id,
     name: item.name,
     model_id: item.model_id ?? '',
+    profile: item.profile ?? '',
+    category: item.category ?? '',
     created_at: item.created_at,
     updated_at: item.updated_at ?? item.created_at,
   };

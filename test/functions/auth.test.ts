@@ -99,7 +99,7 @@ describe('public routes', () => {
       'generate-jwt',
       'get-did-document',
       'get-dpp',
-      'get-dpp-aspect',
+      'get-public-dpp-aspect',
       'get-dpp-version-document',
       'get-invitation-page',
       'get-passport-page',

@@ -515,7 +515,7 @@ function routeWorlds(world: World): Record<string, RouteWorld> {
     // The sector profiles the repository ships (lib/profiles/data/).
     'get-profile': { pools: { own: { profileid: () => SUMMARIES.map((profile) => profile.id) } } },
     // The seeded EV battery passport's aspects (its profile's), public and through a generated `access`.
-    'get-dpp-aspect': {
+    'get-public-dpp-aspect': {
       pools: { own: { dppid: () => [BATTERY_DPP], aspect: () => PROFILES.flatMap((p) => p.aspects.map((a) => a.id)) } },
     },
     // The invitation page reads any invitation, pending or settled (its own fuzz's, like the accept route's).

@@ -35,11 +35,16 @@ export const createDppDocs = /* @__PURE__ */ describeRoute(createDppRoute, () =>
     'characters derived from the id. Needs the company’s KYB status VERIFIED (docs/spec/decisions.md): one transaction ' +
     'checks it and the template and writes the DPP, so a refused request writes nothing. Answers the new DPP as ' +
     '`GET /dpps/{dppId}` does (nothing under it yet). A new DPP is private (`published: false`) until ' +
-    '`PUT /dpps/{dppId}` publishes it. Other fields are 400.',
+    '`PUT /dpps/{dppId}` publishes it. `profile` and `category` (both or neither) make it a profiled passport ' +
+    '(docs/profiles.md): a profile of `GET /profiles` and one of its categories; its data is then written per aspect ' +
+    '(`PUT /dpps/{dppId}/aspects/{aspect}`). A DPP made from a template with a profile takes the template’s; a body ' +
+    'naming another is 400 `TEMPLATE_PROFILE_MISMATCH`. Other fields are 400.',
   response: v.strictObject({ dpp: companyDpp }),
   errors: {
     invalid: invalid(
-      'An invalid or unknown field (`VALIDATION_ERROR`, with `details`), a body that is not a JSON object, or a ' +
+      'An invalid or unknown field (`VALIDATION_ERROR`, with `details`: an unknown profile, a category the profile ' +
+        'lacks, a profile without a category or a category without a profile), a body that is not a JSON object, a ' +
+        'profile other than the template’s (`TEMPLATE_PROFILE_MISMATCH`), or a ' +
         '`template_id` that is not a template of the company (`TEMPLATE_NOT_FOUND`, detail `template_id`; another ' +
         'company’s answers the same)',
     ),

@@ -27,12 +27,15 @@ export const createTemplateDocs = /* @__PURE__ */ describeRoute(createTemplateRo
   tag: 'DPP authoring',
   summary: 'Create a template of the company',
   description:
-    'JSON `{name, model_id}`: a template for a product model, which DPPs of the company may name (`template_id`) ' +
-    'and template files hang under (`POST /create-template-file`). The id is a new UUIDv7. Other fields are 400.',
+    'JSON `{name, model_id, profile?, category?}`: a template for a product model, which DPPs of the company may name (`template_id`) ' +
+    'and template files hang under (`POST /create-template-file`). With `profile` and `category` (both or neither: a ' +
+    'profile of `GET /profiles` and one of its categories), a DPP made from the template takes them (docs/profiles.md). ' +
+    'The id is a new UUIDv7. Other fields are 400.',
   response: v.strictObject({ template }),
   errors: {
     invalid: invalid(
-      'An invalid or unknown field (`VALIDATION_ERROR`, with `details`), or a body that is not a JSON object',
+      'An invalid or unknown field (`VALIDATION_ERROR`, with `details`: also an unknown profile or a category the ' +
+        'profile lacks), or a body that is not a JSON object',
     ),
     too_large: 'The body exceeds 256 KiB',
   },

@@ -1,42 +1,34 @@
 import * as v from 'valibot';
-import { viewDppAspectInput } from '../../dpps/view-dpp-aspect';
+import { getAspectInput } from '../../dpp-aspects/get-aspect';
 import { defineRoute } from '../contract';
-import { BATTERY_ASPECT, BATTERY_DPP } from '../demo';
+import { DPP } from '../demo';
 import { describeRoute } from '../docs';
-import { invalid, unavailable } from '../errors';
+import { authenticated, invalid } from '../errors';
 
 export const getDppAspectRoute = defineRoute({
   method: 'GET',
-  path: '/dpp/{dppId}/aspects/{aspect}',
+  path: '/dpps/{dppId}/aspects/{aspect}',
   fn: 'get-dpp-aspect',
-  auth: 'public',
-  access: { table: 'update' },
-  input: viewDppAspectInput,
-  errors: { invalid: 400, not_found: 404, ...unavailable },
+  auth: 'jwt',
+  access: { table: 'read' },
+  input: getAspectInput,
+  errors: { invalid: 400, not_found: 404, conflict: 409, ...authenticated },
 });
 
 /** The row's docs and example (lib/api/docs.ts): the route table's, never a function's. */
 export const getDppAspectDocs = /* @__PURE__ */ describeRoute(getDppAspectRoute, () => ({
-  tag: 'DPPs',
-  summary: 'Read one aspect document of a published profiled passport, with only the attributes of the reader’s tier',
+  tag: 'DPP authoring',
+  summary: 'An aspect’s whole document of a profiled DPP of the company',
   description:
-    'Public, like `GET /dpp/{dppId}`. The aspect’s JSON document in its profile’s source form (docs/profiles.md), ' +
-    'with every attribute above the reader’s tier removed: never blanked, and its absence not announced. An ' +
-    'anonymous reader gets the `public` attributes; an access grant (`?access=<grantId>.<secret>` or the ' +
-    '`x-dpp-access` header) raises the tier to its own (`legitimate_interest`, or `authority`, which includes it), ' +
-    'and each read through it is logged with the restricted attributes served. A field of the document no attribute ' +
-    'of the profile holds is shown to no reader (the company reads the whole document: ' +
-    '`GET /dpps/{dppId}/aspects/{aspect}`). An aspect of the profile answers `{}` when nothing of it is left for ' +
-    'the reader, whether it holds restricted data or none. One DynamoDB read (the grant’s beside it).',
+    'The document as stored, every attribute whatever its tier: the company’s own view (the public one is ' +
+    '`GET /dpp/{dppId}`). Read strongly consistent, so it is what the last write stored.',
   response: v.record(v.string(), v.unknown()),
-  responseHeaders: { vary: '`x-dpp-access`: the grant’s header the answer depends on' },
   errors: {
-    invalid: invalid('`dppId` or `aspect` is malformed, or a query parameter other than `access`'),
+    invalid: invalid('A path parameter is malformed'),
     not_found:
-      'No published DPP with this id (`DPP_NOT_FOUND`), or its profile has no such aspect, or it has no profile (`ASPECT_NOT_FOUND`)',
+      'No DPP with this id in the company of the token (`DPP_NOT_FOUND`), no such aspect in its profile ' +
+      '(`ASPECT_NOT_FOUND`), or the aspect was never written (`ASPECT_NOT_WRITTEN`)',
+    conflict: 'The DPP has no profile (`PROFILE_REQUIRED`)',
   },
-  example: {
-    params: { dppId: BATTERY_DPP, aspect: BATTERY_ASPECT },
-    status: 200,
-  },
+  example: { params: { dppId: DPP, aspect: 'identification' }, status: 409 },
 }));

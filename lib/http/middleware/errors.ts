@@ -32,6 +32,7 @@ const FALLBACK: Record<ErrorKind, ErrorStatus> = {
   conflict: 409,
   too_large: 413,
   unprocessable: 422,
+  unsupported_media_type: 415,
   unavailable: 503,
 };
 

@@ -67,14 +67,17 @@ describe('every route refuses what its input schema does not declare', () => {
     },
   );
 
-  it.each(rows.filter((route) => route.body !== undefined).map((route) => [route.fn, route.body, route] as const))(
-    '%s: an unknown %s body field is a 400 naming it',
-    (_, __, route) => {
-      const raw = exampleInput(route);
-      raw.body = { ...(raw.body as object), not_a_field: 'x' };
-      expect(detailsOf(raw, route.input)).toContain('not_a_field');
-    },
-  );
+  // A document body (an aspect's: a row with `mediaTypes`) is a record here; its fields are checked
+  // against the profile by its use case (test/functions/dpp-aspects.test.ts), not by the input schema.
+  it.each(
+    rows
+      .filter((route) => route.body !== undefined && route.mediaTypes === undefined)
+      .map((route) => [route.fn, route.body, route] as const),
+  )('%s: an unknown %s body field is a 400 naming it', (_, __, route) => {
+    const raw = exampleInput(route);
+    raw.body = { ...(raw.body as object), not_a_field: 'x' };
+    expect(detailsOf(raw, route.input)).toContain('not_a_field');
+  });
 
   it('an open query is declared open, so the list above names only rows that need it', () => {
     for (const fn of Object.keys(OPEN_QUERY)) {

@@ -18,6 +18,7 @@ import {
   UnauthenticatedError,
   UnavailableError,
   UnprocessableError,
+  UnsupportedMediaTypeError,
   ValidationError,
 } from '../../../../lib/errors';
 import { answerFor } from '../../../support/unit/answers';
@@ -32,6 +33,7 @@ const ofKind: Record<ErrorKind, () => DomainError> = {
   conflict: () => new ConflictError('changed meanwhile'),
   too_large: () => new TooLargeError('too big'),
   unprocessable: () => new UnprocessableError('key sent with another body', 'IDEMPOTENCY_KEY_REUSED'),
+  unsupported_media_type: () => new UnsupportedMediaTypeError('not JSON'),
   unavailable: () => new UnavailableError(),
 };
 

@@ -1,0 +1,63 @@
+import type { TransactionItem } from '../aws/dynamodb';
+import { isConditionFailure } from '../aws/errors';
+import * as table from '../aws/table';
+import { and, eq, noItem, notExists, ofCompany, or, set, update, where } from '../data/expressions';
+import * as keys from '../data/keys';
+import { transactWithConditions } from '../data/transaction';
+import type { DppItem } from '../dpps/model';
+import type { AspectChangeItem } from './model';
+
+/** The DPP item, strongly consistent (a write reads what the last write left): ONE GetItem. */
+export const readDppItem = (dppId: string): Promise<DppItem | undefined> =>
+  table.get<DppItem>(keys.dpp(dppId), { consistent: true });
+
+/** One aspect write: the document, on the DPP as it was read, and the history entries it adds. */
+export interface AspectWrite {
+  dpp: DppItem;
+  aspect: string;
+  document: Record<string, unknown>;
+  changes: AspectChangeItem[];
+  at: string;
+}
+
+/**
+ * Writes an aspect's document on the DPP item, conditioned on the DPP being as it was read: the
+ * company's, at the same `aspects_revision` (so no other aspect write came between the read and
+ * this one, and the history's old values are the stored ones), and still unpublished if it was
+ * (a write that left a published passport incomplete is refused by the use case; this keeps a
+ * concurrent publish from slipping between). Raises the revision. With history entries, ONE
+ * transaction of the update and their Puts; without, ONE UpdateItem. False when a condition
+ * failed: nothing was written.
+ */
+export async function storeAspect({ dpp, aspect, document, changes, at }: AspectWrite): Promise<boolean> {
+  const revision = dpp.aspects_revision ?? 0;
+  const guard = where(
+    and(
+      ofCompany(dpp.company_id),
+      revision === 0 ? or(notExists('aspects_revision'), eq('aspects_revision', 0)) : eq('aspects_revision', revision),
+      ...(dpp.published === false ? [eq('published', false)] : []),
+      // Not ceased meanwhile (lib/dpps/cease-dpp.ts).
+      notExists('ceased_at'),
+    ),
+  );
+  const change = update(
+    // A DPP stored without the map gets it whole (a nested SET needs the map to exist).
+    dpp.aspects === undefined ? set('aspects', { [aspect]: document }) : set(['aspects', aspect], document),
+    set('aspects_revision', revision + 1),
+    set('updated_at', at),
+  );
+  if (changes.length === 0) {
+    try {
+      await table.update(keys.dpp(dpp.id), change, guard);
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+  const legs: TransactionItem[] = [
+    { update: keys.dpp(dpp.id), set: change, condition: guard },
+    ...changes.map((item): TransactionItem => ({ put: { ...item }, condition: noItem() })),
+  ];
+  return (await transactWithConditions(legs)).length === 0;
+}

@@ -1,0 +1,112 @@
+import type { Principal } from '../auth/claims';
+import { ceased } from '../dpps/lifecycle';
+import { isPublished } from '../dpps/model';
+import { ConflictError, TooLargeError } from '../errors';
+import { MAX_ASPECT_BYTES, MAX_ASPECTS_BYTES } from '../limits';
+import { completenessOf } from '../profiles/completeness';
+import type { Aspect } from '../profiles/format';
+import { documentProblems } from '../profiles/validate';
+import { attributeValue } from '../profiles/values';
+import { incomplete, invalidAspect, profiledAspect, toAspectChangeItem } from './model';
+import { readDppItem, storeAspect } from './repository';
+
+/** Attempts of a write that lost a race to another aspect write on the same DPP, before 409. */
+const ATTEMPTS = 3;
+
+/** Whether two JSON values are the same value (objects by their members, in any order). */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => sameJson(item, b[i]));
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return (
+    ka.length === kb.length &&
+    ka.every(
+      (key) =>
+        Object.hasOwn(b, key) && sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+    )
+  );
+}
+
+/** The dynamic attributes of an aspect whose value differs between two documents, with both values. */
+export function dynamicChanges(aspect: Aspect, before: unknown, after: unknown) {
+  return aspect.attributes
+    .filter((attribute) => attribute.dynamic && attribute.pointer !== undefined)
+    .map((attribute) => ({
+      attribute,
+      old: attributeValue(before, attribute),
+      new: attributeValue(after, attribute),
+    }))
+    .filter((change) => !sameJson(change.old, change.new));
+}
+
+/**
+ * Writes one aspect of a profiled DPP of the caller's company (PUT and PATCH: `next` makes the
+ * new document from the stored one). The DPP is read (strongly consistent), the new document made
+ * and validated whole against the profile (400 INVALID_ASPECT with every problem), its size and
+ * the aspects' together checked (413), and a published DPP must stay complete (409 INCOMPLETE).
+ * Then one conditional write stores it with a history entry per dynamic attribute it changed
+ * (lib/dpp-aspects/repository.ts); a write that lost a race to another is made again from a new
+ * read, up to ATTEMPTS times, then 409. Answers the document as stored.
+ */
+export async function writeAspect(
+  auth: Principal,
+  dppId: string,
+  aspectId: string,
+  next: (stored: Record<string, unknown> | undefined) => unknown,
+): Promise<Record<string, unknown>> {
+  for (let attempt = 1; ; attempt++) {
+    const { dpp, profile, aspect } = profiledAspect(await readDppItem(dppId), auth.companyId, aspectId);
+    // A ceased passport changes no more (docs/behaviour.md, Lifecycle); the write's guard holds it too.
+    if (dpp.ceased_at !== undefined) throw ceased();
+    const stored = dpp.aspects?.[aspect.id];
+    const made = next(stored);
+    const problems = documentProblems(aspect, made);
+    if (problems.length > 0) throw invalidAspect(aspect.id, problems);
+    const document = made as Record<string, unknown>;
+    const bytes = Buffer.byteLength(JSON.stringify(document));
+    if (bytes > MAX_ASPECT_BYTES)
+      throw new TooLargeError(
+        `the ${aspect.id} document is ${bytes} bytes of JSON; an aspect holds at most ${MAX_ASPECT_BYTES}`,
+      );
+    const aspects = { ...dpp.aspects, [aspect.id]: document };
+    const total = Buffer.byteLength(JSON.stringify(aspects));
+    if (total > MAX_ASPECTS_BYTES)
+      throw new TooLargeError(
+        `the DPP’s aspects would be ${total} bytes of JSON together; they hold at most ${MAX_ASPECTS_BYTES}`,
+      );
+    if (isPublished(dpp) && dpp.category !== undefined) {
+      const completeness = completenessOf(profile, dpp.category, aspects);
+      if (!completeness.complete)
+        throw incomplete(completeness, 'the DPP is published, and this change would leave it incomplete');
+    }
+    const at = new Date().toISOString();
+    const revision = (dpp.aspects_revision ?? 0) + 1;
+    const changes = dynamicChanges(aspect, stored, document).map((change, n) =>
+      toAspectChangeItem(
+        {
+          dpp_id: dpp.id,
+          company_id: dpp.company_id,
+          revision,
+          aspect: aspect.id,
+          attribute: change.attribute.id,
+          pointer: change.attribute.pointer as string,
+          tier: change.attribute.tier,
+          ...(change.old !== undefined && { old: change.old }),
+          ...(change.new !== undefined && { new: change.new }),
+          changed_at: at,
+          changed_by: auth.userId,
+        },
+        n,
+      ),
+    );
+    if (await storeAspect({ dpp, aspect: aspect.id, document, changes, at })) return document;
+    if (attempt >= ATTEMPTS)
+      throw new ConflictError(
+        'the DPP’s aspects kept changing meanwhile; read it again and retry',
+        'CONCURRENT_CHANGE',
+      );
+  }
+}
