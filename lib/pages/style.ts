@@ -23,7 +23,9 @@ export const CSS = [
   'dl{display:grid;grid-template-columns:minmax(7rem,max-content) 1fr;gap:.25rem 1rem;margin:0}',
   'dt{color:var(--muted)}dd{margin:0}',
   // A profiled passport's values: an object's fields and a list's items nest inside their attribute.
-  'dd dl{grid-template-columns:minmax(5rem,max-content) 1fr}dd ul{margin:0;padding-left:1.25rem}',
+  'dd dl{grid-template-columns:minmax(5rem,max-content) minmax(0,1fr)}dd ul{margin:0;padding-left:1.25rem}',
+  // On a narrow screen an aspect's labels go above their values: long labels and nested fields never scroll sideways.
+  '@media (max-width:40rem){.aspect dl{display:block}.aspect dd{margin:0 0 .5rem}}',
   '.gallery{display:flex;flex-wrap:wrap;gap:.75rem;list-style:none;padding:0;margin:0}',
   '.gallery img{display:block;max-width:100%;width:18rem;height:auto;border:1px solid var(--line);border-radius:.25rem;background:var(--soft)}',
   '.cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(16rem,1fr));gap:1rem}',
