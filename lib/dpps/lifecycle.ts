@@ -1,5 +1,5 @@
 import { ConflictError } from '../errors';
-import { profileById } from '../profiles/catalogue';
+import { accessProfileById } from '../profiles/access-catalogue';
 import type { Profile } from '../profiles/format';
 import { type Lifecycle, lifecycleOf } from '../profiles/lifecycle';
 import { type DppItem, dppNotFound } from './model';
@@ -27,7 +27,7 @@ export async function readForLifecycle(
 ): Promise<{ dpp: DppItem; profile: Profile; lifecycle: Lifecycle }> {
   const dpp = await readDppConsistently(dppId);
   if (dpp?.company_id !== companyId) throw dppNotFound();
-  const profile = dpp.profile === undefined ? undefined : profileById(dpp.profile);
+  const profile = dpp.profile === undefined ? undefined : accessProfileById(dpp.profile);
   const lifecycle = profile && lifecycleOf(profile);
   if (!profile || !lifecycle) throw noLifecycle();
   return { dpp, profile, lifecycle };

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { accessValue, type ReadRequest, readerOf, recordRead } from '../access-tiers/read-access';
 import { NotFoundError } from '../errors';
-import { profileById } from '../profiles/catalogue';
+import { accessProfileById } from '../profiles/access-catalogue';
 import { filterAspect } from '../profiles/filter';
 import { restrictedAttributes } from '../profiles/passport';
 import { id } from '../schemas';
@@ -32,7 +32,7 @@ export async function viewDppAspect(input: v.InferOutput<typeof viewDppAspectInp
   const [dpp, reader] = await Promise.all([readDpp(dppId), readerOf(dppId, access)]);
   // An unpublished DPP answers exactly like an unknown one.
   if (!dpp || !isPublished(dpp)) throw dppNotFound();
-  const profile = dpp.profile === undefined ? undefined : profileById(dpp.profile);
+  const profile = dpp.profile === undefined ? undefined : accessProfileById(dpp.profile);
   const own = profile?.aspects.find((a) => a.id === aspect);
   if (!own) throw aspectNotFound();
   const document = filterAspect(own.attributes, dpp.aspects?.[aspect], { upTo: reader.tier }) ?? {};

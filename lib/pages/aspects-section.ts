@@ -20,7 +20,7 @@ export interface AspectGroup {
 export const labelIn = (label: Readonly<Record<string, string>> | undefined, lang: string): string =>
   label?.[lang] ?? label?.en ?? Object.values(label ?? {})[0] ?? '';
 
-/** `stateOfCharge` → `state of charge`: a field's name as words, where the profile gives it no label. */
+/** `ratedPower` → `rated power`: a field's name as words, where the profile gives it no label. */
 const words = (key: string): string =>
   key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')

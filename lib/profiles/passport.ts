@@ -1,4 +1,4 @@
-import { profileById } from './catalogue';
+import { accessProfileById } from './access-catalogue';
 import { completenessOf } from './completeness';
 import { filterAspects, placesOf, type TierFilter } from './filter';
 import type { Attribute, Profile } from './format';
@@ -39,7 +39,7 @@ export function isPresent(
  * shows. Undefined for a DPP without a profile.
  */
 export function profiledView(dpp: ProfiledDpp, filter: TierFilter) {
-  const profile = dpp.profile === undefined ? undefined : profileById(dpp.profile);
+  const profile = dpp.profile === undefined ? undefined : accessProfileById(dpp.profile);
   if (!profile) return undefined;
   return {
     profile: { id: profile.id, name: profile.name, version: profile.version },
@@ -57,7 +57,7 @@ export type ProfiledView = NonNullable<ReturnType<typeof profiledView>>;
  * what a read through a grant served, for its access-log entry.
  */
 export function restrictedAttributes(dpp: ProfiledDpp, shown: Readonly<Record<string, unknown>>): string[] {
-  const profile = dpp.profile === undefined ? undefined : profileById(dpp.profile);
+  const profile = dpp.profile === undefined ? undefined : accessProfileById(dpp.profile);
   if (!profile) return [];
   return profile.aspects.flatMap((aspect) =>
     aspect.attributes

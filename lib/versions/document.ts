@@ -3,7 +3,7 @@ import canonicalize from 'canonicalize';
 import { RESTRICTED_TIERS, type RestrictedTier, tierOf } from '../access-tiers/tiers';
 import { bucket } from '../aws/s3';
 import type { DppCardItem, DppFileItem, DppItem } from '../dpps/model';
-import { profileById } from '../profiles/catalogue';
+import { accessProfileById } from '../profiles/access-catalogue';
 import { filterAspects } from '../profiles/filter';
 import type { CardSnapshot, DppVersionItem, FileSnapshot, TierDocument, VersionDocument } from './model';
 
@@ -84,7 +84,7 @@ const untiered = <T extends { access_tier?: RestrictedTier }>({
  * in no document (the version item keeps the stored aspects whole, for the company).
  */
 function aspectsOfTier(snapshot: VersionSnapshot, tier: string): Record<string, Record<string, unknown>> {
-  const profile = snapshot.profiled && profileById(snapshot.profiled.profile);
+  const profile = snapshot.profiled && accessProfileById(snapshot.profiled.profile);
   return profile ? filterAspects(profile, snapshot.profiled?.aspects, { only: tier }) : {};
 }
 

@@ -4,7 +4,7 @@ import { includes, RESTRICTED_TIERS, type RestrictedTier } from '../access-tiers
 import { defined } from '../defined';
 import { isPublished } from '../dpps/model';
 import { NotFoundError } from '../errors';
-import { profileById } from '../profiles/catalogue';
+import { accessProfileById } from '../profiles/access-catalogue';
 import { filterAspects } from '../profiles/filter';
 import { restrictedAttributes } from '../profiles/passport';
 import { id } from '../schemas';
@@ -55,7 +55,7 @@ export async function getVersionDocument(
     defined(version.tier_documents?.[tier], `the ${tier} tier document`),
   );
   const parts = version.snapshot;
-  const profile = parts.profiled && profileById(parts.profiled.profile);
+  const profile = parts.profiled && accessProfileById(parts.profiled.profile);
   const attributes = profile
     ? restrictedAttributes({ profile: profile.id }, filterAspects(profile, parts.profiled?.aspects, { only: tier }))
     : [];
