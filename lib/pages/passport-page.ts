@@ -3,7 +3,7 @@ import { defined } from '../defined';
 import type { AspectGroup } from './aspects-section';
 import { contentSecurityPolicy, esc, page } from './html';
 import { type Labels, labelsFor } from './labels';
-import { CSS } from './style';
+import { ASPECT_CSS, CSS } from './style';
 import { stateSentence, stateWords, type VersionState } from './verification-words';
 
 /** What the passport page shows, already in the reader's language (lib/pages/view-passport.ts). */
@@ -269,6 +269,8 @@ export function renderPassport(view: PassportView, imageOrigins: string[] = []):
     `<footer><p><a href="${esc(view.jsonHref)}" type="application/json"${mark}>${esc(labels.json)}</a></p><p${mark}>${esc(labels.privacy)}</p></footer>`,
   );
 
-  const html = page({ lang, title: `${view.name} – ${labels.passport}`, css: CSS, body: parts.join('') });
-  return { html, csp: contentSecurityPolicy({ css: CSS, imageOrigins }) };
+  // A profiled passport's page has its aspects' style too; every other page is as before profiles.
+  const css = view.profiled ? CSS + ASPECT_CSS : CSS;
+  const html = page({ lang, title: `${view.name} – ${labels.passport}`, css, body: parts.join('') });
+  return { html, csp: contentSecurityPolicy({ css, imageOrigins }) };
 }

@@ -22,10 +22,6 @@ export const CSS = [
   'nav [aria-current]{font-weight:700;color:var(--ink);text-decoration:none}',
   'dl{display:grid;grid-template-columns:minmax(7rem,max-content) 1fr;gap:.25rem 1rem;margin:0}',
   'dt{color:var(--muted)}dd{margin:0}',
-  // A profiled passport's values: an object's fields and a list's items nest inside their attribute.
-  'dd dl{grid-template-columns:minmax(5rem,max-content) minmax(0,1fr)}dd ul{margin:0;padding-left:1.25rem}',
-  // On a narrow screen an aspect's labels go above their values: long labels and nested fields never scroll sideways.
-  '@media (max-width:40rem){.aspect dl{display:block}.aspect dd{margin:0 0 .5rem}}',
   '.gallery{display:flex;flex-wrap:wrap;gap:.75rem;list-style:none;padding:0;margin:0}',
   '.gallery img{display:block;max-width:100%;width:18rem;height:auto;border:1px solid var(--line);border-radius:.25rem;background:var(--soft)}',
   '.cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(16rem,1fr));gap:1rem}',
@@ -45,4 +41,14 @@ export const CSS = [
   'button{font:inherit;padding:.5rem 1.25rem;border:0;border-radius:.25rem;background:var(--accent);color:#fff;cursor:pointer}',
   'button:focus-visible{outline:3px solid var(--ink);outline-offset:2px}',
   '@media print{nav,.noprint{display:none}body{font-size:11pt}h2{break-after:avoid}.card,li{break-inside:avoid}a{color:inherit}.plain a[href]::after{content:" <" attr(href) ">";font-size:.8em;word-break:break-all}.gallery img{width:12rem}}',
+].join('');
+
+/**
+ * What a profiled passport's page adds (its aspects: lib/pages/aspects-section.ts), only on such a
+ * page: an object's fields and a list's items nest inside their attribute; on a narrow screen an
+ * aspect's labels go above their values, so long labels and nested fields never scroll sideways.
+ */
+export const ASPECT_CSS = [
+  'dd dl{grid-template-columns:minmax(5rem,max-content) minmax(0,1fr)}dd ul{margin:0;padding-left:1.25rem}',
+  '@media (max-width:40rem){.aspect dl{display:block}.aspect dd{margin:0 0 .5rem}}',
 ].join('');
