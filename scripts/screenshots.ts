@@ -1,8 +1,9 @@
 /**
  * Screenshots of the passport page (docs/screenshots/), as a reader sees it: the demo passport
  * X1 (cards, files, an image, a notarized version; English with Italian and French
- * translations) at 360 px (a phone) and 1280 px (a laptop), in English and Italian, whole
- * pages. Run it whenever the page changes, and look at the result:
+ * translations) at 360 px (a phone) and 1280 px (a laptop), in English and Italian, and Volta's
+ * EV battery passport (a profiled passport's aspects) at 1280 px in English and 360 px in German,
+ * whole pages. Run it whenever the page changes, and look at the result:
  *
  *   npm run screenshots
  *
@@ -14,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { loadLocalStack } from '../infra/local/index';
+import { BATTERY_DPP } from '../lib/api/demo';
 import { defined } from '../lib/defined';
 import { CHROMIUM_ARGS, findChromium } from '../test/support/browser';
 
@@ -21,10 +23,13 @@ import { CHROMIUM_ARGS, findChromium } from '../test/support/browser';
 const X1 = '01a19656-4a8b-7000-8000-000000000011';
 const OUT = 'docs/screenshots';
 const SHOTS = [
-  { lang: 'en', width: 360 },
-  { lang: 'en', width: 1280 },
-  { lang: 'it', width: 360 },
-  { lang: 'it', width: 1280 },
+  { lang: 'en', width: 360, dpp: X1, name: 'passport' },
+  { lang: 'en', width: 1280, dpp: X1, name: 'passport' },
+  { lang: 'it', width: 360, dpp: X1, name: 'passport' },
+  { lang: 'it', width: 1280, dpp: X1, name: 'passport' },
+  // Volta's complete EV battery passport (docs/profiles.md): its aspects, read anonymously.
+  { lang: 'en', width: 1280, dpp: BATTERY_DPP, name: 'battery-passport' },
+  { lang: 'de', width: 360, dpp: BATTERY_DPP, name: 'battery-passport' },
 ] as const;
 
 const dir = await mkdtemp(join(tmpdir(), 'dpp-screenshots-'));
@@ -33,16 +38,16 @@ const stack = await startLocalStack({ port: 0, dir, seed: true, logLevel: 'SILEN
 const browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS });
 try {
   const api = defined(stack.apiUrl, 'the API address');
-  for (const { lang, width } of SHOTS) {
+  for (const { lang, width, dpp, name } of SHOTS) {
     const context = await browser.newContext({
       javaScriptEnabled: false,
       viewport: { width, height: 800 },
       extraHTTPHeaders: { 'accept-language': lang },
     });
     const page = await context.newPage();
-    const response = await page.goto(`${api}/passport/${X1}`, { waitUntil: 'load' });
+    const response = await page.goto(`${api}/passport/${dpp}`, { waitUntil: 'load' });
     if (response?.status() !== 200) throw new Error(`the page answered ${response?.status()}`);
-    const file = join(OUT, `passport-${lang}-${width}.png`);
+    const file = join(OUT, `${name}-${lang}-${width}.png`);
     await writeFile(file, await page.screenshot({ fullPage: true }));
     console.log(`wrote ${file}`);
     await context.close();

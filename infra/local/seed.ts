@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { dirname, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mergePatch } from '../../lib/dpp-aspects/merge-patch';
 import { toInvitationItems } from '../../lib/invitations/model';
 import { hashPassword } from '../../lib/invitations/password';
 import { storeInvitation } from '../../lib/invitations/repository';
@@ -38,6 +39,17 @@ export interface DemoData {
   versions: Array<{ dpp: string; versionId: string; notarize: boolean }>;
   /** Pending invitations, made when the seed runs (so they have not expired), with a fixed id. */
   invitations: Array<{ company: string; id: string; email: string; wallet: string; area?: string; invitedBy: string }>;
+  /**
+   * Profiled passports merged into their company's DPPs before the import: the DPP record, its
+   * profile, category and aspects from an example file (relative to this file's folder), changed
+   * by `patch` (an RFC 7396 merge patch of the aspects).
+   */
+  profiled: Array<{
+    company: string;
+    example: string;
+    patch?: Record<string, unknown>;
+    dpp: DemoData['companies'][number]['dpps'][number];
+  }>;
 }
 
 /** When the demo data was seeded: the time of its first id (see idTime). */
@@ -56,7 +68,7 @@ export async function loadDemoData(): Promise<DemoData> {
  * each taking its seat as create-invitation does.
  */
 export async function seed(data: DemoData): Promise<void> {
-  await importData(data, {
+  await importData(await withProfiled(data), {
     baseDir: dirname(demoDataPath),
     source: relative(process.cwd(), demoDataPath),
     now: SEED_TIME,
@@ -78,6 +90,31 @@ export async function seed(data: DemoData): Promise<void> {
     const refused = await storeInvitation(pending, invitation.invitedBy, now);
     if (refused) throw new Error(`demo-data: invitation ${invitation.id} refused: ${refused}`);
   }
+}
+
+/** The demo data with each profiled passport (`profiled`) merged into its company's DPPs, its aspects from its example file. */
+async function withProfiled(data: DemoData): Promise<DemoData> {
+  const records = await Promise.all(
+    data.profiled.map(async (entry) => {
+      const example = JSON.parse(await readFile(join(dirname(demoDataPath), entry.example), 'utf8')) as {
+        profile: string;
+        category: string;
+        aspects: Record<string, Record<string, unknown>>;
+      };
+      const aspects = mergePatch(example.aspects, entry.patch ?? {}) as Record<string, Record<string, unknown>>;
+      return {
+        company: entry.company,
+        dpp: { ...entry.dpp, profile: example.profile, category: example.category, aspects },
+      };
+    }),
+  );
+  return {
+    ...data,
+    companies: data.companies.map((company) => ({
+      ...company,
+      dpps: [...company.dpps, ...records.filter((r) => r.company === company.id).map((r) => r.dpp)],
+    })),
+  };
 }
 
 /**

@@ -172,7 +172,11 @@ Try it
 
   # 4. or in a browser: ${api}/docs, Authorize with the authToken from step 1, then "Try it out"
 
-  # 5. a version notarized and anchored on the local chain, related DPPs, invitations, KYB and
+  # 5. ${demo.companies[2]?.name}'s EV battery passport (Regulation (EU) 2023/1542) in a browser; its QR code is
+  #    GET /dpps/{dppId}/qr with that company's token
+  ${api}/passport/${defined(demo.profiled[0], 'the EV battery passport').dpp.id}
+
+  # 6. a version notarized and anchored on the local chain, related DPPs, invitations, KYB and
   #    promotional codes: docs/walkthrough.md, block by block (sign with npm run sign)
 
   (${globex.name}'s credentials are there to try tenant isolation.)

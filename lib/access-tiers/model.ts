@@ -47,6 +47,8 @@ export interface Served {
   images: string[];
   /** The version whose tier document was served (the version route). */
   version?: number;
+  /** The restricted attributes of a profiled passport served (their ids in its profile: lib/profiles). */
+  attributes?: string[];
 }
 
 /**
@@ -66,7 +68,7 @@ export interface AccessLogItem {
   tier: GrantableTier;
   read_at: string;
   /** The route that served it: `dpp`, `passport`, `version`, or a download through the grant (`file`, `image`). */
-  route: 'dpp' | 'passport' | 'version' | 'file' | 'image';
+  route: 'dpp' | 'passport' | 'version' | 'file' | 'image' | 'aspect';
   /** Absent on entries written before kinds were told apart: those were all counted as `read`. */
   kind?: ReadKind;
   /** `readerHash` of the reader's IP address and user agent; absent for a grant without `reader_key`. */

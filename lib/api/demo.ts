@@ -33,3 +33,9 @@ export const DPP_FILE = {
 /** The passport's image and tech card: the examples change and then delete the card, and delete the image. */
 export const DPP_IMAGE = '01a19656-4a9a-7000-8000-000000000026';
 export const DPP_CARD = '01a19656-4a9e-7000-8000-000000000030';
+/** Volta's EV battery passport: published, complete, its aspects from the battery profile's EV example (docs/profiles.md). */
+export const BATTERY_DPP = '01a19656-4aba-7000-8000-000000000058';
+/** Its first aspect: the one the public aspect route's example reads. */
+export const BATTERY_ASPECT = 'GeneralProductInformation';
+/** Acme's sample-event battery passport (LMT, status waste): the successor and cease examples' target. */
+export const SAMPLE_BATTERY_DPP = '01a19656-4abc-7000-8000-000000000060';

@@ -14,6 +14,7 @@
  */
 import type { Route } from './contract';
 import { acceptInvitationDocs } from './routes/accept-invitation';
+import { ceaseDppDocs } from './routes/cease-dpp';
 import { createAccessGrantDocs } from './routes/create-access-grant';
 import { createDppDocs } from './routes/create-dpp';
 import { createDppCardDocs } from './routes/create-dpp-card';
@@ -22,6 +23,7 @@ import { createDppImageDocs } from './routes/create-dpp-image';
 import { createDppVersionDocs } from './routes/create-dpp-version';
 import { createInvitationDocs } from './routes/create-invitation';
 import { createRelatedDppsDocs } from './routes/create-related-dpps';
+import { createSuccessorDocs } from './routes/create-successor';
 import { createTemplateDocs } from './routes/create-template';
 import { createTemplateFileDocs } from './routes/create-template-file';
 import { deleteAccessGrantDocs } from './routes/delete-access-grant';
@@ -48,6 +50,7 @@ import { getKybDataDocs } from './routes/get-kyb-data';
 import { getNonOfficialOperatorDocs } from './routes/get-non-official-operator';
 import { getPassportPageDocs } from './routes/get-passport-page';
 import { getProfileDocs } from './routes/get-profile';
+import { getPublicDppAspectDocs } from './routes/get-public-dpp-aspect';
 import { getPublicDppFileDocs } from './routes/get-public-dpp-file';
 import { getPublicDppImageDocs } from './routes/get-public-dpp-image';
 import { getTemplateFileDocs } from './routes/get-template-file';
@@ -85,6 +88,7 @@ import { verifyDppVersionDocs } from './routes/verify-dpp-version';
 export const routes = [
   generateJwtDocs,
   getDppDocs,
+  getPublicDppAspectDocs,
   createDppDocs,
   listDppsDocs,
   getCompanyDppDocs,
@@ -94,6 +98,8 @@ export const routes = [
   getDppAspectDocs,
   getDppCompletenessDocs,
   listDppAspectHistoryDocs,
+  createSuccessorDocs,
+  ceaseDppDocs,
   createTemplateDocs,
   listTemplatesDocs,
   updateTemplateDocs,

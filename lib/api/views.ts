@@ -130,6 +130,20 @@ export const dppVersion = /* @__PURE__ */ v.strictObject({
   cards: /* @__PURE__ */ v.array(versionCard),
 });
 
+/** Aspect id → its document in the profile's source form (docs/profiles.md). */
+export const aspectDocuments = /* @__PURE__ */ v.record(
+  str,
+  /* @__PURE__ */ v.record(str, /* @__PURE__ */ v.unknown()),
+);
+
+/** A passport's lifecycle (docs/behaviour.md, Lifecycle): its predecessor, its successor, whether it ceased. */
+export const lifecycle = /* @__PURE__ */ v.strictObject({
+  replaces: /* @__PURE__ */ v.optional(str),
+  replaced_by: /* @__PURE__ */ v.optional(str),
+  ceased: /* @__PURE__ */ v.boolean(),
+  ceased_at: /* @__PURE__ */ v.optional(timestamp),
+});
+
 /**
  * The canonical version document a version's `uri` serves (lib/versions/model.ts,
  * VersionDocument): the DPP's fields, files (with the hash of their bytes) and cards as the
@@ -163,6 +177,14 @@ export const versionDocument = /* @__PURE__ */ v.strictObject({
     /* @__PURE__ */ v.strictObject({ id: str, name: str, description: str, type: fileType, path: str, hash: sha256 }),
   ),
   cards: /* @__PURE__ */ v.array(versionCard),
+  /** A profiled DPP's profile, category and aspects with only the public attributes (docs/profiles.md). */
+  profiled: /* @__PURE__ */ v.optional(
+    /* @__PURE__ */ v.strictObject({
+      profile: str,
+      category: /* @__PURE__ */ v.optional(str),
+      aspects: aspectDocuments,
+    }),
+  ),
   /** The SHA-256 of each restricted tier's document; only on a version with restricted parts. */
   tiers: /* @__PURE__ */ v.optional(
     /* @__PURE__ */ v.strictObject({
@@ -185,6 +207,8 @@ export const tierDocument = /* @__PURE__ */ v.strictObject({
     /* @__PURE__ */ v.strictObject({ id: str, name: str, description: str, type: fileType, path: str, hash: sha256 }),
   ),
   cards: /* @__PURE__ */ v.array(versionCard),
+  /** A profiled DPP's attributes of this tier alone, in their aspect documents. */
+  aspects: /* @__PURE__ */ v.optional(aspectDocuments),
 });
 
 const evmAddress = /* @__PURE__ */ v.pipe(
@@ -286,6 +310,18 @@ export const kybResult = /* @__PURE__ */ v.strictObject({
 /** `nextCursor` when another page has items (docs/spec/decisions.md, Lists). */
 export const nextCursor = { nextCursor: /* @__PURE__ */ v.optional(str) };
 
+/**
+ * A profiled passport's fields on its public views (lib/profiles/passport.ts): its profile, category,
+ * whether it is complete, its aspect documents with only the reader's tier's attributes; and its lifecycle.
+ */
+const profiledEntries = () => ({
+  profile: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.strictObject({ id: str, name: str, version: str })),
+  category: /* @__PURE__ */ v.optional(str),
+  complete: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.boolean()),
+  aspects: /* @__PURE__ */ v.optional(aspectDocuments),
+  lifecycle: /* @__PURE__ */ v.optional(lifecycle),
+});
+
 export const translatedDpp = /* @__PURE__ */ v.strictObject({
   id: str,
   name: str,
@@ -323,6 +359,7 @@ export const translatedDpp = /* @__PURE__ */ v.strictObject({
       access_tier: accessTier,
     }),
   ),
+  .../* @__PURE__ */ profiledEntries(),
 });
 
 /**
@@ -479,6 +516,8 @@ const companyDppEntries = {
   related_dpps: /* @__PURE__ */ v.array(str),
   created_at: timestamp,
   updated_at: timestamp,
+  /** Its predecessor, successor and whether it ceased (docs/behaviour.md, Lifecycle), when any applies. */
+  lifecycle: /* @__PURE__ */ v.optional(lifecycle),
 };
 export const companyDppFields = /* @__PURE__ */ v.strictObject(companyDppEntries);
 
@@ -537,7 +576,7 @@ export const accessLogEntry = /* @__PURE__ */ v.strictObject({
   grant_id: uuid,
   tier: /* @__PURE__ */ v.picklist(['legitimate_interest', 'authority']),
   read_at: timestamp,
-  route: /* @__PURE__ */ v.picklist(['dpp', 'passport', 'version', 'file', 'image']),
+  route: /* @__PURE__ */ v.picklist(['dpp', 'passport', 'version', 'file', 'image', 'aspect']),
   /** `read` a full answer, `head` a HEAD, `not_modified` a revalidation answered 304. */
   kind: /* @__PURE__ */ v.picklist(['read', 'head', 'not_modified']),
   /** HMAC-SHA-256 (hex), keyed per grant, of the reader's IP address and user agent; absent for older grants. */
@@ -549,5 +588,7 @@ export const accessLogEntry = /* @__PURE__ */ v.strictObject({
     files: /* @__PURE__ */ v.array(str),
     images: /* @__PURE__ */ v.array(str),
     version: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.number()),
+    /** The restricted attributes of a profiled passport served (their ids in its profile). */
+    attributes: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.array(str)),
   }),
 });

@@ -36,6 +36,8 @@ export async function storeAspect({ dpp, aspect, document, changes, at }: Aspect
       ofCompany(dpp.company_id),
       revision === 0 ? or(notExists('aspects_revision'), eq('aspects_revision', 0)) : eq('aspects_revision', revision),
       ...(dpp.published === false ? [eq('published', false)] : []),
+      // Not ceased meanwhile (lib/dpps/cease-dpp.ts).
+      notExists('ceased_at'),
     ),
   );
   const change = update(

@@ -1,4 +1,5 @@
 import type { Principal } from '../auth/claims';
+import { ceased } from '../dpps/lifecycle';
 import { isPublished } from '../dpps/model';
 import { ConflictError, TooLargeError } from '../errors';
 import { MAX_ASPECT_BYTES, MAX_ASPECTS_BYTES } from '../limits';
@@ -58,6 +59,8 @@ export async function writeAspect(
 ): Promise<Record<string, unknown>> {
   for (let attempt = 1; ; attempt++) {
     const { dpp, profile, aspect } = profiledAspect(await readDppItem(dppId), auth.companyId, aspectId);
+    // A ceased passport changes no more (docs/behaviour.md, Lifecycle); the write's guard holds it too.
+    if (dpp.ceased_at !== undefined) throw ceased();
     const stored = dpp.aspects?.[aspect.id];
     const made = next(stored);
     const problems = documentProblems(aspect, made);

@@ -3,6 +3,7 @@ import * as keys from '../data/keys';
 import { gsi1, ItemType } from '../data/keys';
 import { NotFoundError } from '../errors';
 import type { FileContent, FileItem } from '../files/model';
+import { lifecycleView } from '../profiles/lifecycle-view';
 import { type SourceUnit, translationAttributes } from './translations';
 
 /** A DPP. `dpp_type` holds what the interface calls `type` (the item's own `type` is its entity type). */
@@ -36,6 +37,12 @@ export interface DppItem {
   published?: boolean;
   /** Ids of the DPPs linked to this one (POST /related-dpps); their files and cards were copied here. */
   related_dpps?: string[];
+  /** The lifecycle (docs/behaviour.md, Lifecycle): the DPP whose successor this is (POST /dpps/{dppId}/successor). */
+  replaces?: string;
+  /** The successor's id: this passport's product was repurposed or remanufactured into it. */
+  replaced_by?: string;
+  /** When the passport ceased (POST /dpps/{dppId}/cease): its product was recycled. It stays readable. */
+  ceased_at?: string;
   /** ISO 639-1 language of name and description as stored. */
   language: string;
   /**
@@ -204,6 +211,7 @@ export function toDppTranslationItem(
  * `version_count` 0, no link `related_dpps` [] (as versions freeze them: docs/behaviour.md, DPP fields).
  */
 export function companyDppFields(dpp: DppItem) {
+  const lifecycle = lifecycleView(dpp);
   return {
     id: dpp.id,
     company_id: dpp.company_id,
@@ -222,5 +230,7 @@ export function companyDppFields(dpp: DppItem) {
     related_dpps: dpp.related_dpps ?? [],
     created_at: dpp.created_at,
     updated_at: dpp.updated_at,
+    // Its predecessor, successor and whether it ceased (docs/behaviour.md, Lifecycle), when any applies.
+    ...(lifecycle && { lifecycle }),
   };
 }

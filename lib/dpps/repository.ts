@@ -247,3 +247,62 @@ export const readTemplateProfile = (
 /** The DPP item alone: ONE GetItem (`consistent`: what the last write left). */
 export const readDpp = (dppId: string, options: { consistent?: boolean } = {}): Promise<DppItem | undefined> =>
   table.get<DppItem>(keys.dpp(dppId), options);
+
+export type SuccessorOutcome = 'written' | 'kyb_required' | 'changed';
+
+/**
+ * Writes a successor passport (docs/behaviour.md, Lifecycle) in ONE transaction with what it needs:
+ * the company's KYB status VERIFIED (as for any new DPP), the new DPP (its id new) with its GS1
+ * Digital Link entry, and on its predecessor `replaced_by`, conditioned on the predecessor being
+ * the company's and exactly as it was read (`updated_at`), not replaced and not ceased. So the
+ * link is written both ways or not at all, and the copy is of the predecessor as it stands.
+ */
+export async function putSuccessor(item: DppItem, predecessor: DppItem): Promise<SuccessorOutcome> {
+  const kybVerified: TransactionItem = {
+    check: keys.company(item.company_id),
+    condition: where(eq(['kyb', 'status'], KybStatus.Verified)),
+  };
+  const manufacturer = manufacturerOf({ name: item.company_name, country_code: item.company_country });
+  const link = identifiersOf(item.search_id) && toDppLinkItem(item, { manufacturer });
+  const failed = await transactWithConditions([
+    kybVerified,
+    {
+      update: keys.dpp(predecessor.id),
+      set: update(set('replaced_by', item.id), set('updated_at', item.created_at)),
+      condition: where(
+        ofCompany(item.company_id),
+        eq('updated_at', predecessor.updated_at),
+        notExists('replaced_by'),
+        notExists('ceased_at'),
+      ),
+    },
+    { put: { ...item }, condition: noItem() },
+    ...(link ? [{ put: { ...link }, condition: noItem() }] : []),
+  ]);
+  if (failed.length === 0) return 'written';
+  if (failed.includes(0)) return 'kyb_required';
+  if (failed.includes(1)) return 'changed';
+  throw new Error(`a new DPP's id ${item.id} is taken`);
+}
+
+/**
+ * Marks a DPP ceased (docs/behaviour.md, Lifecycle): ONE UpdateItem conditioned on the DPP being
+ * the company's and exactly as it was read (`updated_at`: its status was checked on that read).
+ * The DPP as stored after it, or undefined when the condition did not hold (nothing written).
+ */
+export async function markCeased(dpp: DppItem, ceasedAt: string): Promise<DppItem | undefined> {
+  try {
+    return await table.update<DppItem>(
+      keys.dpp(dpp.id),
+      update(set('ceased_at', ceasedAt), set('updated_at', ceasedAt)),
+      where(ofCompany(dpp.company_id), eq('updated_at', dpp.updated_at), notExists('ceased_at')),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+/** The DPP item alone, strongly consistent (what a write that depends on it reads first): ONE GetItem. */
+export const readDppConsistently = (dppId: string): Promise<DppItem | undefined> =>
+  readDpp(dppId, { consistent: true });

@@ -13,6 +13,8 @@ import { signedGetUrl } from '../files/storage';
 import { ISO_639_1 } from '../languages';
 import { grantFileUrl, grantImageUrl, publicFileUrl, publicImageUrl } from '../links';
 import { countTranslations } from '../metrics';
+import { lifecycleView } from '../profiles/lifecycle-view';
+import { profiledView, restrictedAttributes } from '../profiles/passport';
 import { id } from '../schemas';
 import { dppNotFound, isPublished } from './model';
 import { readDppCollection } from './repository';
@@ -87,6 +89,9 @@ export async function viewDpp(input: v.InferOutput<typeof viewDppInput>, request
   // each fetch (a link keeps the query's `access`; a header client sends its header there too).
   const restricted = (part: Tiered) => tierOf(part) !== 'public';
 
+  // A profiled passport's documents with only the attributes of the reader's tier (lib/profiles/filter.ts).
+  const profiled = profiledView(dpp, { upTo: reader.tier });
+  const lifecycle = lifecycleView(dpp);
   const units = sourceUnitsOf(dpp, files, cards);
   const { texts, languages } = translate(units, stored, dpp.language ?? 'en', language);
   const text = (key: string) => pick(defined(texts.get(key), key));
@@ -130,9 +135,12 @@ export async function viewDpp(input: v.InferOutput<typeof viewDppInput>, request
         })),
         access_tier: tierOf(c),
       })),
+      ...profiled,
+      ...(lifecycle && { lifecycle }),
     },
   };
-  await recordGrantRead(reader, { images, files, cards }, request);
+  const attributes = profiled ? restrictedAttributes(dpp, profiled.aspects) : [];
+  await recordGrantRead(reader, { images, files, cards, attributes }, request);
   return { ...view, grant: reader.grant !== undefined, ...(access !== undefined && { access: accessStatus(reader) }) };
 }
 
@@ -149,7 +157,7 @@ const accessStatus = (reader: Reader) =>
 /** A read through a grant writes its access-log entry before it answers (lib/access-tiers/read-access.ts). */
 async function recordGrantRead(
   reader: Reader,
-  parts: { images: { id: string }[]; files: { id: string }[]; cards: { id: string }[] },
+  parts: { images: { id: string }[]; files: { id: string }[]; cards: { id: string }[]; attributes: string[] },
   request: ReadRequest,
 ) {
   if (!reader.grant) return;
@@ -160,6 +168,7 @@ async function recordGrantRead(
       cards: restrictedIds(parts.cards),
       files: restrictedIds(parts.files),
       images: restrictedIds(parts.images),
+      ...(parts.attributes.length > 0 && { attributes: parts.attributes }),
     },
     request,
   );

@@ -43,6 +43,17 @@ export interface Labels {
   badRequestText: string;
   errorTitle: string;
   errorText: string;
+  /** A profiled passport (docs/profiles.md): its category, whether it is complete, its lifecycle. */
+  category: string;
+  completeness: string;
+  complete: string;
+  incomplete: string;
+  yes: string;
+  no: string;
+  /** The notice of a passport that ceased (its product was recycled): `{date}` is when. */
+  ceased: string;
+  replaces: string;
+  replacedBy: string;
 }
 
 const en: Labels = {
@@ -86,6 +97,15 @@ const en: Labels = {
   badRequestText: 'The address is malformed or incomplete. Check the code you scanned or the link you followed.',
   errorTitle: 'Something went wrong',
   errorText: 'The passport could not be shown right now. Please try again in a moment.',
+  category: 'Category',
+  completeness: 'Completeness',
+  complete: 'Complete: every mandatory attribute is given',
+  incomplete: 'Incomplete: some mandatory attributes are missing',
+  yes: 'Yes',
+  no: 'No',
+  ceased: 'This passport has ceased ({date}): its product was recycled. It stays readable as a record.',
+  replaces: 'Replaces the passport',
+  replacedBy: 'Replaced by the passport',
 };
 
 const it: Labels = {
@@ -130,6 +150,15 @@ const it: Labels = {
   badRequestText: 'L’indirizzo è malformato o incompleto. Controlla il codice scansionato o il link che hai seguito.',
   errorTitle: 'Qualcosa è andato storto',
   errorText: 'Il passaporto non può essere mostrato ora. Riprova tra poco.',
+  category: 'Categoria',
+  completeness: 'Completezza',
+  complete: 'Completo: tutti gli attributi obbligatori sono presenti',
+  incomplete: 'Incompleto: mancano alcuni attributi obbligatori',
+  yes: 'Sì',
+  no: 'No',
+  ceased: 'Questo passaporto è cessato ({date}): il prodotto è stato riciclato. Resta consultabile come documento.',
+  replaces: 'Sostituisce il passaporto',
+  replacedBy: 'Sostituito dal passaporto',
 };
 
 const fr: Labels = {
@@ -173,6 +202,15 @@ const fr: Labels = {
   badRequestText: 'L’adresse est mal formée ou incomplète. Vérifiez le code scanné ou le lien suivi.',
   errorTitle: 'Une erreur est survenue',
   errorText: 'Le passeport ne peut pas être affiché pour le moment. Réessayez dans un instant.',
+  category: 'Catégorie',
+  completeness: 'Complétude',
+  complete: 'Complet : tous les attributs obligatoires sont renseignés',
+  incomplete: 'Incomplet : des attributs obligatoires manquent',
+  yes: 'Oui',
+  no: 'Non',
+  ceased: 'Ce passeport a cessé ({date}) : son produit a été recyclé. Il reste consultable comme trace.',
+  replaces: 'Remplace le passeport',
+  replacedBy: 'Remplacé par le passeport',
 };
 
 const de: Labels = {
@@ -216,6 +254,15 @@ const de: Labels = {
   badRequestText: 'Die Adresse ist fehlerhaft oder unvollständig. Prüfen Sie den gescannten Code oder den Link.',
   errorTitle: 'Etwas ist schiefgelaufen',
   errorText: 'Der Pass kann gerade nicht angezeigt werden. Bitte versuchen Sie es gleich noch einmal.',
+  category: 'Kategorie',
+  completeness: 'Vollständigkeit',
+  complete: 'Vollständig: alle Pflichtattribute sind angegeben',
+  incomplete: 'Unvollständig: einige Pflichtattribute fehlen',
+  yes: 'Ja',
+  no: 'Nein',
+  ceased: 'Dieser Pass ist erloschen ({date}): sein Produkt wurde recycelt. Er bleibt als Nachweis lesbar.',
+  replaces: 'Ersetzt den Pass',
+  replacedBy: 'Ersetzt durch den Pass',
 };
 
 const es: Labels = {
@@ -259,6 +306,15 @@ const es: Labels = {
   badRequestText: 'La dirección está mal formada o incompleta. Compruebe el código escaneado o el enlace.',
   errorTitle: 'Algo salió mal',
   errorText: 'El pasaporte no se puede mostrar ahora. Inténtelo de nuevo en un momento.',
+  category: 'Categoría',
+  completeness: 'Integridad',
+  complete: 'Completo: todos los atributos obligatorios están presentes',
+  incomplete: 'Incompleto: faltan atributos obligatorios',
+  yes: 'Sí',
+  no: 'No',
+  ceased: 'Este pasaporte ha cesado ({date}): su producto fue reciclado. Sigue disponible como registro.',
+  replaces: 'Sustituye al pasaporte',
+  replacedBy: 'Sustituido por el pasaporte',
 };
 
 const LABELS: Readonly<Record<string, Labels>> = { en, it, fr, de, es };

@@ -1,8 +1,9 @@
 import type { GrantableTier } from '../access-tiers/tiers';
 import { defined } from '../defined';
+import type { AspectGroup } from './aspects-section';
 import { contentSecurityPolicy, esc, page } from './html';
 import { type Labels, labelsFor } from './labels';
-import { CSS } from './style';
+import { ASPECT_CSS, CSS } from './style';
 import { stateSentence, stateWords, type VersionState } from './verification-words';
 
 /** What the passport page shows, already in the reader's language (lib/pages/view-passport.ts). */
@@ -55,6 +56,10 @@ export interface PassportView {
   /** How many versions there are in all (the page lists the newest). */
   versionCount: number;
   jsonHref: string;
+  /** A profiled passport (docs/profiles.md): its category in the reader's language, whether complete, its aspects at the reader's tier. */
+  profiled?: { category?: string; complete: boolean; aspects: readonly AspectGroup[] };
+  /** Its lifecycle: the pages of the passports it replaces and that replaced it, and when it ceased. */
+  lifecycle?: { replaces?: string; replacedBy?: string; ceasedAt?: string };
 }
 
 /** A name in its own language (`italiano`), or the code where the runtime has no name for it. */
@@ -144,6 +149,12 @@ export function renderPassport(view: PassportView, imageOrigins: string[] = []):
   if (view.accessInvalid) {
     parts.push(`<p class="notice" role="status"${mark}><strong>${esc(labels.accessInvalid)}</strong></p>`);
   }
+  if (view.lifecycle?.ceasedAt) {
+    const [before, after] = labels.ceased.split('{date}');
+    parts.push(
+      `<p class="notice" role="status"${mark}><strong>${esc(before ?? '')}${date(view.lifecycle.ceasedAt, lang)}${esc(after ?? '')}</strong></p>`,
+    );
+  }
   if (view.description) parts.push(`<p class="lead">${esc(view.description)}</p>`);
   /** The mark of a restricted part: a label in words (not a colour or an icon alone). */
   const tierMark = (tier: GrantableTier | undefined, tag = 'p'): string =>
@@ -161,7 +172,20 @@ export function renderPassport(view: PassportView, imageOrigins: string[] = []):
   }
   if (view.gtin) facts.push(`<dt${mark}>${esc(labels.gtin)}</dt><dd><code>${esc(view.gtin)}</code></dd>`);
   if (view.serial) facts.push(`<dt${mark}>${esc(labels.serial)}</dt><dd><code>${esc(view.serial)}</code></dd>`);
-  if (facts.length > 0) parts.push(`<h2${mark}>${esc(labels.identifiers)}</h2><dl>${facts.join('')}</dl>`);
+  if (view.profiled?.category)
+    facts.push(`<dt${mark}>${esc(labels.category)}</dt><dd>${esc(view.profiled.category)}</dd>`);
+  if (view.profiled) {
+    facts.push(
+      `<dt${mark}>${esc(labels.completeness)}</dt><dd${mark}>${esc(view.profiled.complete ? labels.complete : labels.incomplete)}</dd>`,
+    );
+  }
+  const link = (key: 'replaces' | 'replacedBy', href: string | undefined) =>
+    href
+      ? `<dt${mark}>${esc(labels[key])}</dt><dd><a href="${esc(href)}">${esc(href.replace(/^.*\/passport\//, '').replace(/\?.*$/, ''))}</a></dd>`
+      : '';
+  facts.push(link('replaces', view.lifecycle?.replaces), link('replacedBy', view.lifecycle?.replacedBy));
+  if (facts.some((fact) => fact !== ''))
+    parts.push(`<h2${mark}>${esc(labels.identifiers)}</h2><dl>${facts.join('')}</dl>`);
 
   if (view.images.length > 0) {
     parts.push(
@@ -171,6 +195,17 @@ export function renderPassport(view: PassportView, imageOrigins: string[] = []):
             `<li><img src="${esc(image.src)}" alt="${esc(`${labels.imageOf} ${view.name}${view.images.length > 1 ? ` (${i + 1})` : ''}`)}" loading="lazy">${tierMark(image.restricted)}</li>`,
         )
         .join('')}</ul>`,
+    );
+  }
+
+  for (const aspect of view.profiled?.aspects ?? []) {
+    parts.push(
+      `<section class="aspect" aria-labelledby="s-${esc(aspect.id)}"><h2 id="s-${esc(aspect.id)}">${esc(aspect.label)}</h2><dl>${aspect.attributes
+        .map(
+          (a) =>
+            `<dt id="a-${esc(a.id)}">${esc(a.label)}</dt><dd>${a.html}${a.restricted ? `<br>${tierMark(a.restricted, 'span')}` : ''}</dd>`,
+        )
+        .join('')}</dl></section>`,
     );
   }
 
@@ -234,6 +269,8 @@ export function renderPassport(view: PassportView, imageOrigins: string[] = []):
     `<footer><p><a href="${esc(view.jsonHref)}" type="application/json"${mark}>${esc(labels.json)}</a></p><p${mark}>${esc(labels.privacy)}</p></footer>`,
   );
 
-  const html = page({ lang, title: `${view.name} – ${labels.passport}`, css: CSS, body: parts.join('') });
-  return { html, csp: contentSecurityPolicy({ css: CSS, imageOrigins }) };
+  // A profiled passport's page has its aspects' style too; every other page is as before profiles.
+  const css = view.profiled ? CSS + ASPECT_CSS : CSS;
+  const html = page({ lang, title: `${view.name} – ${labels.passport}`, css, body: parts.join('') });
+  return { html, csp: contentSecurityPolicy({ css, imageOrigins }) };
 }

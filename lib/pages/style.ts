@@ -42,3 +42,13 @@ export const CSS = [
   'button:focus-visible{outline:3px solid var(--ink);outline-offset:2px}',
   '@media print{nav,.noprint{display:none}body{font-size:11pt}h2{break-after:avoid}.card,li{break-inside:avoid}a{color:inherit}.plain a[href]::after{content:" <" attr(href) ">";font-size:.8em;word-break:break-all}.gallery img{width:12rem}}',
 ].join('');
+
+/**
+ * What a profiled passport's page adds (its aspects: lib/pages/aspects-section.ts), only on such a
+ * page: an object's fields and a list's items nest inside their attribute; on a narrow screen an
+ * aspect's labels go above their values, so long labels and nested fields never scroll sideways.
+ */
+export const ASPECT_CSS = [
+  'dd dl{grid-template-columns:minmax(5rem,max-content) minmax(0,1fr)}dd ul{margin:0;padding-left:1.25rem}',
+  '@media (max-width:40rem){.aspect dl{display:block}.aspect dd{margin:0 0 .5rem}}',
+].join('');

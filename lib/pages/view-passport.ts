@@ -22,9 +22,14 @@ import {
   versionUri,
 } from '../links';
 import type { NotarizationItem } from '../notarizations/model';
+import { profileById } from '../profiles/catalogue';
+import { lifecycleView } from '../profiles/lifecycle-view';
+import { profiledView, restrictedAttributes } from '../profiles/passport';
 import { id } from '../schemas';
+import { aspectGroups, labelIn } from './aspects-section';
 import { htmlHeaders } from './html';
 import { bucketOrigin } from './image-origin';
+import { labelsFor } from './labels';
 import { negotiateLanguage } from './language';
 import { type PassportView, renderPassport } from './passport-page';
 import { readCompanyName, readPassport } from './repository';
@@ -123,6 +128,10 @@ export async function viewPassport(
     return { ...own, lang: original };
   };
 
+  // A profiled passport's aspects with only the attributes of the reader's tier (lib/profiles/filter.ts).
+  const profiled = profiledView(dpp, { upTo: reader.tier });
+  const profile = profiled && profileById(profiled.profile.id);
+  const lifecycle = lifecycleView(dpp);
   const ids = identifiersOf(dpp.search_id);
   const company =
     dpp.company_name !== undefined
@@ -185,17 +194,41 @@ export async function viewPassport(
     }),
     versionCount: dpp.version_count ?? data.versions.length,
     jsonHref: withGrant(dppJsonUrl(dppId)),
+    ...(profiled &&
+      profile && {
+        profiled: {
+          ...(profiled.category !== undefined && {
+            category:
+              labelIn(profile.categories.find((c) => c.id === profiled.category)?.label, lang) || profiled.category,
+          }),
+          complete: profiled.complete,
+          aspects: aspectGroups(profile, profiled.aspects, lang, labelsFor(lang).labels, { upTo: reader.tier }),
+        },
+      }),
+    ...(lifecycle && {
+      lifecycle: {
+        ...(lifecycle.replaces && { replaces: passportPageUrl(lifecycle.replaces, lang) }),
+        ...(lifecycle.replaced_by && { replacedBy: passportPageUrl(lifecycle.replaced_by, lang) }),
+        ...(lifecycle.ceased_at && { ceasedAt: lifecycle.ceased_at }),
+      },
+    }),
   };
   const rendered = renderPassport(view, [bucketOrigin()]);
   // No link of the page sends a Referer (the page's policy says so too): a grant's URL stays here.
   const html = rendered.html.replace(/<a /g, '<a rel="noreferrer" ');
   if (reader.grant) {
+    const served = profiled ? restrictedAttributes(dpp, profiled.aspects) : [];
     // The page goes out as a 304 when `If-None-Match` names it (lib/http/html.ts): logged as such.
     const notModified = namesEtag(input.headers['if-none-match'], strongEtag(html));
     await recordRead(
       reader.grant,
       'passport',
-      { cards: restrictedIds(cards), files: restrictedIds(files), images: restrictedIds(images) },
+      {
+        cards: restrictedIds(cards),
+        files: restrictedIds(files),
+        images: restrictedIds(images),
+        ...(served.length > 0 && { attributes: served }),
+      },
       request,
       notModified,
     );

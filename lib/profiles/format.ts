@@ -172,6 +172,18 @@ const profileEntries = <T extends v.GenericSchema>(type: T) => ({
       /* @__PURE__ */ v.strictObject({ group: text, tier: /* @__PURE__ */ v.picklist(ATTRIBUTE_TIERS) }),
     ),
   ),
+  /**
+   * The product's lifecycle (docs/profiles.md, Lifecycle): which attribute is its status (an enum
+   * at a pointer of its own), the statuses of a product that gets a passport of its own linked to
+   * this one (POST /dpps/{dppId}/successor), and those at which the passport may cease.
+   */
+  lifecycle: /* @__PURE__ */ v.optional(
+    /* @__PURE__ */ v.strictObject({
+      status: slug,
+      successor: /* @__PURE__ */ v.pipe(/* @__PURE__ */ v.array(scalar), /* @__PURE__ */ v.minLength(1)),
+      end: /* @__PURE__ */ v.pipe(/* @__PURE__ */ v.array(scalar), /* @__PURE__ */ v.minLength(1)),
+    }),
+  ),
   aspects: /* @__PURE__ */ v.pipe(
     /* @__PURE__ */ v.array(
       /* @__PURE__ */ v.strictObject({
@@ -314,6 +326,20 @@ export function profileProblems(profile: Profile): Problem[] {
       }
     });
   });
+  if (profile.lifecycle) {
+    const { status, successor, end } = profile.lifecycle;
+    const attribute = profile.aspects.flatMap((aspect) => aspect.attributes).find((a) => a.id === status);
+    if (!attribute || attribute.item || attribute.type?.type !== 'enum')
+      out.push({ path: '/lifecycle/status', message: `${status} is no enum attribute at a pointer of its own` });
+    else
+      for (const [key, values] of [
+        ['successor', successor],
+        ['end', end],
+      ] as const)
+        for (const value of values)
+          if (!attribute.type.values?.includes(value))
+            out.push({ path: `/lifecycle/${key}`, message: `${value} is not a value of ${status}` });
+  }
   return out;
 }
 

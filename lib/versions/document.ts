@@ -3,6 +3,8 @@ import canonicalize from 'canonicalize';
 import { RESTRICTED_TIERS, type RestrictedTier, tierOf } from '../access-tiers/tiers';
 import { bucket } from '../aws/s3';
 import type { DppCardItem, DppFileItem, DppItem } from '../dpps/model';
+import { accessProfileById } from '../profiles/access-catalogue';
+import { filterAspects } from '../profiles/filter';
 import type { CardSnapshot, DppVersionItem, FileSnapshot, TierDocument, VersionDocument } from './model';
 
 /**
@@ -53,6 +55,13 @@ export function snapshotOf(
       characteristics: (card.characteristics ?? []).map(({ id, characteristic }) => ({ id, characteristic })),
       ...restricted(card),
     })),
+    ...(dpp.profile !== undefined && {
+      profiled: {
+        profile: dpp.profile,
+        ...(dpp.category !== undefined && { category: dpp.category }),
+        aspects: dpp.aspects ?? {},
+      },
+    }),
   };
 }
 
@@ -69,12 +78,28 @@ const untiered = <T extends { access_tier?: RestrictedTier }>({
 }: T): Omit<T, 'access_tier'> => part;
 
 /**
+ * A profiled snapshot's aspects with only the attributes of exactly `tier` (docs/profiles.md): a
+ * version's public document holds the public ones, each tier document its own tier's, so what the
+ * public document's hash anchors is what was public at that date. A field no attribute holds is
+ * in no document (the version item keeps the stored aspects whole, for the company).
+ */
+function aspectsOfTier(snapshot: VersionSnapshot, tier: string): Record<string, Record<string, unknown>> {
+  const profile = snapshot.profiled && accessProfileById(snapshot.profiled.profile);
+  return profile ? filterAspects(profile, snapshot.profiled?.aspects, { only: tier }) : {};
+}
+
+/**
  * A snapshot split by tier (docs/choices.md, Access tiers): the public snapshot (what the public
- * document holds) and, for each restricted tier with parts, its files and cards.
+ * document holds) and, for each restricted tier with parts, its files, cards and attributes.
  */
 export function splitByTier(snapshot: VersionSnapshot): {
   publicSnapshot: VersionSnapshot;
-  tiers: Array<{ tier: RestrictedTier; files: FileSnapshot[]; cards: CardSnapshot[] }>;
+  tiers: Array<{
+    tier: RestrictedTier;
+    files: FileSnapshot[];
+    cards: CardSnapshot[];
+    aspects?: Record<string, Record<string, unknown>>;
+  }>;
 } {
   const ofTier = <T extends { access_tier?: RestrictedTier }>(parts: T[], tier: RestrictedTier | undefined) =>
     parts.filter((part) => part.access_tier === tier).map(untiered) as T[];
@@ -83,12 +108,17 @@ export function splitByTier(snapshot: VersionSnapshot): {
       dpp: snapshot.dpp,
       files: ofTier(snapshot.files, undefined),
       cards: ofTier(snapshot.cards, undefined),
+      ...(snapshot.profiled && { profiled: { ...snapshot.profiled, aspects: aspectsOfTier(snapshot, 'public') } }),
     },
-    tiers: RESTRICTED_TIERS.map((tier) => ({
-      tier,
-      files: ofTier(snapshot.files, tier),
-      cards: ofTier(snapshot.cards, tier),
-    })).filter((t) => t.files.length + t.cards.length > 0),
+    tiers: RESTRICTED_TIERS.map((tier) => {
+      const aspects = aspectsOfTier(snapshot, tier);
+      return {
+        tier,
+        files: ofTier(snapshot.files, tier),
+        cards: ofTier(snapshot.cards, tier),
+        ...(Object.keys(aspects).length > 0 && { aspects }),
+      };
+    }).filter((t) => t.files.length + t.cards.length > 0 || t.aspects !== undefined),
   };
 }
 
@@ -100,6 +130,7 @@ export function tierDocument(fields: {
   tier: RestrictedTier;
   files: FileSnapshot[];
   cards: CardSnapshot[];
+  aspects?: Record<string, Record<string, unknown>>;
 }): TierDocument {
   return {
     format: 'dpp-version-tier/1',
@@ -110,6 +141,7 @@ export function tierDocument(fields: {
     salt: randomBytes(16).toString('hex'),
     files: fields.files,
     cards: fields.cards,
+    ...(fields.aspects && { aspects: fields.aspects }),
   };
 }
 

@@ -4,6 +4,9 @@ import { includes, RESTRICTED_TIERS, type RestrictedTier } from '../access-tiers
 import { defined } from '../defined';
 import { isPublished } from '../dpps/model';
 import { NotFoundError } from '../errors';
+import { accessProfileById } from '../profiles/access-catalogue';
+import { filterAspects } from '../profiles/filter';
+import { restrictedAttributes } from '../profiles/passport';
 import { id } from '../schemas';
 import { readCheckedTierDocument, readCheckedVersionDocument } from './document';
 import type { DppVersionItem } from './model';
@@ -52,6 +55,10 @@ export async function getVersionDocument(
     defined(version.tier_documents?.[tier], `the ${tier} tier document`),
   );
   const parts = version.snapshot;
+  const profile = parts.profiled && accessProfileById(parts.profiled.profile);
+  const attributes = profile
+    ? restrictedAttributes({ profile: profile.id }, filterAspects(profile, parts.profiled?.aspects, { only: tier }))
+    : [];
   await recordRead(
     reader.grant,
     'version',
@@ -60,6 +67,7 @@ export async function getVersionDocument(
       files: parts.files.filter((f) => f.access_tier === tier).map((f) => f.id),
       images: [],
       version: version.version,
+      ...(attributes.length > 0 && { attributes }),
     },
     request,
   );

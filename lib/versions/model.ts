@@ -48,6 +48,16 @@ export interface CardSnapshot {
 }
 
 /**
+ * A profiled DPP's data as a version froze it (docs/profiles.md): its profile, its category and its
+ * aspect documents as stored (the snapshot's: each document holds only what a tier reads of them).
+ */
+export interface ProfiledSnapshot {
+  profile: string;
+  category?: string;
+  aspects: Record<string, Record<string, unknown>>;
+}
+
+/**
  * The canonical version document (RFC 8785 JSON) written once to S3; its SHA-256 is the
  * version's `content_hash`, the `dpp_hash` a notarization anchors on the chain.
  */
@@ -60,6 +70,11 @@ export interface VersionDocument {
   dpp: DppSnapshot;
   files: FileSnapshot[];
   cards: CardSnapshot[];
+  /**
+   * A profiled DPP's profile, category and aspects with only the `public` attributes
+   * (lib/profiles/filter.ts): absent on a DPP without a profile, which hashes as before profiles.
+   */
+  profiled?: ProfiledSnapshot;
   /**
    * The SHA-256 of each tier document of the version (its restricted parts, by tier), present only
    * when it has some: a version without restricted parts hashes exactly as before tiers existed.
@@ -81,6 +96,8 @@ export interface TierDocument {
   salt: string;
   files: FileSnapshot[];
   cards: CardSnapshot[];
+  /** A profiled DPP's attributes of this tier alone, in their aspect documents (absent: none of this tier). */
+  aspects?: Record<string, Record<string, unknown>>;
 }
 
 /** Version `version` of a DPP. Immutable but for the notarize fields, which are set once. */
@@ -95,7 +112,7 @@ export interface DppVersionItem {
   version: number;
   created_at: string;
   created_by: string;
-  snapshot: { dpp: DppSnapshot; files: FileSnapshot[]; cards: CardSnapshot[] };
+  snapshot: { dpp: DppSnapshot; files: FileSnapshot[]; cards: CardSnapshot[]; profiled?: ProfiledSnapshot };
   /** Object key of the canonical version document. */
   document_path: string;
   /** Hex SHA-256 of the canonical version document's bytes. */

@@ -85,7 +85,7 @@ describe.each(authenticated.map((r) => [`${r.method} ${r.path}`, r] as const))('
 });
 
 describe('public routes', () => {
-  it('are exactly the token endpoint, the passport view, a version document, a published DPP’s file and image downloads, the GS1 Digital Link resolver (item, product and its description), the passport page, the invitation page and accepting an invitation, a version’s verification, the issuer’s DID document, the sector profiles, the grant-checked downloads, the health check and the unknown-route catch-all', () => {
+  it('are exactly the token endpoint, the passport view and its aspects, a version document, a published DPP’s file and image downloads, the GS1 Digital Link resolver (item, product and its description), the passport page, the invitation page and accepting an invitation, a version’s verification, the issuer’s DID document, the sector profiles, the grant-checked downloads, the health check and the unknown-route catch-all', () => {
     expect(
       routes
         .filter((r) => r.auth === 'public')
@@ -103,6 +103,7 @@ describe('public routes', () => {
       'get-invitation-page',
       'get-passport-page',
       'get-profile',
+      'get-public-dpp-aspect',
       'get-public-dpp-file',
       'get-public-dpp-image',
       'health',

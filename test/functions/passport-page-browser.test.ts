@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BATTERY_DPP } from '../../lib/api/demo';
 import * as keys from '../../lib/data/keys';
 import { ItemType } from '../../lib/data/keys';
 import { apiUrl, call, demo, fixture, form, json, localEnv, localTable, putTestDpp, tokenFor } from '../support/api';
@@ -43,9 +44,10 @@ interface AxeResults {
 }
 
 /** axe-core's WCAG 2.0/2.1 A and AA rules on a page, as `id: help (targets)` lines. */
-async function violations(path: string, headers: Record<string, string> = {}): Promise<string[]> {
+async function violations(path: string, headers: Record<string, string> = {}, width = 1280): Promise<string[]> {
   const page = await axeContext.newPage();
   try {
+    await page.setViewportSize({ width, height: 800 });
     await page.setExtraHTTPHeaders(headers);
     await page.goto(`${apiUrl}${path}`);
     await page.evaluate(AXE_SOURCE);
@@ -96,6 +98,14 @@ describe('the passport page in a browser', () => {
     expect(await violations(`/passport/${dpp.id}?access=no-longer-valid`)).toEqual([]);
   }, 90_000);
 
+  it('has no WCAG 2.1 A/AA violation on the EV battery passport at 360 and 1280 px, in English and German', async () => {
+    for (const width of [360, 1280])
+      for (const lang of ['en', 'de'])
+        expect(await violations(`/passport/${BATTERY_DPP}?lang=${lang}`, {}, width), `${lang} at ${width} px`).toEqual(
+          [],
+        );
+  });
+
   it('has no WCAG 2.1 A/AA violation on the 404 page', async () => {
     expect(await violations('/passport/no-such-passport', { accept: 'text/html' })).toEqual([]);
   });
@@ -129,6 +139,15 @@ describe('the passport page in a browser', () => {
   it('does not scroll sideways at 360 px, with JavaScript off, and loads nothing from another origin but the images’ bucket', async () => {
     const page = await context.newPage();
     try {
+      // The EV battery passport's long values (addresses, identifiers) wrap too.
+      const battery = await page.goto(`${apiUrl}/passport/${BATTERY_DPP}`);
+      expect(battery?.status()).toBe(200);
+      const wide = await page.evaluate(() => {
+        const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document
+          .documentElement;
+        return root.scrollWidth;
+      });
+      expect(wide).toBeLessThanOrEqual(360);
       const response = await page.goto(`${apiUrl}/passport/${X1.id}?lang=fr`);
       expect(response?.status()).toBe(200);
       await expect.poll(() => page.locator('h1').textContent()).toBe(X1.translations.fr!.dpp!.name);

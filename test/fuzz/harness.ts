@@ -5,6 +5,7 @@ import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { v7 as uuidv7 } from 'uuid';
 import { localClients } from '../../infra/local/bootstrap';
 import { DEMO_PROMOTION_CODES } from '../../infra/local/engines/stripe-demo';
+import { BATTERY_DPP } from '../../lib/api/demo';
 import { toApiKeyItem } from '../../lib/companies/api-keys/model';
 import { toCompanyItem, toMemberItems } from '../../lib/companies/model';
 import * as keys from '../../lib/data/keys';
@@ -15,6 +16,7 @@ import { objectKeys } from '../../lib/files/object-keys';
 import { INVITATION_ID, newInvitationId, toInvitationItems } from '../../lib/invitations/model';
 import { MAX_UPLOAD_BYTES } from '../../lib/limits';
 import { toOperatorItem } from '../../lib/operators/model';
+import { PROFILES } from '../../lib/profiles/catalogue';
 import { SUMMARIES } from '../../lib/profiles/summaries';
 import { toTemplateItem } from '../../lib/templates/model';
 import {
@@ -531,6 +533,10 @@ function routeWorlds(world: World): Record<string, RouteWorld> {
     },
     // The sector profiles the repository ships (lib/profiles/data/).
     'get-profile': { pools: { own: { profileid: () => SUMMARIES.map((profile) => profile.id) } } },
+    // The seeded EV battery passport's aspects (its profile's), public and through a generated `access`.
+    'get-public-dpp-aspect': {
+      pools: { own: { dppid: () => [BATTERY_DPP], aspect: () => PROFILES.flatMap((p) => p.aspects.map((a) => a.id)) } },
+    },
     // The invitation page reads any invitation, pending or settled (its own fuzz's, like the accept route's).
     'get-invitation-page': {
       pools: { own: { invitationid: () => [...world.invitations.pending, ...world.invitations.used] } },

@@ -164,6 +164,11 @@ export async function exportDpp(dppId: string, outDir: string, now = new Date())
             created_at: dpp.created_at,
             updated_at: dpp.updated_at,
             ...(dpp.related_dpps?.length && { related_dpps: dpp.related_dpps }),
+            ...(dpp.profile !== undefined && { profile: dpp.profile, aspects: dpp.aspects ?? {} }),
+            ...(dpp.category !== undefined && { category: dpp.category }),
+            ...(dpp.replaces !== undefined && { replaces: dpp.replaces }),
+            ...(dpp.replaced_by !== undefined && { replaced_by: dpp.replaced_by }),
+            ...(dpp.ceased_at !== undefined && { ceased_at: dpp.ceased_at }),
             images: images.map((image) => ({ id: image.id, fixture: imageName(image) })),
             files: files.map((file) => ({
               id: file.id,

@@ -3,6 +3,8 @@ import { email, walletAddress } from '../../../lib/companies/fields';
 import { countryCode } from '../../../lib/countries';
 import { ISO_639_1 } from '../../../lib/languages';
 import { MAX_CARD_CHARACTERISTICS, MAX_CHARACTERISTIC_LENGTH } from '../../../lib/limits';
+import { profileById } from '../../../lib/profiles/catalogue';
+import { documentProblems } from '../../../lib/profiles/validate';
 import { description, id, issueMessage, name, singleLine, uuid } from '../../../lib/schemas';
 
 /**
@@ -157,7 +159,27 @@ export const dppRecord = v.pipe(
     ),
     /** Per language, the texts of the DPP (`dpp`), its files (`file:<id>`) and cards (`card:<id>`) in it. */
     translations: v.optional(v.record(language, v.record(v.string(), translatedText)), {}),
+    /** A profiled DPP (docs/profiles.md): its profile, category and aspect documents, each valid in the profile. */
+    profile: v.optional(text(64)),
+    category: v.optional(text(64)),
+    aspects: v.optional(v.record(v.string(), v.record(v.string(), v.unknown()))),
+    /** Its lifecycle (docs/behaviour.md, Lifecycle): predecessor, successor, when it ceased. */
+    replaces: v.optional(id),
+    replaced_by: v.optional(id),
+    ceased_at: v.optional(timestamp),
   }),
+  v.forward(
+    v.check(({ profile, category, aspects }) => {
+      if (profile === undefined) return category === undefined && aspects === undefined;
+      const known = profileById(profile);
+      if (!known || (category !== undefined && !known.categories.some((c) => c.id === category))) return false;
+      return Object.entries(aspects ?? {}).every(([aspectId, document]) => {
+        const aspect = known.aspects.find((a) => a.id === aspectId);
+        return aspect !== undefined && documentProblems(aspect, document).length === 0;
+      });
+    }, 'must be a profile of the service, one of its categories, and aspect documents valid in it'),
+    ['profile'],
+  ),
   v.forward(
     v.check(
       ({ language: source, translations }) => !(source in translations),

@@ -542,6 +542,11 @@ async function prepareDpp(
     company_name: company.name,
     company_country: company.country_code,
     ...(d.related_dpps !== undefined && { related_dpps: d.related_dpps }),
+    ...(d.profile !== undefined && { profile: d.profile, aspects: d.aspects ?? {} }),
+    ...(d.category !== undefined && { category: d.category }),
+    ...(d.replaces !== undefined && { replaces: d.replaces }),
+    ...(d.replaced_by !== undefined && { replaced_by: d.replaced_by }),
+    ...(d.ceased_at !== undefined && { ceased_at: d.ceased_at }),
     created_at: createdAt,
     updated_at: d.updated_at ?? createdAt,
   });

@@ -125,4 +125,29 @@ describe('the profile format', () => {
       problems((p) => Object.assign(attribute(p, 0), { pointer: undefined, type: undefined, composedOf: ['nothing'] })),
     ).toEqual(['composed of nothing, no other attribute']);
   });
+
+  it('takes a lifecycle whose status is an enum attribute and whose statuses are its values', () => {
+    const status = (p: Profile) =>
+      p.aspects[0]!.attributes.push({
+        ...attribute(p, 0),
+        id: 'status',
+        pointer: '/status',
+        type: { type: 'enum', values: ['new', 'reborn', 'gone'] },
+      });
+    expect(
+      problems((p) => {
+        status(p);
+        p.lifecycle = { status: 'status', successor: ['reborn'], end: ['gone'] };
+      }),
+    ).toEqual([]);
+    expect(
+      problems((p) => {
+        status(p);
+        p.lifecycle = { status: 'status', successor: ['reborn'], end: ['burnt'] };
+      }),
+    ).toEqual(['burnt is not a value of status']);
+    expect(problems((p) => Object.assign(p, { lifecycle: { status: 'mass', successor: ['x'], end: ['y'] } }))).toEqual([
+      'mass is no enum attribute at a pointer of its own',
+    ]);
+  });
 });
