@@ -33,7 +33,7 @@ import {
 } from '../../lib/companies/kyb/worker';
 import type { StackConfig } from '../config';
 import type { DataStores } from './data';
-import type { ServiceFunctions } from './functions';
+import { addSetting, type ServiceFunctions } from './functions';
 import { acknowledge, NAG_ACKNOWLEDGEMENTS } from './nag';
 
 export class Workers {
@@ -108,7 +108,7 @@ function addAnchorRpcUrlSecret(stack: Stack, config: StackConfig, fn: NodejsFunc
   fn.addToRolePolicy(
     new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }),
   );
-  fn.addEnvironment('EVM_RPC_URL_SECRET_ID', secret.secretArn);
+  addSetting(fn, config, 'EVM_RPC_URL_SECRET_ID', secret.secretArn);
   return secret;
 }
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTION_DEFAULTS } from '../../infra/constructs/functions';
 import { synthesizedTemplate } from '../../infra/local/sam-env';
+import { localOnlySettings } from '../../infra/local/settings';
 import { ANCHOR_WORKER_ACCESS, ANCHOR_WORKER_FN, WORKER_TIMEOUT_SECONDS } from '../../lib/anchoring/worker';
 import type { Route } from '../../lib/api/contract';
 import { functionId, routes } from '../../lib/api/routes';
@@ -45,7 +46,10 @@ const table: Row[] = [
   },
 ];
 
-/** The settings a row's access and auth imply (lib/config.ts reads them); a sandbox has no stripePriceId, so no STRIPE_PRICE_ID. */
+/**
+ * The settings a row's access and auth imply (lib/config.ts reads them); a sandbox has no
+ * stripePriceId, so no STRIPE_PRICE_ID, and declares empty what a local run adds (infra/local/settings.ts).
+ */
 function environmentKeys({ access, auth }: Row): string[] {
   const a = access as Partial<Record<string, unknown>> & { bucket?: readonly string[] };
   const keys = [
@@ -67,7 +71,9 @@ function environmentKeys({ access, auth }: Row): string[] {
     'LOG_LEVEL',
     'NODE_OPTIONS',
   ];
-  return [...new Set(keys.filter((key): key is string => typeof key === 'string'))].sort();
+  const cloud = keys.filter((key): key is string => typeof key === 'string');
+  // The sandbox template also declares, empty, what a local run adds (SAM's env.json sets them).
+  return [...new Set([...cloud, ...localOnlySettings(Object.fromEntries(cloud.map((key) => [key, 'x'])))])].sort();
 }
 
 interface LambdaProperties {
