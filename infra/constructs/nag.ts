@@ -148,6 +148,16 @@ export const NAG_ACKNOWLEDGEMENTS = {
       'It is itself a dead-letter queue (see AwsSolutions-SQS3): a redrive policy would move its messages to yet ' +
       'another queue, and nothing reads it to fail on a message; an operator inspects and redrives it by hand.',
   },
+  importDeadLetterQueue: {
+    rule: 'AwsSolutions-SQS3',
+    on: "the import worker's dead-letter queue",
+    reason: "It is itself a dead-letter queue: the import queue's, alarmed on its first message. Nothing consumes it.",
+  },
+  importDeadLetterQueueRedrive: {
+    rule: 'Serverless-SQSRedrivePolicy',
+    on: "the import worker's dead-letter queue",
+    reason: 'It is itself a dead-letter queue: an operator inspects it and redrives a message by hand.',
+  },
   anchorWorkerStarResource: {
     rule: 'AwsSolutions-IAM5[Resource::*]',
     on: "the anchor worker's role",

@@ -20,6 +20,8 @@ import { createDppCardDocs } from './routes/create-dpp-card';
 import { createDppFileDocs } from './routes/create-dpp-file';
 import { createDppImageDocs } from './routes/create-dpp-image';
 import { createDppVersionDocs } from './routes/create-dpp-version';
+import { createImportDocs } from './routes/create-import';
+import { createImportMappingDocs } from './routes/create-import-mapping';
 import { createInvitationDocs } from './routes/create-invitation';
 import { createRelatedDppsDocs } from './routes/create-related-dpps';
 import { createTemplateDocs } from './routes/create-template';
@@ -41,6 +43,7 @@ import { getDppDocs } from './routes/get-dpp';
 import { getDppFileDocs } from './routes/get-dpp-file';
 import { getDppQrDocs } from './routes/get-dpp-qr';
 import { getDppVersionDocumentDocs } from './routes/get-dpp-version-document';
+import { getImportDocs } from './routes/get-import';
 import { getInvitationPageDocs } from './routes/get-invitation-page';
 import { getKybDataDocs } from './routes/get-kyb-data';
 import { getNonOfficialOperatorDocs } from './routes/get-non-official-operator';
@@ -56,6 +59,8 @@ import { listDppFilesDocs } from './routes/list-dpp-files';
 import { listDppNotarizationsDocs } from './routes/list-dpp-notarizations';
 import { listDppVersionsDocs } from './routes/list-dpp-versions';
 import { listDppsDocs } from './routes/list-dpps';
+import { listImportRowsDocs } from './routes/list-import-rows';
+import { listImportsDocs } from './routes/list-imports';
 import { listNonOfficialOperatorsDocs } from './routes/list-non-official-operators';
 import { listProfilesDocs } from './routes/list-profiles';
 import { listTemplateFilesDocs } from './routes/list-template-files';
@@ -140,6 +145,11 @@ export const routes = [
   getPassportPageDocs,
   listProfilesDocs,
   getProfileDocs,
+  createImportDocs,
+  getImportDocs,
+  listImportRowsDocs,
+  listImportsDocs,
+  createImportMappingDocs,
   notFoundDocs,
 ] as const satisfies readonly Route[];
 

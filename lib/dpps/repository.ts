@@ -159,6 +159,40 @@ export async function putNewDpp(item: DppItem): Promise<NewDppOutcome> {
   throw new Error(`a new DPP's id ${item.id} is taken`);
 }
 
+/** Why an imported DPP was not written (lib/imports/apply.ts). */
+export type ImportedDppOutcome = NewDppOutcome | 'product_exists' | 'link_taken';
+
+/**
+ * A DPP of an import row: putNewDpp's transaction (the template, KYB, the DPP, its GS1 Digital
+ * Link entry) plus the product's key item (`PRODUCT#<companyId>`, what an import is idempotent
+ * on), both put only where none is: two rows or two runs for one product never make two DPPs.
+ * `link_taken`: the row's GTIN and serial are another DPP's.
+ */
+export async function putImportedDpp(item: DppItem, productItem: Record<string, unknown>): Promise<ImportedDppOutcome> {
+  const kybVerified: TransactionItem = {
+    check: keys.company(item.company_id),
+    condition: where(eq(['kyb', 'status'], KybStatus.Verified)),
+  };
+  const template = item.template_id === undefined ? [] : [templateOfCompany(item.template_id, item.company_id)];
+  const manufacturer = manufacturerOf({ name: item.company_name, country_code: item.company_country });
+  const link = identifiersOf(item.search_id) && toDppLinkItem(item, { manufacturer });
+  const legs: TransactionItem[] = [
+    ...template,
+    kybVerified,
+    { put: { ...item }, condition: noItem() },
+    { put: { ...productItem }, condition: noItem() },
+    ...(link ? [{ put: { ...link }, condition: noItem() }] : []),
+  ];
+  const failed = await transactWithConditions(legs);
+  if (failed.length === 0) return 'written';
+  const at = template.length;
+  if (template.length > 0 && failed.includes(0)) return 'template_not_found';
+  if (failed.includes(at)) return 'kyb_required';
+  if (failed.includes(at + 2)) return 'product_exists';
+  if (link && failed.includes(at + 3)) return 'link_taken';
+  throw new Error(`a new DPP's id ${item.id} is taken`);
+}
+
 /** What PUT /dpps/{dppId} may change; `template_id: null` unlinks the template. */
 export interface DppChanges {
   name?: string;
