@@ -158,6 +158,21 @@ export const NAG_ACKNOWLEDGEMENTS = {
     on: "the import worker's dead-letter queue",
     reason: 'It is itself a dead-letter queue: an operator inspects it and redrives a message by hand.',
   },
+  importWorkerDeadLetterQueue: {
+    rule: 'Serverless-LambdaDLQ',
+    on: 'the import worker',
+    reason:
+      'Its SQS event source mapping invokes it synchronously, and a function dead-letter queue only receives ' +
+      "asynchronous invocations: a message it fails goes back to the import queue, and after the queue's " +
+      'maxReceiveCount to its dead-letter queue (alarmed).',
+  },
+  importWorkerMappingDestination: {
+    rule: 'Serverless-LambdaEventSourceMappingDestination',
+    on: "the import worker's event source mapping",
+    reason:
+      "An SQS mapping takes no on-failure destination: the import queue's own redrive policy moves a message it " +
+      'failed maxReceiveCount times to the dead-letter queue, which is alarmed.',
+  },
   anchorWorkerStarResource: {
     rule: 'AwsSolutions-IAM5[Resource::*]',
     on: "the anchor worker's role",

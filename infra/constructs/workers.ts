@@ -136,6 +136,8 @@ function addImportWorker(
     description: 'Runs a bulk import: streams the uploaded file and writes its rows in batches',
     timeoutSeconds: IMPORT_WORKER_TIMEOUT_SECONDS,
   });
+  acknowledge(fn, NAG_ACKNOWLEDGEMENTS.importWorkerDeadLetterQueue);
+  acknowledge(fn, NAG_ACKNOWLEDGEMENTS.importWorkerMappingDestination);
   fn.addEventSource(
     new SqsEventSource(queue, {
       batchSize: 1,

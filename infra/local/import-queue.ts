@@ -49,7 +49,8 @@ export function startImportQueue(options: ImportQueueOptions = {}): ImportQueue 
   const onEvent = (event: unknown) => {
     const records = (event as { Records?: Array<{ eventName?: string; s3?: { object?: { key?: string } } }> }).Records;
     const created = (records ?? []).filter(
-      (record) => record.eventName?.startsWith('ObjectCreated:') && record.s3?.object?.key?.endsWith(IMPORT_OBJECT_SUFFIX),
+      (record) =>
+        record.eventName?.startsWith('ObjectCreated:') && record.s3?.object?.key?.endsWith(IMPORT_OBJECT_SUFFIX),
     );
     // The bucket's notification filter: only an import's upload is queued.
     if (created.length > 0) queue.send(JSON.stringify({ Records: created }));

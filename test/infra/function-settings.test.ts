@@ -6,6 +6,7 @@ import { ANCHOR_WORKER_ACCESS, ANCHOR_WORKER_FN, WORKER_TIMEOUT_SECONDS } from '
 import type { Route } from '../../lib/api/contract';
 import { functionId, routes } from '../../lib/api/routes';
 import { KYB_RETRY_ACCESS, KYB_RETRY_TIMEOUT_SECONDS, KYB_RETRY_WORKER_FN } from '../../lib/companies/kyb/worker';
+import { IMPORT_WORKER_ACCESS, IMPORT_WORKER_FN, IMPORT_WORKER_TIMEOUT_SECONDS } from '../../lib/imports/worker';
 
 /**
  * One table of every function the stack deploys: each route row and each worker's contract
@@ -36,6 +37,15 @@ const table: Row[] = [
     auth: 'public',
     timeout: WORKER_TIMEOUT_SECONDS,
     reservedConcurrency: 1,
+  },
+  // The import worker: Lambda's longest timeout (it resumes at its checkpoint when redelivered); its
+  // concurrency is bounded by its event source mapping (maxConcurrency), not reserved.
+  {
+    fn: IMPORT_WORKER_FN,
+    access: IMPORT_WORKER_ACCESS,
+    auth: 'public',
+    timeout: IMPORT_WORKER_TIMEOUT_SECONDS,
+    reservedConcurrency: undefined,
   },
   {
     fn: KYB_RETRY_WORKER_FN,
