@@ -15,7 +15,10 @@ function queues(maxReceiveCount = 3) {
     deadLetterQueue: deadLetters,
     now: () => now,
   });
-  return { queue, deadLetters, advance: (ms: number) => (now += ms) };
+  const advance = (ms: number) => {
+    now += ms;
+  };
+  return { queue, deadLetters, advance };
 }
 
 describe('the local queue', () => {
