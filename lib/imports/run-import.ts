@@ -19,8 +19,8 @@ import { IMPORT_BATCH_ROWS } from './worker';
 export interface RunOptions {
   /** Milliseconds left in the invocation. */
   remainingMs?: () => number;
-  /** Tests (the fault harness): called after each checkpoint with the next row. */
-  afterCheckpoint?: (nextRow: number) => void | Promise<void>;
+  /** The fault tests: called after a batch's writes, before its checkpoint (a throw there is a worker killed mid-batch). */
+  beforeCheckpoint?: (batchFirstRow: number) => void | Promise<void>;
 }
 
 /** The imports an S3 event (an SQS message's body) names: the uploaded objects under an import's key. */
@@ -81,6 +81,7 @@ export async function runImport(companyId: string, importId: string, options: Ru
     if (batch.length === 0) return true;
     const from = next;
     const outcomes = await applyBatch(imp as ImportItem, company, batch, seen);
+    await options.beforeCheckpoint?.(from);
     const to = (batch.at(-1)?.row ?? from) + 1;
     const moved = await checkpoint(imp as ImportItem, from, to, outcomes, total);
     batch = [];
@@ -89,7 +90,6 @@ export async function runImport(companyId: string, importId: string, options: Ru
       return false;
     }
     next = to;
-    await options.afterCheckpoint?.(next);
     return true;
   };
   for await (const row of fileRows(body, imp.format, imp.columns)) {
