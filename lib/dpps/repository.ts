@@ -169,6 +169,18 @@ export type ImportedDppOutcome = NewDppOutcome | 'product_exists' | 'link_taken'
  * `link_taken`: the row's GTIN and serial are another DPP's.
  */
 export async function putImportedDpp(item: DppItem, productItem: Record<string, unknown>): Promise<ImportedDppOutcome> {
+  const { legs, at, link } = importedDppLegs(item, productItem);
+  const failed = await transactWithConditions(legs);
+  if (failed.length === 0) return 'written';
+  if (at > 0 && failed.includes(0)) return 'template_not_found';
+  if (failed.includes(at)) return 'kyb_required';
+  if (failed.includes(at + 2)) return 'product_exists';
+  if (link && failed.includes(at + 3)) return 'link_taken';
+  throw new Error(`a new DPP's id ${item.id} is taken`);
+}
+
+/** The legs of putImportedDpp's transaction; `at`: the KYB leg's index (after the template's). */
+function importedDppLegs(item: DppItem, productItem: Record<string, unknown>) {
   const kybVerified: TransactionItem = {
     check: keys.company(item.company_id),
     condition: where(eq(['kyb', 'status'], KybStatus.Verified)),
@@ -183,14 +195,33 @@ export async function putImportedDpp(item: DppItem, productItem: Record<string, 
     { put: { ...productItem }, condition: noItem() },
     ...(link ? [{ put: { ...link }, condition: noItem() }] : []),
   ];
+  return { legs, at: template.length, link };
+}
+
+/**
+ * Several imported DPPs in ONE transaction (a bulk import's fast path, at most 100 legs): all are
+ * written or none is. False when any condition failed: the caller then writes each alone
+ * (putImportedDpp), which says which one and why. The KYB check is one leg for all (one company).
+ */
+export async function putImportedDpps(
+  entries: ReadonlyArray<{ item: DppItem; productItem: Record<string, unknown> }>,
+): Promise<boolean> {
+  const legs: TransactionItem[] = [];
+  const checked = new Set<string>();
+  for (const { item, productItem } of entries) {
+    for (const leg of importedDppLegs(item, productItem).legs) {
+      // A transaction may name an item once: the company's KYB and a shared template are checked once.
+      if ('check' in leg) {
+        const key = `${leg.check.pk}|${leg.check.sk}`;
+        if (checked.has(key)) continue;
+        checked.add(key);
+      }
+      legs.push(leg);
+    }
+  }
+  if (legs.length > 100) throw new Error(`putImportedDpps: ${legs.length} legs, a transaction takes 100`);
   const failed = await transactWithConditions(legs);
-  if (failed.length === 0) return 'written';
-  const at = template.length;
-  if (template.length > 0 && failed.includes(0)) return 'template_not_found';
-  if (failed.includes(at)) return 'kyb_required';
-  if (failed.includes(at + 2)) return 'product_exists';
-  if (link && failed.includes(at + 3)) return 'link_taken';
-  throw new Error(`a new DPP's id ${item.id} is taken`);
+  return failed.length === 0;
 }
 
 /** What PUT /dpps/{dppId} may change; `template_id: null` unlinks the template. */
@@ -255,3 +286,14 @@ const readManufacturer = async (companyId: string) =>
 
 /** The DPP item alone: ONE GetItem. */
 export const readDpp = (dppId: string): Promise<DppItem | undefined> => table.get<DppItem>(keys.dpp(dppId));
+
+/** DPPs by id, 100 a request (BatchGetItem): a bulk import's upserts read their passports at once. */
+export async function readDpps(dppIds: readonly string[]): Promise<Map<string, DppItem>> {
+  const found = new Map<string, DppItem>();
+  const unique = [...new Set(dppIds)];
+  for (let i = 0; i < unique.length; i += 100) {
+    const items = (await table.batchGet(unique.slice(i, i + 100).map((id) => keys.dpp(id)))) as unknown as DppItem[];
+    for (const item of items) found.set(item.id, item);
+  }
+  return found;
+}

@@ -62,8 +62,16 @@ interface ImportStatus {
   percent: number;
 }
 
-async function runImport(company: TestCompany, mode: 'create' | 'upsert', file: string): Promise<ImportStatus> {
-  const created = await call('POST', '/imports', { token: company.token, ...json({ format: 'csv', mode }) });
+async function runImport(
+  company: TestCompany,
+  mode: 'create' | 'upsert',
+  file: string,
+  options: Record<string, unknown> = { format: 'csv' },
+): Promise<ImportStatus> {
+  const created = await call('POST', '/imports', {
+    token: company.token,
+    ...json({ format: 'csv', ...options, mode }),
+  });
   expect(created.status).toBe(201);
   expect(created.body).toMatchObject({ status: 'waiting_upload', rows: 0, upload: { method: 'PUT' } });
   const expires = Date.parse(created.body.upload.expires_at) - Date.now();
@@ -166,6 +174,69 @@ describe('a bulk import of a CSV file', () => {
       created: 0,
       reason: expect.stringMatching(/not UTF-8/),
     });
+  });
+
+  it('renames a saved mapping’s headers, and in a dry run reports what it would do without writing', async () => {
+    const mapping = await call('POST', '/import-mappings', {
+      token: company.token,
+      ...json({ name: 'ERP', columns: { Artikel: 'name', EAN: 'code', Seriennummer: 'serial' } }),
+    });
+    expect(mapping.status).toBe(201);
+    const file = [
+      'Artikel,EAN,Seriennummer,type,model_id,language',
+      `Renamed,${CODE},SN000001,battery,${MODEL},en`,
+      `New,${CODE},NEW0001,battery,${MODEL},en`,
+    ].join('\n');
+    const dry = await runImport(company, 'upsert', file, {
+      mapping_id: mapping.body.mapping.mapping_id,
+      dry_run: true,
+    });
+    expect(dry).toMatchObject({ status: 'done', rows: 2, created: 1, updated: 1, failed: 0 });
+    const rows = await call('GET', `/imports/${dry.importId}/rows`, { token: company.token });
+    expect(rows.body.rows.find((row: { row: number }) => row.row === 2).dppId).toBeUndefined();
+    // Nothing written: the product of row 1 keeps its name, and the new one has no passport.
+    const again = await runImport(company, 'upsert', file, {
+      mapping_id: mapping.body.mapping.mapping_id,
+      dry_run: true,
+    });
+    expect(again).toMatchObject({ created: 1, updated: 1 });
+  });
+
+  it('reads JSONL the same way, refusing unknown fields row by row and profiled rows until aspects land', async () => {
+    const lines = [
+      {
+        name: 'Battery 3',
+        description: 'Pack 3',
+        type: 'battery',
+        gtin: CODE,
+        model_id: MODEL,
+        language: 'en',
+        serial: 'SN000003',
+      },
+      { name: 'X', type: 'battery', code: CODE, model_id: MODEL, language: 'en', serial: 'J1', colour: 'red' },
+      {
+        name: 'Y',
+        type: 'battery',
+        code: CODE,
+        model_id: MODEL,
+        language: 'en',
+        serial: 'J2',
+        aspects: { battery: {} },
+      },
+    ].map((line) => JSON.stringify(line));
+    const result = await runImport(company, 'upsert', `${lines.join('\n')}\n`, { format: 'jsonl' });
+    expect(result).toMatchObject({ status: 'done', rows: 3, unchanged: 1, failed: 2 });
+    const failed = await call('GET', `/imports/${result.importId}/rows?status=failed`, { token: company.token });
+    expect(failed.body.rows.map((row: { errors: unknown[] }) => row.errors)).toEqual([
+      [expect.objectContaining({ column: 'colour', code: 'VALIDATION_ERROR' })],
+      [expect.objectContaining({ column: 'aspects', code: 'ASPECTS_UNSUPPORTED' })],
+    ]);
+    const profiled = await call('POST', '/imports', {
+      token: company.token,
+      ...json({ format: 'jsonl', profile: 'battery' }),
+    });
+    expect(profiled.status).toBe(400);
+    expect(profiled.body.code).toBe('ASPECTS_UNSUPPORTED');
   });
 
   it('lists the company’s imports, and another company’s token cannot tell them from unknown ones', async () => {
