@@ -1,6 +1,7 @@
 import { ANCHOR_WORKER_FN } from '../lib/anchoring/worker';
 import { functionId, routes } from '../lib/api/routes';
 import { KYB_RETRY_WORKER_FN } from '../lib/companies/kyb/worker';
+import { IMPORT_WORKER_FN } from '../lib/imports/worker';
 
 export const ROUTES_START = '<!-- routes:start (generated from lib/api/routes.ts by `npm run docs`) -->';
 export const ROUTES_END = '<!-- routes:end -->';
@@ -56,9 +57,10 @@ export function samFunctionsMarkdown(): string {
   const workers = [
     `| \`${functionId(ANCHOR_WORKER_FN)}\` | anchor worker: the table's stream; its sweep's schedule | \`events/${ANCHOR_WORKER_FN}.json\` (stream record), \`events/${ANCHOR_WORKER_FN}-sweep.json\` (schedule) |`,
     `| \`${functionId(KYB_RETRY_WORKER_FN)}\` | KYB retry worker: its schedule | \`events/${KYB_RETRY_WORKER_FN}.json\` |`,
+    `| \`${functionId(IMPORT_WORKER_FN)}\` | import worker: the import queue (an upload's S3 event) | \`events/${IMPORT_WORKER_FN}.json\` |`,
   ];
   return [
-    `${routes.length + workers.length} functions: ${routes.length} routes and 2 workers.`,
+    `${routes.length + workers.length} functions: ${routes.length} routes and ${workers.length} workers.`,
     '',
     '| function (`sam local invoke <function>`) | invoked by | sample event |',
     '|---|---|---|',

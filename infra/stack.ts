@@ -29,7 +29,7 @@ import { assertRouteTableIsDeployable, ServiceApi } from './constructs/api';
 import { PassportCdn } from './constructs/cdn';
 import { DataStores } from './constructs/data';
 import { CustomDomain } from './constructs/domain';
-import { assertHandlersExist, ServiceFunctions } from './constructs/functions';
+import { addSetting, assertHandlersExist, ServiceFunctions } from './constructs/functions';
 import { Workers } from './constructs/workers';
 
 export { ACCESS_LOG_FIELDS } from './constructs/api';
@@ -163,7 +163,7 @@ export class DppServiceStack extends Stack {
           resources: [workers.anchorRpcUrlSecret.secretArn],
         }),
       );
-      fn.addEnvironment('EVM_RPC_URL_SECRET_ID', workers.anchorRpcUrlSecret.secretArn);
+      addSetting(fn, config, 'EVM_RPC_URL_SECRET_ID', workers.anchorRpcUrlSecret.secretArn);
     }
     const alarms = new Alarms(this, config, {
       api: this.api,

@@ -27,6 +27,7 @@ import { ANCHOR_BALANCE_ALARM_ETH, ANCHOR_WORKER_FN } from '../../lib/anchoring/
 import type { Route } from '../../lib/api/contract';
 import { functionId, isCatchAll } from '../../lib/api/routes';
 import { KYB_RETRY_EVERY_MINUTES, KYB_RETRY_WORKER_FN } from '../../lib/companies/kyb/worker';
+import { IMPORT_MAX_RECEIVES, IMPORT_WORKER_FN } from '../../lib/imports/worker';
 import { DEFAULT_METRICS_NAMESPACE, METRIC } from '../../lib/metrics';
 import type { StackConfig } from '../config';
 import { tableSchema } from '../table-schema';
@@ -168,6 +169,13 @@ export class Alarms {
       `${functionId(ANCHOR_WORKER_FN)}DeadLettersAlarm`,
       `${ANCHOR_WORKER_FN}: a stream record is in its dead-letter queue (the mapping gave it up)`,
       workers.anchorDeadLetterQueue.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period }),
+      1,
+      atLeast,
+    );
+    alarm(
+      `${functionId(IMPORT_WORKER_FN)}DeadLettersAlarm`,
+      `${IMPORT_WORKER_FN}: an import's message is in its dead-letter queue (it failed ${IMPORT_MAX_RECEIVES} times)`,
+      workers.importDeadLetterQueue.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period }),
       1,
       atLeast,
     );

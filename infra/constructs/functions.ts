@@ -24,6 +24,7 @@ import type { Route } from '../../lib/api/contract';
 import { functionId } from '../../lib/api/routes';
 import { ESM_REQUIRE_BANNER, NODE_TARGET } from '../bundling';
 import type { StackConfig } from '../config';
+import { LOCAL_SETTINGS, localOnlySettings } from '../local/settings';
 import { tableSchema } from '../table-schema';
 import type { DataStores } from './data';
 import { acknowledge, NAG_ACKNOWLEDGEMENTS } from './nag';
@@ -97,6 +98,19 @@ export interface ServiceFunctionsProps {
   readonly publicBaseUrl: string;
   /** Context cdn=true: the distribution the rows with access.cdn invalidate paths of (infra/constructs/cdn.ts). */
   readonly cdn?: { readonly distributionId: string; readonly distributionArn: string };
+}
+
+/**
+ * A setting given to a function after it is made (a worker's secret): with it, in a sandbox,
+ * the local-only settings it brings, declared empty as environmentFor does (SAM's env.json).
+ */
+export function addSetting(fn: NodejsFunction, config: Pick<StackConfig, 'sandbox'>, key: string, value: string): void {
+  fn.addEnvironment(key, value);
+  if (!config.sandbox) return;
+  for (const local of localOnlySettings({ [key]: value })) {
+    const rule = LOCAL_SETTINGS[local];
+    if (rule && 'adds' in rule && rule.adds === key) fn.addEnvironment(local, '');
+  }
 }
 
 export class ServiceFunctions {
@@ -178,6 +192,15 @@ export class ServiceFunctions {
 
   /** The settings a function reads (lib/config.ts), from its row only. */
   private environmentFor(route: Pick<Route, 'access' | 'auth'>): Record<string, string> {
+    const settings = this.cloudEnvironmentFor(route);
+    // A sandbox also declares, empty, what a local run adds (an engine's address, a secret
+    // inlined): SAM sets only declared variables, so `sam local invoke --env-vars env.json`
+    // (npm run sam:env) can point the function at `npm start`'s engines. Empty is absent (lib/config.ts).
+    if (!this.props.config.sandbox) return settings;
+    return { ...settings, ...Object.fromEntries(localOnlySettings(settings).map((key) => [key, ''])) };
+  }
+
+  private cloudEnvironmentFor(route: Pick<Route, 'access' | 'auth'>): Record<string, string> {
     const { config, data, publicBaseUrl } = this.props;
     const { access } = route;
     return {

@@ -148,6 +148,31 @@ export const NAG_ACKNOWLEDGEMENTS = {
       'It is itself a dead-letter queue (see AwsSolutions-SQS3): a redrive policy would move its messages to yet ' +
       'another queue, and nothing reads it to fail on a message; an operator inspects and redrives it by hand.',
   },
+  importDeadLetterQueue: {
+    rule: 'AwsSolutions-SQS3',
+    on: "the import worker's dead-letter queue",
+    reason: "It is itself a dead-letter queue: the import queue's, alarmed on its first message. Nothing consumes it.",
+  },
+  importDeadLetterQueueRedrive: {
+    rule: 'Serverless-SQSRedrivePolicy',
+    on: "the import worker's dead-letter queue",
+    reason: 'It is itself a dead-letter queue: an operator inspects it and redrives a message by hand.',
+  },
+  importWorkerDeadLetterQueue: {
+    rule: 'Serverless-LambdaDLQ',
+    on: 'the import worker',
+    reason:
+      'Its SQS event source mapping invokes it synchronously, and a function dead-letter queue only receives ' +
+      "asynchronous invocations: a message it fails goes back to the import queue, and after the queue's " +
+      'maxReceiveCount to its dead-letter queue (alarmed).',
+  },
+  importWorkerMappingDestination: {
+    rule: 'Serverless-LambdaEventSourceMappingDestination',
+    on: "the import worker's event source mapping",
+    reason:
+      "An SQS mapping takes no on-failure destination: the import queue's own redrive policy moves a message it " +
+      'failed maxReceiveCount times to the dead-letter queue, which is alarmed.',
+  },
   anchorWorkerStarResource: {
     rule: 'AwsSolutions-IAM5[Resource::*]',
     on: "the anchor worker's role",

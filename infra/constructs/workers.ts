@@ -6,8 +6,9 @@
 import { Duration, RemovalPolicy, SecretValue, type Stack } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { CfnBucket } from 'aws-cdk-lib/aws-s3';
 import {
   ContextAttribute,
   Schedule as ScheduledRule,
@@ -31,9 +32,18 @@ import {
   KYB_RETRY_TIMEOUT_SECONDS,
   KYB_RETRY_WORKER_FN,
 } from '../../lib/companies/kyb/worker';
+import { IMPORT_OBJECT_SUFFIX } from '../../lib/imports/model';
+import {
+  IMPORT_MAX_RECEIVES,
+  IMPORT_VISIBILITY_TIMEOUT_SECONDS,
+  IMPORT_WORKER_ACCESS,
+  IMPORT_WORKER_CONCURRENCY,
+  IMPORT_WORKER_FN,
+  IMPORT_WORKER_TIMEOUT_SECONDS,
+} from '../../lib/imports/worker';
 import type { StackConfig } from '../config';
 import type { DataStores } from './data';
-import type { ServiceFunctions } from './functions';
+import { addSetting, type ServiceFunctions } from './functions';
 import { acknowledge, NAG_ACKNOWLEDGEMENTS } from './nag';
 
 export class Workers {
@@ -45,6 +55,12 @@ export class Workers {
   readonly anchorWorker: NodejsFunction;
   /** The JSON-RPC URL of the anchor worker's node (often with a provider's key in it): EVM_RPC_URL_SECRET_ID. */
   readonly anchorRpcUrlSecret: Secret;
+
+  /** The import worker (functions/process-import.ts), fed by its queue. */
+  readonly importWorker: NodejsFunction;
+  /** The queue the data bucket's import uploads are sent to, and its dead-letter queue. */
+  readonly importQueue: Queue;
+  readonly importDeadLetterQueue: Queue;
 
   constructor(stack: Stack, config: StackConfig, data: DataStores, functions: ServiceFunctions) {
     const kyb = addKybRetryWorker(stack, functions);
@@ -59,7 +75,77 @@ export class Workers {
     this.anchorWorker = addAnchorWorker(config, data, functions, this.anchorDeadLetterQueue);
     this.anchorRpcUrlSecret = addAnchorRpcUrlSecret(stack, config, this.anchorWorker);
     addAnchorSweepSchedule(stack, this.anchorWorker, kyb.schedulerRole);
+    const imports = addImportWorker(stack, data, functions);
+    this.importWorker = imports.fn;
+    this.importQueue = imports.queue;
+    this.importDeadLetterQueue = imports.deadLetterQueue;
   }
+}
+
+/**
+ * The import worker (lib/imports/worker.ts): the data bucket sends each created object whose key
+ * ends in IMPORT_OBJECT_SUFFIX to a queue (an L1 notification: CDK's L2 adds a custom-resource
+ * Lambda); an event source mapping runs the worker on it, at most IMPORT_WORKER_CONCURRENCY at
+ * once, so an import of a million rows cannot take the table's capacity from the API's reads.
+ * A message that fails IMPORT_MAX_RECEIVES times goes to the dead-letter queue (alarmed,
+ * infra/constructs/alarms.ts); a redelivered import resumes at its checkpoint.
+ */
+function addImportWorker(
+  stack: Stack,
+  data: DataStores,
+  functions: ServiceFunctions,
+): { fn: NodejsFunction; queue: Queue; deadLetterQueue: Queue } {
+  const deadLetterQueue = new Queue(stack, 'ImportDeadLetterQueue', {
+    enforceSSL: true,
+    encryption: QueueEncryption.SQS_MANAGED,
+    retentionPeriod: Duration.days(14),
+  });
+  acknowledge(deadLetterQueue, NAG_ACKNOWLEDGEMENTS.importDeadLetterQueue);
+  acknowledge(deadLetterQueue, NAG_ACKNOWLEDGEMENTS.importDeadLetterQueueRedrive);
+  const queue = new Queue(stack, 'ImportQueue', {
+    enforceSSL: true,
+    encryption: QueueEncryption.SQS_MANAGED,
+    visibilityTimeout: Duration.seconds(IMPORT_VISIBILITY_TIMEOUT_SECONDS),
+    deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: IMPORT_MAX_RECEIVES },
+  });
+  // S3 may send to it from this account's bucket (by account: the bucket's ARN here would make a cycle).
+  queue.addToResourcePolicy(
+    new PolicyStatement({
+      principals: [new ServicePrincipal('s3.amazonaws.com')],
+      actions: ['sqs:SendMessage'],
+      resources: [queue.queueArn],
+      conditions: { StringEquals: { 'aws:SourceAccount': stack.account } },
+    }),
+  );
+  const bucket = data.bucket.node.defaultChild as CfnBucket;
+  bucket.notificationConfiguration = {
+    queueConfigurations: [
+      {
+        event: 's3:ObjectCreated:*',
+        queue: queue.queueArn,
+        filter: { s3Key: { rules: [{ name: 'suffix', value: IMPORT_OBJECT_SUFFIX }] } },
+      },
+    ],
+  };
+  const policy = queue.node.tryFindChild('Policy');
+  if (policy) bucket.node.addDependency(policy);
+  const fn = functions.add({
+    fn: IMPORT_WORKER_FN,
+    access: IMPORT_WORKER_ACCESS,
+    auth: 'public',
+    description: 'Runs a bulk import: streams the uploaded file and writes its rows in batches',
+    timeoutSeconds: IMPORT_WORKER_TIMEOUT_SECONDS,
+  });
+  acknowledge(fn, NAG_ACKNOWLEDGEMENTS.importWorkerDeadLetterQueue);
+  acknowledge(fn, NAG_ACKNOWLEDGEMENTS.importWorkerMappingDestination);
+  fn.addEventSource(
+    new SqsEventSource(queue, {
+      batchSize: 1,
+      maxConcurrency: IMPORT_WORKER_CONCURRENCY,
+      reportBatchItemFailures: true,
+    }),
+  );
+  return { fn, queue, deadLetterQueue };
 }
 
 /**
@@ -108,7 +194,7 @@ function addAnchorRpcUrlSecret(stack: Stack, config: StackConfig, fn: NodejsFunc
   fn.addToRolePolicy(
     new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }),
   );
-  fn.addEnvironment('EVM_RPC_URL_SECRET_ID', secret.secretArn);
+  addSetting(fn, config, 'EVM_RPC_URL_SECRET_ID', secret.secretArn);
   return secret;
 }
 

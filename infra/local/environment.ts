@@ -51,52 +51,7 @@ export const LOCAL_CLOUD_ONLY_VALUES: Readonly<Record<string, string>> = {
   EVM_RPC_URL_SECRET_ID: 'dpp-local/evm-rpc-url',
 };
 
-/**
- * With LOCAL_CLOUD_ONLY_VALUES, the whole of what a local function's settings may add to or
- * change in the synthesized template's (infra/local/runtime/environment.ts builds them; a
- * test holds every function to it, both ways). Each setting here is taken from the local
- * stack's environment (localEnvironment below) and is either
- * - `adds`: a setting only the local stack has, given to a function whose template settings
- *   hold the key named (`*`: every function): an engine's address, a secret inlined instead of
- *   read from Secrets Manager, a stand-in's setting; or
- * - `replaces`: a template setting whose local value differs, because the local stack has its
- *   own (the SES identity, the JWT issuer and keys, the chain, the log level).
- */
-export const LOCAL_SETTINGS: Readonly<Record<string, { adds: string } | { replaces: true }>> = {
-  // Lambda sets the region; the function's own credentials are added per function (infra/local/iam).
-  AWS_REGION: { adds: '*' },
-  // Metrics as log lines, not EMF on stdout (lib/metrics.ts).
-  METRICS_OUTPUT: { adds: '*' },
-  // The engines' addresses.
-  DYNAMODB_ENDPOINT: { adds: 'TABLE_NAME' },
-  S3_ENDPOINT: { adds: 'BUCKET_NAME' },
-  SES_ENDPOINT: { adds: 'SES_FROM_ADDRESS' },
-  STRIPE_API_URL: { adds: 'STRIPE_SECRET_KEY_SECRET_ID' },
-  EVM_RPC_URL: { adds: 'EVM_RPC_URL_SECRET_ID' },
-  TRANSLATE_ENDPOINT: { adds: 'TRANSLATE_PROVIDER' },
-  // Secrets, inlined.
-  JWT_PRIVATE_KEY: { adds: 'JWT_SIGNING_KEY_SECRET_ID' },
-  VC_ISSUER_KEY: { adds: 'VC_ISSUER_KEY_SECRET_ID' },
-  CURSOR_KEY: { adds: 'CURSOR_KEY_SECRET_ID' },
-  STRIPE_SECRET_KEY: { adds: 'STRIPE_SECRET_KEY_SECRET_ID' },
-  ANCHOR_PRIVATE_KEY: { adds: 'ANCHOR_KEY_SECRET_ID' },
-  // The stand-ins' settings: the demo Stripe price, VIES's timeout and requester, the local chain's depth.
-  STRIPE_PRICE_ID: { adds: 'STRIPE_SECRET_KEY_SECRET_ID' },
-  VIES_TIMEOUT_MS: { adds: 'VIES_URL' },
-  VIES_REQUESTER_VAT: { adds: 'VIES_URL' },
-  EVM_CONFIRMATIONS: { adds: 'ANCHOR_KEY_SECRET_ID' },
-  // Local values of template settings.
-  SES_FROM_ADDRESS: { replaces: true },
-  VIES_URL: { replaces: true },
-  JWT_ISSUER: { replaces: true },
-  JWT_AUDIENCE: { replaces: true },
-  JWT_PUBLIC_KEYS: { replaces: true },
-  EVM_CHAIN_ID: { replaces: true },
-  EVM_EXPLORER_URL: { replaces: true },
-  LOG_LEVEL: { replaces: true },
-  // The API's own address (--port), where LOCAL_CLOUD_ONLY_VALUES has the default's.
-  PUBLIC_BASE_URL: { replaces: true },
-};
+export { LOCAL_SETTINGS } from './settings';
 
 /**
  * The settings every handler reads (lib/config.ts), pointed at the local engines.

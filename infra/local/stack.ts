@@ -8,6 +8,7 @@ import { useFunctionRuntimes } from './handlers';
 import { functionCredentials } from './iam/credentials';
 import { guardEngines } from './iam/guard';
 import { allFunctions, functionIdentities, type Template } from './iam/template';
+import { startImportQueue } from './import-queue';
 import { startKybRetryTimer } from './kyb-retry';
 import { functionBundles } from './runtime/bundles';
 import { functionEnvironment } from './runtime/environment';
@@ -198,6 +199,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }
     // The KYB retry worker on a short timer, as EventBridge Scheduler runs it in the cloud (not for npm run invoke).
     const kybRetry = options.serve === false ? undefined : startKybRetryTimer();
+    // The import queue on the S3 engine's events, as S3, SQS and the event source mapping run it in the cloud.
+    const imports = options.serve === false ? undefined : startImportQueue();
     return {
       apiUrl: api?.url,
       env,
@@ -206,6 +209,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       timings,
       stop: async () => {
         await kybRetry?.stop();
+        await imports?.stop();
         await worker?.stop();
         await api?.close();
         await runtimes?.stop();

@@ -21,6 +21,8 @@ import { createDppCardDocs } from './routes/create-dpp-card';
 import { createDppFileDocs } from './routes/create-dpp-file';
 import { createDppImageDocs } from './routes/create-dpp-image';
 import { createDppVersionDocs } from './routes/create-dpp-version';
+import { createImportDocs } from './routes/create-import';
+import { createImportMappingDocs } from './routes/create-import-mapping';
 import { createInvitationDocs } from './routes/create-invitation';
 import { createRelatedDppsDocs } from './routes/create-related-dpps';
 import { createSuccessorDocs } from './routes/create-successor';
@@ -45,6 +47,7 @@ import { getDppCompletenessDocs } from './routes/get-dpp-completeness';
 import { getDppFileDocs } from './routes/get-dpp-file';
 import { getDppQrDocs } from './routes/get-dpp-qr';
 import { getDppVersionDocumentDocs } from './routes/get-dpp-version-document';
+import { getImportDocs } from './routes/get-import';
 import { getInvitationPageDocs } from './routes/get-invitation-page';
 import { getKybDataDocs } from './routes/get-kyb-data';
 import { getNonOfficialOperatorDocs } from './routes/get-non-official-operator';
@@ -62,6 +65,8 @@ import { listDppFilesDocs } from './routes/list-dpp-files';
 import { listDppNotarizationsDocs } from './routes/list-dpp-notarizations';
 import { listDppVersionsDocs } from './routes/list-dpp-versions';
 import { listDppsDocs } from './routes/list-dpps';
+import { listImportRowsDocs } from './routes/list-import-rows';
+import { listImportsDocs } from './routes/list-imports';
 import { listNonOfficialOperatorsDocs } from './routes/list-non-official-operators';
 import { listProfilesDocs } from './routes/list-profiles';
 import { listTemplateFilesDocs } from './routes/list-template-files';
@@ -156,6 +161,11 @@ export const routes = [
   getPassportPageDocs,
   listProfilesDocs,
   getProfileDocs,
+  createImportDocs,
+  getImportDocs,
+  listImportRowsDocs,
+  listImportsDocs,
+  createImportMappingDocs,
   notFoundDocs,
 ] as const satisfies readonly Route[];
 

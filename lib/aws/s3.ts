@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   CopyObjectCommand,
   DeleteObjectCommand,
@@ -7,7 +8,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { formatUrl } from '@aws-sdk/core/util';
-import { S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
+import { getSignedUrl, S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
 import { extendedEncodeURIComponent } from '@smithy/core/protocols';
 import { loadedOnce } from '../cached';
 import { optional, region, required } from '../config';
@@ -158,6 +159,34 @@ export const bucket = {
       if ((error as { name?: string }).name === 'NoSuchKey') return undefined;
       throw error;
     }
+  },
+
+  /** An object's bytes as a stream (never the whole object in memory), or undefined when there is no such object. */
+  async getStream(key: string): Promise<Readable | undefined> {
+    try {
+      const result = await s3Client().send(new GetObjectCommand({ Bucket: bucketName(), Key: key }));
+      return result.Body as Readable | undefined;
+    } catch (error) {
+      if ((error as { name?: string }).name === 'NoSuchKey') return undefined;
+      throw error;
+    }
+  },
+
+  /**
+   * A presigned PUT of one object: its URL and the headers the upload must send (the content
+   * type is part of the signature), for `expiresIn` seconds.
+   */
+  async putUrl(
+    key: string,
+    contentType: string,
+    expiresIn: number,
+  ): Promise<{ url: string; headers: Record<string, string> }> {
+    const url = await getSignedUrl(
+      s3Client(),
+      new PutObjectCommand({ Bucket: bucketName(), Key: key, ContentType: contentType }),
+      { expiresIn, signableHeaders: new Set(['content-type']) },
+    );
+    return { url, headers: { 'Content-Type': contentType } };
   },
 
   /** An object's bytes, exactly as stored, or undefined when there is no such object. */

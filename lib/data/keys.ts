@@ -68,6 +68,10 @@ export const ItemType = {
   Operator: 'OPERATOR',
   DppLink: 'DPP_LINK',
   FormerOperator: 'FORMER_OPERATOR',
+  Import: 'IMPORT',
+  ImportRow: 'IMPORT_ROW',
+  ImportMapping: 'IMPORT_MAPPING',
+  Product: 'PRODUCT',
 } as const;
 export type ItemType = (typeof ItemType)[keyof typeof ItemType];
 
@@ -333,4 +337,42 @@ export const aspectChangesRange = (dppId: string): KeyRange => ({
   pk: historyPk(dppId),
   from: 'CHANGE#',
   to: `CHANGE#${END}`,
+});
+
+/*
+ * Bulk imports (lib/imports; docs/data-model.md, Imports):
+ *   IMPORTS#<companyId>    IMPORT#<importId> (an import: its options, status, counts, checkpoint),
+ *                          MAPPING#<mappingId> (a saved column mapping)
+ *   IMPORT#<importId>      ROW#<status>#<row> (one row's outcome: `?status=failed` is one range)
+ *   PRODUCT#<companyId>    <gtin14>#<serial> (which DPP a product is: what an import is idempotent on;
+ *                          `<gtin14>#` when the row has no serial, the product being its code)
+ */
+const importsPk = (companyId: string) => `IMPORTS#${companyId}`;
+export const bulkImport = (companyId: string, importId: string): Key => ({
+  pk: importsPk(companyId),
+  sk: `IMPORT#${importId}`,
+});
+export const bulkImportsRange = (companyId: string): KeyRange => ({
+  pk: importsPk(companyId),
+  from: 'IMPORT#',
+  to: `IMPORT#${END}`,
+});
+export const importMapping = (companyId: string, mappingId: string): Key => ({
+  pk: importsPk(companyId),
+  sk: `MAPPING#${mappingId}`,
+});
+/** Rows sort by number within a status: 9 digits (a file of at most 999,999,999 rows). */
+export const importRowNumber = (row: number): string => String(row).padStart(9, '0');
+export const importRow = (importId: string, status: string, row: number): Key => ({
+  pk: `IMPORT#${importId}`,
+  sk: `ROW#${status}#${importRowNumber(row)}`,
+});
+export const importRowsRange = (importId: string, status?: string): KeyRange => ({
+  pk: `IMPORT#${importId}`,
+  from: status === undefined ? 'ROW#' : `ROW#${status}#`,
+  to: status === undefined ? `ROW#${END}` : `ROW#${status}#${END}`,
+});
+export const product = (companyId: string, gtin14: string, serial: string | undefined): Key => ({
+  pk: `PRODUCT#${companyId}`,
+  sk: `${gtin14}#${serial ?? ''}`,
 });

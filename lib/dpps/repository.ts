@@ -161,6 +161,71 @@ export async function putNewDpp(item: DppItem): Promise<NewDppOutcome> {
   throw new Error(`a new DPP's id ${item.id} is taken`);
 }
 
+/** Why an imported DPP was not written (lib/imports/apply.ts). */
+export type ImportedDppOutcome = NewDppOutcome | 'product_exists' | 'link_taken';
+
+/**
+ * A DPP of an import row: putNewDpp's transaction (the template, KYB, the DPP, its GS1 Digital
+ * Link entry) plus the product's key item (`PRODUCT#<companyId>`, what an import is idempotent
+ * on), both put only where none is: two rows or two runs for one product never make two DPPs.
+ * `link_taken`: the row's GTIN and serial are another DPP's.
+ */
+export async function putImportedDpp(item: DppItem, productItem: Record<string, unknown>): Promise<ImportedDppOutcome> {
+  const { legs, at, link } = importedDppLegs(item, productItem);
+  const failed = await transactWithConditions(legs);
+  if (failed.length === 0) return 'written';
+  if (at > 0 && failed.includes(0)) return 'template_not_found';
+  if (failed.includes(at)) return 'kyb_required';
+  if (failed.includes(at + 2)) return 'product_exists';
+  if (link && failed.includes(at + 3)) return 'link_taken';
+  throw new Error(`a new DPP's id ${item.id} is taken`);
+}
+
+/** The legs of putImportedDpp's transaction; `at`: the KYB leg's index (after the template's). */
+function importedDppLegs(item: DppItem, productItem: Record<string, unknown>) {
+  const kybVerified: TransactionItem = {
+    check: keys.company(item.company_id),
+    condition: where(eq(['kyb', 'status'], KybStatus.Verified)),
+  };
+  const template = item.template_id === undefined ? [] : [templateOfCompany(item.template_id, item.company_id)];
+  const manufacturer = manufacturerOf({ name: item.company_name, country_code: item.company_country });
+  const link = identifiersOf(item.search_id) && toDppLinkItem(item, { manufacturer });
+  const legs: TransactionItem[] = [
+    ...template,
+    kybVerified,
+    { put: { ...item }, condition: noItem() },
+    { put: { ...productItem }, condition: noItem() },
+    ...(link ? [{ put: { ...link }, condition: noItem() }] : []),
+  ];
+  return { legs, at: template.length, link };
+}
+
+/**
+ * Several imported DPPs in ONE transaction (a bulk import's fast path, at most 100 legs): all are
+ * written or none is. False when any condition failed: the caller then writes each alone
+ * (putImportedDpp), which says which one and why. The KYB check is one leg for all (one company).
+ */
+export async function putImportedDpps(
+  entries: ReadonlyArray<{ item: DppItem; productItem: Record<string, unknown> }>,
+): Promise<boolean> {
+  const legs: TransactionItem[] = [];
+  const checked = new Set<string>();
+  for (const { item, productItem } of entries) {
+    for (const leg of importedDppLegs(item, productItem).legs) {
+      // A transaction may name an item once: the company's KYB and a shared template are checked once.
+      if ('check' in leg) {
+        const key = `${leg.check.pk}|${leg.check.sk}`;
+        if (checked.has(key)) continue;
+        checked.add(key);
+      }
+      legs.push(leg);
+    }
+  }
+  if (legs.length > 100) throw new Error(`putImportedDpps: ${legs.length} legs, a transaction takes 100`);
+  const failed = await transactWithConditions(legs);
+  return failed.length === 0;
+}
+
 /** What PUT /dpps/{dppId} may change; `template_id: null` unlinks the template. */
 export interface DppChanges {
   name?: string;
@@ -306,3 +371,14 @@ export async function markCeased(dpp: DppItem, ceasedAt: string): Promise<DppIte
 /** The DPP item alone, strongly consistent (what a write that depends on it reads first): ONE GetItem. */
 export const readDppConsistently = (dppId: string): Promise<DppItem | undefined> =>
   readDpp(dppId, { consistent: true });
+
+/** DPPs by id, 100 a request (BatchGetItem): a bulk import's upserts read their passports at once. */
+export async function readDpps(dppIds: readonly string[]): Promise<Map<string, DppItem>> {
+  const found = new Map<string, DppItem>();
+  const unique = [...new Set(dppIds)];
+  for (let i = 0; i < unique.length; i += 100) {
+    const items = (await table.batchGet(unique.slice(i, i + 100).map((id) => keys.dpp(id)))) as unknown as DppItem[];
+    for (const item of items) found.set(item.id, item);
+  }
+  return found;
+}

@@ -40,11 +40,12 @@ describe.each(samples.map((sample) => [sample.name, sample] as const))('events/%
 });
 
 describe('the workers’ sample events', () => {
-  it('are a stream record the anchor worker’s filter selects, its sweep’s schedule input and the KYB retry’s', () => {
+  it('are a stream record the anchor worker’s filter selects, its sweep’s schedule input, the KYB retry’s and an import queue message', () => {
     expect(samples.map(({ name, fn }) => [name, fn])).toEqual([
       [ANCHOR_WORKER_FN, ANCHOR_WORKER_FN],
       [`${ANCHOR_WORKER_FN}-sweep`, ANCHOR_WORKER_FN],
       ['retry-pending-kyb', 'retry-pending-kyb'],
+      ['process-import', 'process-import'],
     ]);
     const stream = samples[0]!.event as { Records: unknown[] };
     expect(stream.Records).toHaveLength(1);

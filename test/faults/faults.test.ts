@@ -637,4 +637,3 @@ describe('the public verification under cache-busting load (docs/behaviour.md, V
     }
   });
 });
-

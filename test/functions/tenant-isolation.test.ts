@@ -97,9 +97,12 @@ function derivedProbe(route: Route): Probe {
  * Acme id in a field answers as an unknown one), or a success on its own data only.
  */
 const allowedStatuses = (route: Route): number[] =>
-  [route.errors.not_found?.status, route.errors.forbidden?.status, route.errors.invalid && 400, 200].filter(
-    (status): status is number => status !== undefined,
-  );
+  [
+    route.errors.not_found?.status,
+    route.errors.forbidden?.status,
+    route.errors.invalid && 400,
+    route.status ?? 200,
+  ].filter((status): status is number => status !== undefined);
 
 const authenticatedRoutes = routes.filter((route) => route.auth === 'jwt') as readonly Route[];
 

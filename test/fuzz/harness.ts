@@ -56,6 +56,8 @@ interface Parent {
   image: string;
   /** An access grant of the DPP (the grant routes' target). */
   grant: string;
+  /** A bulk import of the company (waiting for its upload: the import routes' target). */
+  import: string;
 }
 
 /** Real values by normalised field name (`dppid`, `templateid`, ...). */
@@ -165,6 +167,7 @@ async function ownParent(side: 'own' | 'foreign'): Promise<Parent> {
     card: '',
     image: '',
     grant: '',
+    import: '',
   };
   const { doc } = clients();
   const put = (Item: object) => doc.send(new PutCommand({ TableName: localEnv.TABLE_NAME, Item }));
@@ -225,6 +228,16 @@ async function ownParent(side: 'own' | 'foreign'): Promise<Parent> {
     if (reply.status !== 201) throw new Error(`fuzz setup: grant of ${parent.dpp}: ${reply.status}`);
     parent.grant = reply.body.grant.id as string;
     await call('GET', `/dpp/${parent.dpp}?access=${new URL(reply.body.link).searchParams.get('access')}`);
+  }
+  // Two bulk imports (never uploaded: they wait), so the imports list has a second page.
+  for (let i = 0; i < 2; i++) {
+    const reply = await call('POST', '/imports', {
+      token: await tokenFor(tenant),
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ format: 'csv', dry_run: true }),
+    });
+    if (reply.status !== 201) throw new Error(`fuzz setup: import of ${company}: ${reply.status}`);
+    parent.import = reply.body.importId as string;
   }
   // Two versions of the DPP, so its versions list has a second page (a real cursor).
   for (const versionId of ['fuzz-version-1', 'fuzz-version-2']) {
@@ -573,6 +586,7 @@ export async function createWorld(cursorRoutes: Array<{ fn: string; path: string
     cardid: () => [parent().card],
     imageid: () => [parent().image],
     grantid: () => [parent().grant],
+    importid: () => [parent().import],
     // A grant's audience: the company's non-official operator (e-mailed), or an e-mail address.
     audience: () => [
       demoData.operators.find((o) => o.company === demo[tenant].company.id && !o.member)!.id,
@@ -613,6 +627,8 @@ export async function createWorld(cursorRoutes: Array<{ fn: string; path: string
       image: t.dpp.images[0]!.id,
       // The demo passports have no grant: an id no grant has.
       grant: '01a19656-ffff-7000-8000-000000000000',
+      // The demo has no import either: an id no import has.
+      import: '01a19656-ffff-7000-8000-0000000000ff',
     };
   };
   const companies = { own: await fuzzCompany('own'), foreign: await fuzzCompany('foreign') };

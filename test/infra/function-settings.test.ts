@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTION_DEFAULTS } from '../../infra/constructs/functions';
 import { synthesizedTemplate } from '../../infra/local/sam-env';
+import { localOnlySettings } from '../../infra/local/settings';
 import { ANCHOR_WORKER_ACCESS, ANCHOR_WORKER_FN, WORKER_TIMEOUT_SECONDS } from '../../lib/anchoring/worker';
 import type { Route } from '../../lib/api/contract';
 import { functionId, routes } from '../../lib/api/routes';
 import { KYB_RETRY_ACCESS, KYB_RETRY_TIMEOUT_SECONDS, KYB_RETRY_WORKER_FN } from '../../lib/companies/kyb/worker';
+import { IMPORT_WORKER_ACCESS, IMPORT_WORKER_FN, IMPORT_WORKER_TIMEOUT_SECONDS } from '../../lib/imports/worker';
 
 /**
  * One table of every function the stack deploys: each route row and each worker's contract
@@ -36,6 +38,15 @@ const table: Row[] = [
     timeout: WORKER_TIMEOUT_SECONDS,
     reservedConcurrency: 1,
   },
+  // The import worker: Lambda's longest timeout (it resumes at its checkpoint when redelivered); its
+  // concurrency is bounded by its event source mapping (maxConcurrency), not reserved.
+  {
+    fn: IMPORT_WORKER_FN,
+    access: IMPORT_WORKER_ACCESS,
+    auth: 'public',
+    timeout: IMPORT_WORKER_TIMEOUT_SECONDS,
+    reservedConcurrency: undefined,
+  },
   {
     fn: KYB_RETRY_WORKER_FN,
     access: KYB_RETRY_ACCESS,
@@ -45,7 +56,10 @@ const table: Row[] = [
   },
 ];
 
-/** The settings a row's access and auth imply (lib/config.ts reads them); a sandbox has no stripePriceId, so no STRIPE_PRICE_ID. */
+/**
+ * The settings a row's access and auth imply (lib/config.ts reads them); a sandbox has no
+ * stripePriceId, so no STRIPE_PRICE_ID, and declares empty what a local run adds (infra/local/settings.ts).
+ */
 function environmentKeys({ access, auth }: Row): string[] {
   const a = access as Partial<Record<string, unknown>> & { bucket?: readonly string[] };
   const keys = [
@@ -67,7 +81,9 @@ function environmentKeys({ access, auth }: Row): string[] {
     'LOG_LEVEL',
     'NODE_OPTIONS',
   ];
-  return [...new Set(keys.filter((key): key is string => typeof key === 'string'))].sort();
+  const cloud = keys.filter((key): key is string => typeof key === 'string');
+  // The sandbox template also declares, empty, what a local run adds (SAM's env.json sets them).
+  return [...new Set([...cloud, ...localOnlySettings(Object.fromEntries(cloud.map((key) => [key, 'x'])))])].sort();
 }
 
 interface LambdaProperties {

@@ -74,8 +74,8 @@ const routes: readonly Route[] = routeTable;
 const CLOUDFORMATION_LIMITS = { resources: 500, parameters: 200 };
 /** How many more routes every template must still have room for (docs/deploy.md, Room in the stack). */
 const MIN_ROUTES_OF_ROOM = 5;
-/** Functions that are not a route's: the scheduled KYB retry worker and the anchor worker (the table's stream). */
-const WORKERS = 2;
+/** Functions that are not a route's: the scheduled KYB retry worker, the anchor worker (the table's stream) and the import worker (its queue). */
+const WORKERS = 3;
 /**
  * Guards against a hang, not durations: the synth bundles every function (one esbuild process
  * each), about 50 s of CPU; at load 20 on 2 cores it took 316 s, past the 240 s this was.
@@ -813,7 +813,7 @@ describe('alarms', () => {
     const [topicId] = ofType('AWS::SNS::Topic')[0]!;
     // API 5xx rate; errors, throttles and p99 duration per route; errors and throttles of the KYB worker;
     // FAILED notarizations, dead letters, errors, the stream's iterator age and the account's balance of the anchor worker; DynamoDB.
-    expect(alarms()).toHaveLength(1 + 3 * routes.length + 2 + 5 + 1);
+    expect(alarms()).toHaveLength(1 + 3 * routes.length + 2 + 5 + 1 + 1);
     for (const alarm of alarms()) {
       expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(alarm.OKActions).toEqual([{ Ref: topicId }]);
@@ -915,7 +915,7 @@ describe('alarms', () => {
     Template.fromStack(built.stack.monitoring).resourceCountIs('AWS::SNS::Topic', 0);
     expect(Object.keys(built.template.toJSON().Outputs)).not.toContain('AlarmTopicArn');
     const all = alarmProperties(built);
-    expect(all).toHaveLength(1 + 3 * routes.length + 2 + 5 + 1);
+    expect(all).toHaveLength(1 + 3 * routes.length + 2 + 5 + 1 + 1);
     for (const alarm of all) expect(alarm.AlarmActions).toEqual([alarmTopicArn]);
     const latency = all.filter((alarm) => alarm.MetricName === 'Duration');
     expect(latency.map((alarm) => alarm.Threshold)).toEqual(routes.map(() => 5000));
@@ -1369,7 +1369,10 @@ describe('the anchor worker', () => {
   const workerId = () => logicalId(stack.anchorWorker.node.defaultChild);
   const workerProps = () => resources[workerId()]!.Properties as Json;
   const roleId = () => (workerProps().Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-  const mappings = () => ofType('AWS::Lambda::EventSourceMapping').map(([, mapping]) => mapping.Properties as Json);
+  const mappings = () =>
+    ofType('AWS::Lambda::EventSourceMapping')
+      .map(([, mapping]) => mapping.Properties as Json)
+      .filter((mapping) => JSON.stringify(mapping.FunctionName) === JSON.stringify({ Ref: workerId() }));
 
   it('is fed by the table’s stream: new notarization records only, one at a time, retried, bisected, reported per item, then to its dead-letter queue', () => {
     expect(mappings()).toHaveLength(1);

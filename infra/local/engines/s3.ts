@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 /**
  * Local S3: @20minutes/s3rver, in-process. Chosen because it verifies SigV4 signatures and
  * presigned-URL expiry, so a tampered or expired presigned URL gets 403 as on AWS.
@@ -26,6 +27,9 @@ import { closeHttpServer, type LocalEngine, listen, localEndpoint, once } from '
  * with any other access key get 403 InvalidAccessKeyId.
  */
 export const S3_LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
+
+/** The S3 events of every local S3 engine of this process (`event`: `{Records: [...]}` as S3 sends them). */
+export const s3Events = new EventEmitter();
 
 export interface S3Options {
   /** 0 or undefined: a random free port. */
@@ -71,6 +75,10 @@ export async function startS3(options: S3Options = {}): Promise<LocalEngine> {
     // a bucket name.
     vhostBuckets: false,
   });
+  // Its event notifications (an S3 event's JSON), for the local import queue (infra/local/import-queue.ts).
+  (s3rver as unknown as { on(name: string, listener: (event: unknown) => void): void }).on('event', (event) =>
+    s3Events.emit('event', event),
+  );
   signBucketPathsWithTrailingSlash(s3rver);
   refuseUnsignedRequests(s3rver);
   encodeQueryLikeSigV4();

@@ -6,9 +6,11 @@
  * local from-address). The local name of a resource is the one LOCAL_CLOUD_ONLY_VALUES gives the
  * setting that names it (TABLE_NAME: {Ref: Table…} → dpp-local), so the two cannot drift.
  */
+
 import { ANCHOR_WORKER_FN } from '../../../lib/anchoring/worker';
 import { functionId, routes } from '../../../lib/api/routes';
 import { KYB_RETRY_WORKER_FN } from '../../../lib/companies/kyb/worker';
+import { IMPORT_WORKER_FN } from '../../../lib/imports/worker';
 import { LOCAL_CLOUD_ONLY_VALUES, LOCAL_FROM_ADDRESS, LOCAL_REGION } from '../environment';
 import { assertSupported, type Statement } from './evaluate';
 
@@ -37,7 +39,7 @@ export interface FunctionIdentity {
 
 /** Every function the stack deploys: each route's and the two workers'. */
 export const allFunctions = (): string[] => [
-  ...new Set([...routes.map((route) => route.fn), ANCHOR_WORKER_FN, KYB_RETRY_WORKER_FN]),
+  ...new Set([...routes.map((route) => route.fn), ANCHOR_WORKER_FN, KYB_RETRY_WORKER_FN, IMPORT_WORKER_FN]),
 ];
 
 /** The function of a Lambda logical id: its construct id (functionId) and CDK's 8-hex-digit suffix. */

@@ -1,0 +1,47 @@
+import middy from '@middy/core';
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { assertConfigured } from '../config';
+import { logger } from '../logger';
+import { flushMetrics, startMetrics } from '../metrics';
+
+/**
+ * The Middy composition of a worker on an SQS queue (the import queue: an event source mapping
+ * in the cloud, infra/local/import-queue.ts locally): the counterpart of scheduled.ts. Each
+ * message is run; a message whose run throws is reported in `batchItemFailures`, so only it
+ * is delivered again (after the queue's visibility timeout) and, after the queue's
+ * maxReceiveCount, moves to the dead-letter queue, whose alarm fires.
+ */
+export type QueueWorkerHandler = middy.MiddyfiedHandler<SQSEvent, SQSBatchResponse, Error, Context>;
+
+let coldStart = true;
+
+export function queueWorker(
+  name: string,
+  run: (record: SQSRecord, context: { remainingMs(): number }) => Promise<void>,
+): QueueWorkerHandler {
+  assertConfigured();
+  return middy<SQSEvent, SQSBatchResponse>({
+    requestStart: (request) => {
+      logger.setRequestKeys({
+        cold_start: coldStart,
+        function_name: request.context?.functionName,
+        function_request_id: request.context?.awsRequestId,
+        correlation_id: request.context?.awsRequestId,
+      });
+      coldStart = false;
+      startMetrics();
+    },
+    requestEnd: () => flushMetrics(name),
+  }).handler(async (event, context) => {
+    const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
+    for (const record of event.Records ?? []) {
+      try {
+        await run(record, { remainingMs: () => context?.getRemainingTimeInMillis?.() ?? Number.POSITIVE_INFINITY });
+      } catch (error) {
+        logger.error(`${name}: a message failed; the queue delivers it again`, { error, messageId: record.messageId });
+        batchItemFailures.push({ itemIdentifier: record.messageId });
+      }
+    }
+    return { batchItemFailures };
+  });
+}

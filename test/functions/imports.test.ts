@@ -1,0 +1,250 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, json, putTestCompany, type TestCompany, tokenFor } from '../support/api';
+
+/**
+ * Bulk import over HTTP against the local stack (docs/behaviour.md, Bulk import): POST /imports,
+ * the file PUT to its presigned URL, the local S3 engine's event queued (infra/local/import-queue.ts)
+ * and run by the import worker's own handler; then the status, the counts and the per-row report.
+ * Writes go to a company of the file's own, so the counts are exactly this file's.
+ */
+const MODEL = '01a29000-0000-7000-8000-00000000c001';
+const kybData = {
+  company_name: 'Import Test S.r.l.',
+  vat_number: 'IT11111110018',
+  street_address: 'Via dei Passaporti 1',
+  zip_or_postal_code: '20121',
+  city_or_town: 'Milano',
+  district_or_province: 'MI',
+  sdi_or_pec: 'M5UXCR1',
+  rea_code: 'MI-7654321',
+  country_code: 'IT',
+};
+
+/** A valid GTIN-14 (GS1 check digit) from 13 digits. */
+function gtin(body13: string): string {
+  const digits = body13.split('').map(Number);
+  const sum = digits.reduce((total, digit, i) => total + digit * (i % 2 === 0 ? 3 : 1), 0);
+  return `${body13}${(10 - (sum % 10)) % 10}`;
+}
+const CODE = gtin('0801234500001');
+
+/**
+ * 2,000 data rows, `;`-separated with a BOM, a quoted newline in row 2's description; rows 10,
+ * 500 and 1500 invalid (a bad check digit, no name, an unknown language); row 1999 names row
+ * 7's product again (DUPLICATE_IN_FILE).
+ */
+function csvFile(): string {
+  const lines = ['name;description;type;code;model_id;language;serial'];
+  for (let row = 1; row <= 2000; row++) {
+    let name = `Battery ${row}`;
+    let code = CODE;
+    let language = 'en';
+    let serial = `SN${String(row).padStart(6, '0')}`;
+    let description = `Pack ${row}`;
+    if (row === 2) description = '"Two lines;\nwith ""quotes"""';
+    if (row === 10) code = `${CODE.slice(0, 13)}${(Number(CODE[13]) + 1) % 10}`;
+    if (row === 500) name = '';
+    if (row === 1500) language = 'xx';
+    if (row === 1999) serial = 'SN000007';
+    lines.push([name, description, 'battery', code, MODEL, language, serial].join(';'));
+  }
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+interface ImportStatus {
+  importId: string;
+  status: string;
+  rows: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  failed: number;
+  percent: number;
+}
+
+async function runImport(
+  company: TestCompany,
+  mode: 'create' | 'upsert',
+  file: string,
+  options: Record<string, unknown> = { format: 'csv' },
+): Promise<ImportStatus> {
+  const created = await call('POST', '/imports', {
+    token: company.token,
+    ...json({ format: 'csv', ...options, mode }),
+  });
+  expect(created.status).toBe(201);
+  expect(created.body).toMatchObject({ status: 'waiting_upload', rows: 0, upload: { method: 'PUT' } });
+  const expires = Date.parse(created.body.upload.expires_at) - Date.now();
+  expect(expires).toBeLessThanOrEqual(15 * 60 * 1000);
+  const put = await fetch(created.body.upload.url, { method: 'PUT', headers: created.body.upload.headers, body: file });
+  expect(put.status).toBe(200);
+  const id = created.body.importId as string;
+  for (;;) {
+    const reply = await call<ImportStatus>('GET', `/imports/${id}`, { token: company.token });
+    expect(reply.status).toBe(200);
+    if (reply.body.status === 'done' || reply.body.status === 'failed') return reply.body;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('a bulk import of a CSV file', () => {
+  let company: TestCompany;
+  let first: ImportStatus;
+  const file = csvFile();
+  beforeAll(async () => {
+    company = await putTestCompany('imports');
+    const kyb = await call('POST', '/verify-business', {
+      token: company.token,
+      ...json({ userId: company.admin.id, userData: kybData }),
+    });
+    expect(kyb.body.companyInfo.status).toBe('VERIFIED');
+    first = await runImport(company, 'create', file);
+  }, 120_000);
+
+  it('creates a passport per valid row and fails the invalid and duplicate rows, not the file', () => {
+    expect(first).toMatchObject({
+      status: 'done',
+      rows: 2000,
+      created: 1996,
+      updated: 0,
+      unchanged: 0,
+      failed: 4,
+      percent: 100,
+    });
+  });
+
+  it('reports each failed row with its column and the message POST /dpps gives', async () => {
+    const reply = await call('GET', `/imports/${first.importId}/rows?status=failed`, { token: company.token });
+    expect(reply.status).toBe(200);
+    const rows = reply.body.rows as Array<{
+      row: number;
+      status: string;
+      errors: Array<{ column?: string; code?: string; message: string }>;
+    }>;
+    expect(rows.map((row) => row.row)).toEqual([10, 500, 1500, 1999]);
+    expect(rows.every((row) => row.status === 'failed')).toBe(true);
+    const byRow = Object.fromEntries(rows.map((row) => [row.row, row.errors]));
+    expect(byRow[10]).toEqual([
+      expect.objectContaining({ column: 'code', message: expect.stringMatching(/check digit/) }),
+    ]);
+    expect(byRow[500]).toEqual([expect.objectContaining({ column: 'name' })]);
+    expect(byRow[1500]).toEqual([
+      expect.objectContaining({ column: 'language', message: expect.stringMatching(/ISO 639-1/) }),
+    ]);
+    expect(byRow[1999]).toEqual([expect.objectContaining({ column: 'serial', code: 'DUPLICATE_IN_FILE' })]);
+  });
+
+  it('keeps a quoted newline and the delimiter inside a value', async () => {
+    const reply = await call('GET', `/imports/${first.importId}/rows?status=created&limit=2`, { token: company.token });
+    const second = reply.body.rows.find((row: { row: number }) => row.row === 2);
+    const dpp = await call('GET', `/dpps/${second.dppId}`, { token: company.token });
+    expect(dpp.body.dpp.description).toBe('Two lines;\nwith "quotes"');
+    expect(dpp.body.dpp.search_id).toBe(`01/${CODE}/21/SN000002`);
+  });
+
+  it('creates nothing and changes nothing when the same file runs again in upsert mode', async () => {
+    const again = await runImport(company, 'upsert', file);
+    expect(again).toMatchObject({ status: 'done', rows: 2000, created: 0, updated: 0, unchanged: 1996, failed: 4 });
+  }, 60_000);
+
+  it('refuses the products again in create mode, each row DUPLICATE', async () => {
+    const small = `${file.split('\r\n').slice(0, 4).join('\r\n')}\r\n`;
+    const again = await runImport(company, 'create', small);
+    expect(again).toMatchObject({ status: 'done', rows: 3, created: 0, failed: 3 });
+    const reply = await call('GET', `/imports/${again.importId}/rows?status=failed`, { token: company.token });
+    expect(reply.body.rows[0].errors[0]).toMatchObject({ column: 'serial', code: 'DUPLICATE' });
+  });
+
+  it('fails a file that is not UTF-8 before writing anything, with its reason', async () => {
+    const latin1 = Buffer.from('name;code\nBatterie größe;1\n', 'latin1').toString('binary');
+    const created = await call('POST', '/imports', { token: company.token, ...json({ format: 'csv' }) });
+    await fetch(created.body.upload.url, {
+      method: 'PUT',
+      headers: created.body.upload.headers,
+      body: Buffer.from(latin1, 'binary'),
+    });
+    let reply = await call('GET', `/imports/${created.body.importId}`, { token: company.token });
+    while (reply.body.status !== 'failed' && reply.body.status !== 'done') {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      reply = await call('GET', `/imports/${created.body.importId}`, { token: company.token });
+    }
+    expect(reply.body).toMatchObject({
+      status: 'failed',
+      rows: 0,
+      created: 0,
+      reason: expect.stringMatching(/not UTF-8/),
+    });
+  });
+
+  it('renames a saved mapping’s headers, and in a dry run reports what it would do without writing', async () => {
+    const mapping = await call('POST', '/import-mappings', {
+      token: company.token,
+      ...json({ name: 'ERP', columns: { Artikel: 'name', EAN: 'code', Seriennummer: 'serial' } }),
+    });
+    expect(mapping.status).toBe(201);
+    const file = [
+      'Artikel,EAN,Seriennummer,type,model_id,language',
+      `Renamed,${CODE},SN000001,battery,${MODEL},en`,
+      `New,${CODE},NEW0001,battery,${MODEL},en`,
+    ].join('\n');
+    const dry = await runImport(company, 'upsert', file, {
+      mapping_id: mapping.body.mapping.mapping_id,
+      dry_run: true,
+    });
+    expect(dry).toMatchObject({ status: 'done', rows: 2, created: 1, updated: 1, failed: 0 });
+    const rows = await call('GET', `/imports/${dry.importId}/rows`, { token: company.token });
+    expect(rows.body.rows.find((row: { row: number }) => row.row === 2).dppId).toBeUndefined();
+    // Nothing written: the product of row 1 keeps its name, and the new one has no passport.
+    const again = await runImport(company, 'upsert', file, {
+      mapping_id: mapping.body.mapping.mapping_id,
+      dry_run: true,
+    });
+    expect(again).toMatchObject({ created: 1, updated: 1 });
+  });
+
+  it('reads JSONL the same way, refusing unknown fields row by row and profiled rows until aspects land', async () => {
+    const lines = [
+      {
+        name: 'Battery 3',
+        description: 'Pack 3',
+        type: 'battery',
+        gtin: CODE,
+        model_id: MODEL,
+        language: 'en',
+        serial: 'SN000003',
+      },
+      { name: 'X', type: 'battery', code: CODE, model_id: MODEL, language: 'en', serial: 'J1', colour: 'red' },
+      {
+        name: 'Y',
+        type: 'battery',
+        code: CODE,
+        model_id: MODEL,
+        language: 'en',
+        serial: 'J2',
+        aspects: { battery: {} },
+      },
+    ].map((line) => JSON.stringify(line));
+    const result = await runImport(company, 'upsert', `${lines.join('\n')}\n`, { format: 'jsonl' });
+    expect(result).toMatchObject({ status: 'done', rows: 3, unchanged: 1, failed: 2 });
+    const failed = await call('GET', `/imports/${result.importId}/rows?status=failed`, { token: company.token });
+    expect(failed.body.rows.map((row: { errors: unknown[] }) => row.errors)).toEqual([
+      [expect.objectContaining({ column: 'colour', code: 'VALIDATION_ERROR' })],
+      [expect.objectContaining({ column: 'aspects', code: 'ASPECTS_UNSUPPORTED' })],
+    ]);
+    const profiled = await call('POST', '/imports', {
+      token: company.token,
+      ...json({ format: 'jsonl', profile: 'battery' }),
+    });
+    expect(profiled.status).toBe(400);
+    expect(profiled.body.code).toBe('ASPECTS_UNSUPPORTED');
+  });
+
+  it('lists the company’s imports, and another company’s token cannot tell them from unknown ones', async () => {
+    const list = await call('GET', '/imports', { token: company.token });
+    expect(list.body.imports.map((i: { importId: string }) => i.importId)).toContain(first.importId);
+    const globex = await tokenFor('globex');
+    expect((await call('GET', `/imports/${first.importId}`, { token: globex })).status).toBe(404);
+    expect((await call('GET', `/imports/${first.importId}/rows`, { token: globex })).status).toBe(404);
+    expect((await call('GET', `/imports/01a19656-4aff-7000-8000-0000000000ff`, { token: globex })).status).toBe(404);
+  });
+});

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { FileRefused, type FileRow, fileRows } from '../../../lib/imports/rows';
+
+/** Reading an import's file as rows (lib/imports/rows.ts), from chunks as a stream hands them. */
+async function read(chunks: Array<string | Buffer>, format: 'csv' | 'jsonl', columns?: Record<string, string>) {
+  const rows: FileRow[] = [];
+  async function* body() {
+    for (const chunk of chunks) yield typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+  }
+  for await (const row of fileRows(body(), format, columns)) rows.push(row);
+  return rows;
+}
+
+describe('a CSV file', () => {
+  it('takes `,` or `;` from the header, a BOM, CRLF, and quoted delimiters and newlines split across chunks', async () => {
+    const semicolons = await read(['\uFEFFname;desc', 'ription\r\n"A;1";"two\r', '\nlines"\r\nB;\r\n'], 'csv');
+    expect(semicolons).toEqual([
+      { row: 1, fields: { name: 'A;1', description: 'two\r\nlines' } },
+      { row: 2, fields: { name: 'B' } },
+    ]);
+    const commas = await read(['name,code\nA,1\n'], 'csv');
+    expect(commas).toEqual([{ row: 1, fields: { name: 'A', code: '1' } }]);
+  });
+
+  it('renames the headers of a saved mapping, and fails a row with more values than columns (not the file)', async () => {
+    const rows = await read(['Artikel;EAN\nA;1\nB;2;3\n'], 'csv', { Artikel: 'name', EAN: 'code' });
+    expect(rows[0]).toEqual({ row: 1, fields: { name: 'A', code: '1' } });
+    expect(rows[1]).toMatchObject({ row: 2, errors: [{ code: 'MALFORMED_ROW' }] });
+  });
+
+  it('refuses a file that is not UTF-8, or not CSV, as a whole', async () => {
+    await expect(read([Buffer.from('name\nGr\xf6\xdfe\n', 'latin1')], 'csv')).rejects.toThrow(FileRefused);
+    await expect(read(['name\n"unclosed\n'], 'csv')).rejects.toThrow(/not CSV/);
+    await expect(read([''], 'csv')).rejects.toThrow(FileRefused);
+  });
+
+  it('keeps a character split between two chunks', async () => {
+    const bytes = Buffer.from('name\nGrüße\n');
+    const rows = await read([bytes.subarray(0, 8), bytes.subarray(8)], 'csv');
+    expect(rows).toEqual([{ row: 1, fields: { name: 'Grüße' } }]);
+  });
+});
+
+describe('a JSONL file', () => {
+  it('reads one object a line, skipping blank lines, and fails a malformed line alone', async () => {
+    const rows = await read(['{"name":"A"}\n\n{"name":', '"B"}\nnot json\n[1]\n'], 'jsonl');
+    expect(rows).toEqual([
+      { row: 1, fields: { name: 'A' } },
+      { row: 2, fields: { name: 'B' } },
+      { row: 3, errors: [expect.objectContaining({ code: 'MALFORMED_ROW' })] },
+      { row: 4, errors: [{ message: 'is not a JSON object', code: 'MALFORMED_ROW' }] },
+    ]);
+  });
+
+  it('refuses a file whose first line is not JSON (a CSV sent as JSONL)', async () => {
+    await expect(read(['name;code\nA;1\n'], 'jsonl')).rejects.toThrow(/not JSONL/);
+  });
+});
