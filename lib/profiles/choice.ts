@@ -8,16 +8,15 @@ import { SUMMARIES } from './summaries';
  * the category (`obligation`), so a profiled DPP without one could never be complete.
  */
 const IDS = SUMMARIES.map((summary) => summary.id);
+const CATEGORIES = [...new Set(SUMMARIES.flatMap((summary) => summary.categories.map((category) => category.id)))];
 
 export const profileChoiceEntries = {
   profile: /* @__PURE__ */ v.optional(
     /* @__PURE__ */ v.picklist(IDS, `must be the id of a profile of GET /profiles: ${IDS.join(', ')}`),
   ),
+  /** Any profile's category here; the check below holds it to the profile's own. */
   category: /* @__PURE__ */ v.optional(
-    /* @__PURE__ */ v.pipe(
-      /* @__PURE__ */ v.string(),
-      /* @__PURE__ */ v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be the id of a category of the profile'),
-    ),
+    /* @__PURE__ */ v.picklist(CATEGORIES, `must be the id of a category of the profile: ${CATEGORIES.join(', ')}`),
   ),
 };
 
