@@ -25,7 +25,6 @@ import type { Route } from '../../lib/api/contract';
 import { functionId, isCatchAll, routeKeyOf } from '../../lib/api/routes';
 import { getDppRoute } from '../../lib/api/routes/get-dpp';
 import { getDppVersionDocumentRoute } from '../../lib/api/routes/get-dpp-version-document';
-import { getPublicDppAspectRoute } from '../../lib/api/routes/get-public-dpp-aspect';
 import type { StackConfig, ThrottleConfig } from '../config';
 import type { ServiceFunctions } from './functions';
 import { acknowledge, NAG_ACKNOWLEDGEMENTS } from './nag';
@@ -48,11 +47,7 @@ export const ACCESS_LOG_FIELDS = {
 } as const;
 
 /** Public reads throttled per route with context publicDppThrottle (throttleOwnRoute). */
-const PUBLIC_PASSPORT_READS: readonly string[] = [
-  getDppRoute.fn,
-  getPublicDppAspectRoute.fn,
-  getDppVersionDocumentRoute.fn,
-];
+const PUBLIC_PASSPORT_READS: readonly string[] = [getDppRoute.fn, getDppVersionDocumentRoute.fn];
 
 export class ServiceApi {
   readonly api: HttpApi;
