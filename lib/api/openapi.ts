@@ -196,6 +196,8 @@ const TAGS: Readonly<Record<string, string>> = {
   'Promotional codes': "Stripe promotional codes: checked, then applied to the company's subscription.",
   Health: 'Whether the API and its functions are up: for load balancers and uptime checks.',
   Resolver: 'GS1 Digital Link URIs (GS1-Conformant Resolver 1.2): what a scanned data carrier leads to.',
+  'Bulk import':
+    'Passports by the thousand from an ERP or PIM export: a CSV or JSONL file uploaded once, imported in the background, with a per-row report.',
   Profiles:
     "Sector profiles (docs/profiles.md): a sector's data model as data, such as the battery passport's attributes with their types, units, access tiers and obligations per category.",
 };

@@ -123,7 +123,15 @@ function publicKeyPem(): string {
  * passes to it (a Ref to one of the parent's resources), so they read as if in the parent.
  */
 function monitoringResources(parent: DppServiceStack, parentTemplate: Template): Record<string, Json> {
-  const nested = parent.monitoring;
+  return nestedResources(parent, parent.monitoring, parentTemplate);
+}
+
+/**
+ * The resources of one of the stack's nested stacks (the alarms, the API's routes), each
+ * parameter replaced by what the parent passes to it (a Ref to one of the parent's resources,
+ * a GetAtt of a function's ARN), so they read as if in the parent.
+ */
+function nestedResources(parent: DppServiceStack, nested: NestedStack, parentTemplate: Template): Record<string, Json> {
   const passed = (parentTemplate.toJSON().Resources[parent.getLogicalId(nested.nestedStackResource as CfnResource)]
     .Properties.Parameters ?? {}) as Record<string, unknown>;
   const substitute = (value: unknown): unknown => {
@@ -241,7 +249,12 @@ beforeAll(() => {
     `synth of ${routes.length} functions (esbuild bundling included): ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 
-  resources = template.toJSON().Resources as Record<string, Json>;
+  // The API's routes, integrations and invoke permissions are in a nested stack of their own
+  // (infra/constructs/api.ts): read here as the parent's, as the alarms are.
+  resources = {
+    ...(template.toJSON().Resources as Record<string, Json>),
+    ...nestedResources(stack, stack.routesStack, template),
+  };
   monitoring = monitoringResources(stack, template);
   ids = {
     table: logicalId(stack.table.node.defaultChild),
@@ -757,12 +770,14 @@ describe('HTTP API', () => {
       'GET /dpp/{dppId}/versions/{version}': { ThrottlingRateLimit: 25, ThrottlingBurstLimit: 50 },
     });
     expect(CONTEXT_DEFAULTS.publicDppThrottle).toEqual({ rateLimit: 25, burstLimit: 50 });
+    // The routes are in their nested stack: the stage waits for that stack, so for the route.
     const [routeId] = ofType('AWS::ApiGatewayV2::Route').find(
       ([, route]) => route.Properties.RouteKey === routeKeyOf(getDppRoute),
     )!;
+    expect(Template.fromStack(stack.routesStack).toJSON().Resources[routeId]).toBeDefined();
     expect({ stageId, dependsOn: stageResource.DependsOn }).toEqual({
       stageId,
-      dependsOn: expect.arrayContaining([routeId]),
+      dependsOn: expect.arrayContaining([logicalId(stack.routesStack.nestedStackResource)]),
     });
   });
 
