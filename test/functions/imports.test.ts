@@ -236,7 +236,7 @@ describe('a bulk import of a CSV file', () => {
       ...json({ format: 'jsonl', profile: 'battery' }),
     });
     expect(profiled.status).toBe(400);
-    expect(profiled.body.code).toBe('ASPECTS_UNSUPPORTED');
+    expect(profiled.body.details).toEqual([expect.objectContaining({ path: 'profile' })]);
   });
 
   it('lists the company’s imports, and another company’s token cannot tell them from unknown ones', async () => {
