@@ -24,11 +24,9 @@ export const createImportInput = v.object({
       dry_run: v.optional(v.boolean('must be true or false'), false),
       template_id: v.optional(uuid),
       mapping_id: v.optional(uuid),
-      // Profiled passports (aspects): accepted by name, refused until they land (lib/imports/apply.ts, the hook).
-      profile: v.optional(v.string()),
-      category: v.optional(v.string()),
+      // Profiled passports (aspects) add `profile` and `category` here when they land (lib/imports/apply.ts, the hook).
     },
-    'is not a field of an import (format, mode, dry_run, template_id, mapping_id, profile, category)',
+    'is not a field of an import (format, mode, dry_run, template_id, mapping_id)',
   ),
 });
 
@@ -39,13 +37,6 @@ const CONTENT_TYPES = { jsonl: 'application/x-ndjson', csv: 'text/csv' } as cons
  * PUT of its file for UPLOAD_EXPIRES_SECONDS. The upload's S3 event queues it; nothing else does.
  */
 export async function createImport(auth: Principal, { body }: v.InferOutput<typeof createImportInput>) {
-  for (const field of ['profile', 'category'] as const) {
-    if (body[field] !== undefined) {
-      throw new InvalidInputError('profiled passports (aspects) are not imported yet', 'ASPECTS_UNSUPPORTED', [
-        { path: field, message: 'profiled imports are not available yet' },
-      ]);
-    }
-  }
   const mapping = body.mapping_id === undefined ? undefined : await readMapping(auth.companyId, body.mapping_id);
   if (body.mapping_id !== undefined && !mapping) {
     throw new InvalidInputError('mapping_id names no import mapping of your company', 'MAPPING_NOT_FOUND', [

@@ -53,7 +53,7 @@ describe('an import whose worker is killed mid-batch', () => {
     });
     expect(kyb.body.companyInfo.status).toBe('VERIFIED');
     const id = randomUUID();
-    const code = gtin('0801234500002');
+    const code = gtin('0801234599992');
     const lines = Array.from({ length: ROWS }, (_, i) =>
       JSON.stringify({
         name: `Cell ${i + 1}`,

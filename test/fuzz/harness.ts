@@ -229,7 +229,8 @@ async function ownParent(side: 'own' | 'foreign'): Promise<Parent> {
     parent.grant = reply.body.grant.id as string;
     await call('GET', `/dpp/${parent.dpp}?access=${new URL(reply.body.link).searchParams.get('access')}`);
   }
-  // Two bulk imports (never uploaded: they wait), so the imports list has a second page.
+  // Two bulk imports, so the imports list has a second page; the second runs a dry run of two
+  // rows (nothing written), so its rows list has a second page too.
   for (let i = 0; i < 2; i++) {
     const reply = await call('POST', '/imports', {
       token: await tokenFor(tenant),
@@ -238,6 +239,14 @@ async function ownParent(side: 'own' | 'foreign'): Promise<Parent> {
     });
     if (reply.status !== 201) throw new Error(`fuzz setup: import of ${company}: ${reply.status}`);
     parent.import = reply.body.importId as string;
+    if (i === 1) {
+      await fetch(reply.body.upload.url, { method: 'PUT', headers: reply.body.upload.headers, body: 'name\nA\nB\n' });
+      for (let wait = 0; wait < 300; wait++) {
+        const status = await call('GET', `/imports/${parent.import}`, { token: await tokenFor(tenant) });
+        if (status.body.status === 'done' || status.body.status === 'failed') break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
   }
   // Two versions of the DPP, so its versions list has a second page (a real cursor).
   for (const versionId of ['fuzz-version-1', 'fuzz-version-2']) {

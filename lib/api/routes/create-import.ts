@@ -30,8 +30,7 @@ export const createImportDocs = /* @__PURE__ */ describeRoute(createImportRoute,
     '`upload`: a presigned `PUT` URL for the file (up to 200 MB), the headers it must be sent with, and when it ' +
     'expires (15 minutes). The upload queues the import; `GET /imports/{importId}` follows it. A product is its ' +
     'GTIN and serial (its code alone without a serial): the same file twice in `upsert` creates and changes ' +
-    'nothing. `profile` and `category` (profiled passports) are refused for now (`ASPECTS_UNSUPPORTED`). Other ' +
-    'fields are 400.',
+    'nothing. Other fields are 400 (`profile` and `category`, for profiled passports, too: not yet).',
   response: v.strictObject({
     ...importStatusView.entries,
     upload: v.strictObject({
@@ -45,7 +44,7 @@ export const createImportDocs = /* @__PURE__ */ describeRoute(createImportRoute,
   errors: {
     invalid: invalid(
       'An invalid or unknown field (`VALIDATION_ERROR`), a `mapping_id` that is not a mapping of the company ' +
-        '(`MAPPING_NOT_FOUND`), or `profile`/`category` (`ASPECTS_UNSUPPORTED`)',
+        '(`MAPPING_NOT_FOUND`)',
     ),
     too_large: 'The body exceeds 256 KiB',
   },
