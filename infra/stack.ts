@@ -92,8 +92,8 @@ export class DppServiceStack extends Stack {
   readonly cdn?: Distribution;
   /** The nested stack of every alarm (infra/constructs/alarms.ts). */
   readonly monitoring: NestedStack;
-  /** The nested stack of the functions' log groups (infra/constructs/functions.ts). */
-  readonly logsStack: NestedStack;
+  /** The nested stack of the API's routes, their integrations and invoke permissions (infra/constructs/api.ts). */
+  readonly routesStack: NestedStack;
 
   constructor(scope: Construct, id: string, props: DppServiceStackProps) {
     super(scope, id, props);
@@ -119,6 +119,7 @@ export class DppServiceStack extends Stack {
 
     const api = new ServiceApi(this, config, this.routes);
     this.api = api.api;
+    this.routesStack = api.routesStack;
     if (config.customDomain !== undefined) {
       this.customDomain = new CustomDomain(this, config.customDomain, api.api, api.stage).domainName;
     }
@@ -145,7 +146,6 @@ export class DppServiceStack extends Stack {
         },
       }),
     });
-    this.logsStack = functions.logsStack;
     this.functions = api.addRoutes(functions);
     // With the CDN, every route's function answers only requests that came through it (lib/http/middleware/cdn-origin.ts).
     if (cdn) {

@@ -4,7 +4,7 @@
  * and one route, the public passport reads with a throttle of their own. Added in the stack's
  * own scope (see data.ts for why).
  */
-import type { Stack } from 'aws-cdk-lib';
+import { NestedStack, type Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   CfnRoute,
@@ -49,12 +49,23 @@ export const ACCESS_LOG_FIELDS = {
 /** Public reads throttled per route with context publicDppThrottle (throttleOwnRoute). */
 const PUBLIC_PASSPORT_READS: readonly string[] = [getDppRoute.fn, getDppVersionDocumentRoute.fn];
 
+/** The id of the nested stack that holds the API's routes, their integrations and permissions. */
+export const ROUTES_STACK_ID = 'Routes';
+
 export class ServiceApi {
   readonly api: HttpApi;
   readonly stage: HttpStage;
+  /**
+   * The routes, each with its integration and its function's invoke permission, in a nested
+   * stack of their own (as the alarms are): about three resources a route that would otherwise
+   * count against the parent's 500 (docs/deploy.md, Room in the stack). The functions, their
+   * roles and log groups stay in the parent; the nested stack takes the API's id and each
+   * function's ARN as parameters.
+   */
+  readonly routesStack: NestedStack;
 
   constructor(
-    private readonly stack: Stack,
+    stack: Stack,
     private readonly config: StackConfig,
     private readonly routes: readonly Route[],
   ) {
@@ -79,6 +90,9 @@ export class ServiceApi {
         exposeHeaders: ['content-language', 'idempotent-replayed', 'x-correlation-id'],
       },
     });
+    this.routesStack = new NestedStack(stack, ROUTES_STACK_ID, {
+      description: `${stack.stackName}: the routes of the HTTP API, their integrations and the functions' invoke permissions`,
+    });
     const accessLogs = new LogGroup(stack, 'ApiAccessLogs', { retention: config.logRetention });
     this.stage = this.api.addStage('DefaultStage', {
       stageName: '$default',
@@ -98,7 +112,7 @@ export class ServiceApi {
       const fn = functions.add({ ...route, description: `${route.method} ${route.path}` });
       acknowledge(fn, NAG_ACKNOWLEDGEMENTS.deadLetterQueue);
       byFn.set(route.fn, fn);
-      const httpRoute = new HttpRoute(this.stack, `${functionId(route.fn)}Route`, {
+      const httpRoute = new HttpRoute(this.routesStack, `${functionId(route.fn)}Route`, {
         httpApi: this.api,
         routeKey: isCatchAll(route) ? HttpRouteKey.DEFAULT : HttpRouteKey.with(route.path, HttpMethod[route.method]),
         integration: new HttpLambdaIntegration(`${functionId(route.fn)}Integration`, fn, {
@@ -110,7 +124,7 @@ export class ServiceApi {
       // permission (execute-api:/*/*/<path>) already covers every method of the path. A plain
       // route resource, since an L2 route would add a permission of its own: one resource a method.
       for (const method of route.alsoAnswers ?? []) {
-        const other = new CfnRoute(this.stack, `${functionId(route.fn)}${pascal(method)}Route`, {
+        const other = new CfnRoute(this.routesStack, `${functionId(route.fn)}${pascal(method)}Route`, {
           apiId: this.api.apiId,
           routeKey: `${method} ${route.path}`,
           target: (httpRoute.node.defaultChild as CfnRoute).target,

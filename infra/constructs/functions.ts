@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { ArnFormat, Duration, NestedStack, type Stack } from 'aws-cdk-lib';
+import { Duration, type Stack } from 'aws-cdk-lib';
 import {
   type AddToPrincipalPolicyResult,
   Effect,
@@ -113,27 +113,14 @@ export function addSetting(fn: NodejsFunction, config: Pick<StackConfig, 'sandbo
   }
 }
 
-/** The id of the nested stack that holds every function's log group. */
-export const LOGS_STACK_ID = 'Logs';
-
 export class ServiceFunctions {
   private readonly projectRoot: string;
-  /**
-   * Every function's log group, in a nested stack of their own (as the alarms are): one resource
-   * a function out of the parent's 500 (docs/deploy.md, Room in the stack). Their names are
-   * generated, so moving them makes new groups (the old ones are retained, never deleted). The
-   * parent reads each group's name, one output each; its ARN is made from the name.
-   */
-  readonly logsStack: NestedStack;
 
   constructor(
     private readonly stack: Stack,
     private readonly props: ServiceFunctionsProps,
   ) {
     this.projectRoot = findProjectRoot(props.functionsDir);
-    this.logsStack = new NestedStack(stack, LOGS_STACK_ID, {
-      description: `${stack.stackName}: the log group of every function`,
-    });
   }
 
   /** A function of a route row or a worker: its own log group and role, exactly the grants of its access. */
@@ -142,7 +129,7 @@ export class ServiceFunctions {
     const { config, data } = this.props;
     const id = functionId(route.fn);
 
-    const logGroup = new LogGroup(this.logsStack, `${id}Logs`, { retention: config.logRetention });
+    const logGroup = new LogGroup(stack, `${id}Logs`, { retention: config.logRetention });
 
     // Own role: writes only to its own log group, plus exactly the grants of its row.
     const role = new InlinePolicyRole(stack, `${id}Role`, {
@@ -153,15 +140,7 @@ export class ServiceFunctions {
       new PolicyStatement({
         effect: Effect.ALLOW,
         actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
-        // The group's ARN from its name: one output of the nested stack a function, not two.
-        resources: [
-          stack.formatArn({
-            service: 'logs',
-            resource: 'log-group',
-            resourceName: `${logGroup.logGroupName}:*`,
-            arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-          }),
-        ],
+        resources: [logGroup.logGroupArn],
       }),
     );
     for (const statement of this.statementsFor(route)) role.addToPolicy(statement);

@@ -28,7 +28,6 @@ import { CONTEXT_DEFAULTS, readStackConfig, SANDBOX_EVM } from '../../infra/conf
 import { MONITORING_STACK_ID } from '../../infra/constructs/alarms';
 import { assertRouteTableIsDeployable } from '../../infra/constructs/api';
 import { NONCURRENT_RELEASED_DAYS } from '../../infra/constructs/data';
-import { LOGS_STACK_ID } from '../../infra/constructs/functions';
 import {
   ACCESS_LOG_FIELDS,
   ANCHOR_KEY_PLACEHOLDER,
@@ -124,7 +123,15 @@ function publicKeyPem(): string {
  * passes to it (a Ref to one of the parent's resources), so they read as if in the parent.
  */
 function monitoringResources(parent: DppServiceStack, parentTemplate: Template): Record<string, Json> {
-  const nested = parent.monitoring;
+  return nestedResources(parent, parent.monitoring, parentTemplate);
+}
+
+/**
+ * The resources of one of the stack's nested stacks (the alarms, the API's routes), each
+ * parameter replaced by what the parent passes to it (a Ref to one of the parent's resources,
+ * a GetAtt of a function's ARN), so they read as if in the parent.
+ */
+function nestedResources(parent: DppServiceStack, nested: NestedStack, parentTemplate: Template): Record<string, Json> {
   const passed = (parentTemplate.toJSON().Resources[parent.getLogicalId(nested.nestedStackResource as CfnResource)]
     .Properties.Parameters ?? {}) as Record<string, unknown>;
   const substitute = (value: unknown): unknown => {
@@ -242,7 +249,12 @@ beforeAll(() => {
     `synth of ${routes.length} functions (esbuild bundling included): ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 
-  resources = template.toJSON().Resources as Record<string, Json>;
+  // The API's routes, integrations and invoke permissions are in a nested stack of their own
+  // (infra/constructs/api.ts): read here as the parent's, as the alarms are.
+  resources = {
+    ...(template.toJSON().Resources as Record<string, Json>),
+    ...nestedResources(stack, stack.routesStack, template),
+  };
   monitoring = monitoringResources(stack, template);
   ids = {
     table: logicalId(stack.table.node.defaultChild),
@@ -502,23 +514,12 @@ describe('functions', () => {
     expect(customResources).toEqual([]);
   });
 
-  it('gives every function its own log group with the default 30-day retention, in the nested stack of log groups', () => {
-    template.resourceCountIs('AWS::Logs::LogGroup', 1); // the API's access logs
-    const logs = Template.fromStack(stack.logsStack).toJSON() as Json;
-    expect(Object.values(logs.Resources).filter((r) => (r as Json).Type === 'AWS::Logs::LogGroup')).toHaveLength(
-      routes.length + WORKERS,
-    );
+  it('gives every function its own log group with the default 30-day retention', () => {
+    template.resourceCountIs('AWS::Logs::LogGroup', routes.length + WORKERS + 1); // and the API's access logs
     const logGroupIds = new Set<string>();
     for (const route of routes) {
-      // The parent reads the group's name from the nested stack's output of it.
-      const [nestedId, output] = (fnProps(route).LoggingConfig as { LogGroup: { 'Fn::GetAtt': [string, string] } })
-        .LogGroup['Fn::GetAtt'];
-      expect(nestedId).toBe(logicalId(stack.logsStack.nestedStackResource));
-      const logGroupId = logs.Outputs[output.replace(/^Outputs\./, '')].Value.Ref as string;
-      expect(logs.Resources[logGroupId]).toMatchObject({
-        Type: 'AWS::Logs::LogGroup',
-        Properties: { RetentionInDays: 30 },
-      });
+      const logGroupId = (fnProps(route).LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
+      expect(resources[logGroupId]).toMatchObject({ Type: 'AWS::Logs::LogGroup', Properties: { RetentionInDays: 30 } });
       logGroupIds.add(logGroupId);
     }
     expect(logGroupIds.size).toBe(routes.length);
@@ -769,12 +770,14 @@ describe('HTTP API', () => {
       'GET /dpp/{dppId}/versions/{version}': { ThrottlingRateLimit: 25, ThrottlingBurstLimit: 50 },
     });
     expect(CONTEXT_DEFAULTS.publicDppThrottle).toEqual({ rateLimit: 25, burstLimit: 50 });
+    // The routes are in their nested stack: the stage waits for that stack, so for the route.
     const [routeId] = ofType('AWS::ApiGatewayV2::Route').find(
       ([, route]) => route.Properties.RouteKey === routeKeyOf(getDppRoute),
     )!;
+    expect(Template.fromStack(stack.routesStack).toJSON().Resources[routeId]).toBeDefined();
     expect({ stageId, dependsOn: stageResource.DependsOn }).toEqual({
       stageId,
-      dependsOn: expect.arrayContaining([routeId]),
+      dependsOn: expect.arrayContaining([logicalId(stack.routesStack.nestedStackResource)]),
     });
   });
 
@@ -836,8 +839,7 @@ describe('alarms', () => {
 
   it('keeps every alarm in a nested stack of its own (room in the parent), and the topic in the parent', () => {
     template.resourceCountIs('AWS::CloudWatch::Alarm', 0);
-    // Two nested stacks: the functions' log groups (infra/constructs/functions.ts) and the alarms.
-    template.resourceCountIs('AWS::CloudFormation::Stack', 2);
+    template.resourceCountIs('AWS::CloudFormation::Stack', 1);
     expect(stack.monitoring.node.id).toBe(MONITORING_STACK_ID);
     expect(ofType('AWS::SNS::Topic')).toHaveLength(1);
     Template.fromStack(stack.monitoring).resourceCountIs('AWS::SNS::Topic', 0);
@@ -1661,7 +1663,7 @@ describe('the custom domain (context domainName + certificateArn)', () => {
     };
     const full = measure(routes);
     const oneFewer = measure(routes.filter((route) => route !== removed));
-    expect(full.map(({ name }) => name)).toEqual(['parent', LOGS_STACK_ID, MONITORING_STACK_ID]);
+    expect(full.map(({ name }) => name)).toEqual(['parent', MONITORING_STACK_ID]);
     const room = full.map((template, index) => {
       const perRoute = {
         resources: template.resources - oneFewer[index]!.resources,
