@@ -190,8 +190,8 @@ describe('cdk-nag (AwsSolutions, Serverless)', () => {
     expect(found.flatMap((finding) => finding.constructPaths)).toContain('Probe/Nested/Bucket/Resource');
   });
 
-  it('walked the real stack’s nested stack of alarms', () => {
+  it('walked the real stack’s nested stacks: the routes and the alarms', () => {
     const nested = app.node.findAll().filter((scope) => NestedStack.isNestedStack(scope));
-    expect(nested.map((scope) => scope.node.path)).toEqual(['DppServiceNag/Monitoring']);
+    expect(nested.map((scope) => scope.node.path)).toEqual(['DppServiceNag/Routes', 'DppServiceNag/Monitoring']);
   });
 });

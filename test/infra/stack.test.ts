@@ -26,7 +26,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ESM_REQUIRE_BANNER } from '../../infra/bundling';
 import { CONTEXT_DEFAULTS, readStackConfig, SANDBOX_EVM } from '../../infra/config';
 import { MONITORING_STACK_ID } from '../../infra/constructs/alarms';
-import { assertRouteTableIsDeployable } from '../../infra/constructs/api';
+import { assertRouteTableIsDeployable, ROUTES_STACK_ID } from '../../infra/constructs/api';
 import { NONCURRENT_RELEASED_DAYS } from '../../infra/constructs/data';
 import {
   ACCESS_LOG_FIELDS,
@@ -839,7 +839,9 @@ describe('alarms', () => {
 
   it('keeps every alarm in a nested stack of its own (room in the parent), and the topic in the parent', () => {
     template.resourceCountIs('AWS::CloudWatch::Alarm', 0);
-    template.resourceCountIs('AWS::CloudFormation::Stack', 1);
+    // Two nested stacks: the alarms, and the API's routes (infra/constructs/api.ts).
+    template.resourceCountIs('AWS::CloudFormation::Stack', 2);
+    expect(stack.routesStack.node.id).toBe(ROUTES_STACK_ID);
     expect(stack.monitoring.node.id).toBe(MONITORING_STACK_ID);
     expect(ofType('AWS::SNS::Topic')).toHaveLength(1);
     Template.fromStack(stack.monitoring).resourceCountIs('AWS::SNS::Topic', 0);
@@ -1663,7 +1665,7 @@ describe('the custom domain (context domainName + certificateArn)', () => {
     };
     const full = measure(routes);
     const oneFewer = measure(routes.filter((route) => route !== removed));
-    expect(full.map(({ name }) => name)).toEqual(['parent', MONITORING_STACK_ID]);
+    expect(full.map(({ name }) => name)).toEqual(['parent', ROUTES_STACK_ID, MONITORING_STACK_ID]);
     const room = full.map((template, index) => {
       const perRoute = {
         resources: template.resources - oneFewer[index]!.resources,
@@ -1695,10 +1697,12 @@ describe('the custom domain (context domainName + certificateArn)', () => {
       expect(template.parameters).toBeLessThanOrEqual(CLOUDFORMATION_LIMITS.parameters);
       expect(template.perRoute.resources).toBeGreaterThan(0);
     }
-    // The parent holds the route's function, role, log group, permission, integration and route;
-    // the alarms' stack its three alarms, and one parameter (the function's name).
+    // The parent holds the route's function, role and log group; the routes' stack its permission,
+    // integration and route, and one parameter (the function's ARN); the alarms' stack its three
+    // alarms, and one parameter (the function's name).
     expect(room.map(({ name, perRoute }) => ({ name, perRoute }))).toEqual([
-      { name: 'parent', perRoute: { resources: 6, parameters: 0 } },
+      { name: 'parent', perRoute: { resources: 3, parameters: 0 } },
+      { name: ROUTES_STACK_ID, perRoute: { resources: 3, parameters: 1 } },
       { name: MONITORING_STACK_ID, perRoute: { resources: 3, parameters: 1 } },
     ]);
     // Room is left: the route that brings the stack within this many routes of a limit fails
