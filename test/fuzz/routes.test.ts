@@ -64,6 +64,17 @@ import {
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 16);
 const READ_ONLY_RUNS = process.env.FUZZ_RUNS ? RUNS : 6;
+/**
+ * Routes whose success needs a state the fuzz world's passports are not in: their cases are
+ * still sent and checked (no 5xx, the row's answers, refused writes change nothing), but none is
+ * expected to succeed. Their successes are tested over HTTP in the file named.
+ */
+const SUCCESS_TESTED_ELSEWHERE: Record<string, string> = {
+  // One successor a passport, and only from a successor status (Art. 77(7)).
+  'create-successor': 'test/functions/dpp-lifecycle.test.ts',
+  // Only a passport at the end of its life (its status attribute at an end status) ceases.
+  'cease-dpp': 'test/functions/dpp-lifecycle.test.ts',
+};
 /** Rounds of cases a route may get until they reach both a success and a refusal. */
 const MAX_ROUNDS = 4;
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_101);
@@ -330,7 +341,8 @@ describe.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (_
     const success = (route as Route).status ?? 200;
     const refusals = () => [...statuses.keys()].filter((s) => s >= 400 && s < 500 && s !== success);
     const reached = () =>
-      (statuses.get(success) ?? 0) > 0 && (Object.keys(route.errors).length === 0 || refusals().length > 0);
+      ((statuses.get(success) ?? 0) > 0 || route.fn in SUCCESS_TESTED_ELSEWHERE) &&
+      (Object.keys(route.errors).length === 0 || refusals().length > 0);
     // Rounds of cases, each of its own seed, until the cases have reached both a success and a
     // refusal (at most MAX_ROUNDS): a route whose first round is all refusals gets more.
     for (let round = 0; round === 0 || (round < MAX_ROUNDS && !reached()); round++) {
@@ -349,7 +361,8 @@ describe.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (_
       codes.clear();
     }
     // The fuzz reached the use case, not only the guards in front of it: some cases succeed, others are refused.
-    expect(statuses.get(success) ?? 0, `no ${success} among ${JSON.stringify([...statuses])}`).toBeGreaterThan(0);
+    if (!(route.fn in SUCCESS_TESTED_ELSEWHERE))
+      expect(statuses.get(success) ?? 0, `no ${success} among ${JSON.stringify([...statuses])}`).toBeGreaterThan(0);
     // Only a route that declares no error can refuse nothing (the catch-all, the health check).
     if (Object.keys(route.errors).length > 0) {
       expect(refusals().length, `no 4xx among ${JSON.stringify([...statuses])}`).toBeGreaterThan(0);
