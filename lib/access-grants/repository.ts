@@ -4,7 +4,7 @@ import * as table from '../aws/table';
 import { eq, exists, noItem, ofCompany, setIfAbsent, update, where } from '../data/expressions';
 import type { Key } from '../data/keys';
 import * as keys from '../data/keys';
-import { queryRange } from '../data/range';
+import { pageRange } from '../data/range';
 import { transactWithConditions } from '../data/transaction';
 import { dppOfCompany } from '../dpps/repository';
 import type { OperatorItem } from '../operators/model';
@@ -61,19 +61,10 @@ export async function revokeGrant(
   }
 }
 
-/** A page of a key range of the access partition, with the key after which the next page starts. */
-async function page<T extends Key>(range: keys.KeyRange, limit: number, after?: Key) {
-  const items = (await queryRange(range, limit + 1, after)) as unknown as T[];
-  const more = items.length > limit;
-  if (more) items.length = limit;
-  const last = items[items.length - 1];
-  return { items, nextKey: more && last ? { pk: last.pk, sk: last.sk } : undefined };
-}
-
 /** A page of a DPP's grants, oldest first. */
 export const pageGrants = (dppId: string, limit: number, after?: Key) =>
-  page<AccessGrantItem>(keys.accessGrantsRange(dppId), limit, after);
+  pageRange<AccessGrantItem>(keys.accessGrantsRange(dppId), limit, after);
 
 /** A page of a DPP's access log, newest first. */
 export const pageLog = (dppId: string, limit: number, after?: Key) =>
-  page<AccessLogItem>(keys.accessLogRange(dppId), limit, after);
+  pageRange<AccessLogItem>(keys.accessLogRange(dppId), limit, after);

@@ -16,6 +16,22 @@ export async function queryRange(range: KeyRange, wanted: number, after?: Key): 
 }
 
 /**
+ * A page of a key range: up to `limit` items after `after`, and the key after which the next
+ * page starts (undefined on the last page), from one read of `limit + 1`.
+ */
+export async function pageRange<T extends Key>(
+  range: KeyRange,
+  limit: number,
+  after?: Key,
+): Promise<{ items: T[]; nextKey: Key | undefined }> {
+  const items = (await queryRange(range, limit + 1, after)) as unknown as T[];
+  const more = items.length > limit;
+  if (more) items.length = limit;
+  const last = items[items.length - 1];
+  return { items, nextKey: more && last ? { pk: last.pk, sk: last.sk } : undefined };
+}
+
+/**
  * The same over a gsi1 range (what a company owns of one kind): up to `wanted` items, oldest
  * id first, after `after` (a key of the range: the index's partition and sort key). A read of
  * an index is eventually consistent (DynamoDB has no other kind for a global index).

@@ -131,6 +131,22 @@ const templateOfCompany = (templateId: string, companyId: string): TransactionIt
 
 export type NewDppOutcome = 'written' | 'kyb_required' | 'template_not_found';
 
+/** The condition of every new DPP's transaction: its company's KYB is VERIFIED. */
+const kybVerifiedCheck = (companyId: string): TransactionItem => ({
+  check: keys.company(companyId),
+  condition: where(eq(['kyb', 'status'], KybStatus.Verified)),
+});
+
+/**
+ * A new DPP's GS1 Digital Link entry (what the resolver reads), when its search_id is an item
+ * path, with the company's name and country the DPP carries for the JSON-LD's manufacturer.
+ */
+const linkItemOf = (item: DppItem) =>
+  identifiersOf(item.search_id) &&
+  toDppLinkItem(item, {
+    manufacturer: manufacturerOf({ name: item.company_name, country_code: item.company_country }),
+  });
+
 /**
  * Writes a new DPP in ONE transaction with what creating one needs: the template it names, if
  * any, is the company's (a ConditionCheck on the template item), the company's KYB status is
@@ -138,17 +154,12 @@ export type NewDppOutcome = 'written' | 'kyb_required' | 'template_not_found';
  * cancellation reasons say which condition refused it; a refused transaction wrote nothing.
  */
 export async function putNewDpp(item: DppItem): Promise<NewDppOutcome> {
-  const kybVerified: TransactionItem = {
-    check: keys.company(item.company_id),
-    condition: where(eq(['kyb', 'status'], KybStatus.Verified)),
-  };
+  const kybVerified = kybVerifiedCheck(item.company_id);
   // The template first: a request naming a wrong one is wrong whatever the company's KYB status.
   const template = item.template_id === undefined ? [] : [templateOfCompany(item.template_id, item.company_id)];
-  // Its GS1 Digital Link entry with it (what the resolver reads), when its search_id is an item path,
-  // with the company's name and country for the JSON-LD's manufacturer: the copy the DPP carries
-  // (createDpp read the company once for both).
-  const manufacturer = manufacturerOf({ name: item.company_name, country_code: item.company_country });
-  const link = identifiersOf(item.search_id) && toDppLinkItem(item, { manufacturer });
+  // Its GS1 Digital Link entry with it (what the resolver reads), when its search_id is an item path
+  // (createDpp read the company once for the DPP's copy of its name and country and the entry's).
+  const link = linkItemOf(item);
   const failed = await transactWithConditions([
     ...template,
     kybVerified,
@@ -183,13 +194,9 @@ export async function putImportedDpp(item: DppItem, productItem: Record<string, 
 
 /** The legs of putImportedDpp's transaction; `at`: the KYB leg's index (after the template's). */
 function importedDppLegs(item: DppItem, productItem: Record<string, unknown>) {
-  const kybVerified: TransactionItem = {
-    check: keys.company(item.company_id),
-    condition: where(eq(['kyb', 'status'], KybStatus.Verified)),
-  };
+  const kybVerified = kybVerifiedCheck(item.company_id);
   const template = item.template_id === undefined ? [] : [templateOfCompany(item.template_id, item.company_id)];
-  const manufacturer = manufacturerOf({ name: item.company_name, country_code: item.company_country });
-  const link = identifiersOf(item.search_id) && toDppLinkItem(item, { manufacturer });
+  const link = linkItemOf(item);
   const legs: TransactionItem[] = [
     ...template,
     kybVerified,
@@ -323,12 +330,8 @@ export type SuccessorOutcome = 'written' | 'kyb_required' | 'changed';
  * link is written both ways or not at all, and the copy is of the predecessor as it stands.
  */
 export async function putSuccessor(item: DppItem, predecessor: DppItem): Promise<SuccessorOutcome> {
-  const kybVerified: TransactionItem = {
-    check: keys.company(item.company_id),
-    condition: where(eq(['kyb', 'status'], KybStatus.Verified)),
-  };
-  const manufacturer = manufacturerOf({ name: item.company_name, country_code: item.company_country });
-  const link = identifiersOf(item.search_id) && toDppLinkItem(item, { manufacturer });
+  const kybVerified = kybVerifiedCheck(item.company_id);
+  const link = linkItemOf(item);
   const failed = await transactWithConditions([
     kybVerified,
     {

@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { assertConfigured } from '../config';
 import { logger } from '../logger';
-import { flushMetrics, startMetrics } from '../metrics';
+import { workerObservability } from './observability';
 
 /**
  * The Middy composition of a worker on an SQS queue (the import queue: an event source mapping
@@ -13,26 +13,12 @@ import { flushMetrics, startMetrics } from '../metrics';
  */
 export type QueueWorkerHandler = middy.MiddyfiedHandler<SQSEvent, SQSBatchResponse, Error, Context>;
 
-let coldStart = true;
-
 export function queueWorker(
   name: string,
   run: (record: SQSRecord, context: { remainingMs(): number }) => Promise<void>,
 ): QueueWorkerHandler {
   assertConfigured();
-  return middy<SQSEvent, SQSBatchResponse>({
-    requestStart: (request) => {
-      logger.setRequestKeys({
-        cold_start: coldStart,
-        function_name: request.context?.functionName,
-        function_request_id: request.context?.awsRequestId,
-        correlation_id: request.context?.awsRequestId,
-      });
-      coldStart = false;
-      startMetrics();
-    },
-    requestEnd: () => flushMetrics(name),
-  }).handler(async (event, context) => {
+  return middy<SQSEvent, SQSBatchResponse>(workerObservability(name)).handler(async (event, context) => {
     const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
     for (const record of event.Records ?? []) {
       try {

@@ -2,8 +2,8 @@ import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { assertConfigured } from '../config';
 import { logger } from '../logger';
-import { flushMetrics, startMetrics } from '../metrics';
 import { withInvocationBudget } from './budget';
+import { workerObservability } from './observability';
 
 /**
  * The Middy composition of a worker run on a schedule (EventBridge Scheduler in the cloud, a
@@ -30,25 +30,14 @@ export interface ScheduledContext {
 
 export type ScheduledWorkerHandler = middy.MiddyfiedHandler<ScheduledRun | undefined, unknown, Error, Context>;
 
-let coldStart = true;
-
-function observability(name: string): middy.PluginObject {
+/** A run's correlation id is the schedule's execution id, and its scheduled time is logged. */
+const scheduleKeys = (event: unknown) => {
+  const run = event as ScheduledRun | undefined;
   return {
-    requestStart: (request) => {
-      const event = request.event as ScheduledRun | undefined;
-      logger.setRequestKeys({
-        cold_start: coldStart,
-        function_name: request.context?.functionName,
-        function_request_id: request.context?.awsRequestId,
-        correlation_id: event?.executionId ?? request.context?.awsRequestId,
-        ...(event?.scheduledTime !== undefined && { scheduled_time: event.scheduledTime }),
-      });
-      coldStart = false;
-      startMetrics();
-    },
-    requestEnd: () => flushMetrics(name),
+    ...(run?.executionId !== undefined && { correlation_id: run.executionId }),
+    ...(run?.scheduledTime !== undefined && { scheduled_time: run.scheduledTime }),
   };
-}
+};
 
 /** The handler of a scheduled worker: `run` once per invocation. */
 export function scheduledWorker<T>(
@@ -57,14 +46,16 @@ export function scheduledWorker<T>(
 ): ScheduledWorkerHandler {
   // Fail at cold start, naming every missing setting the function's modules declared.
   assertConfigured();
-  return middy<ScheduledRun | undefined, unknown>(observability(name)).handler(async (_event, context) => {
-    try {
-      return await withInvocationBudget(context, () =>
-        run({ remainingMs: () => context?.getRemainingTimeInMillis?.() ?? Number.POSITIVE_INFINITY }),
-      );
-    } catch (error) {
-      logger.error(`${name}: the run failed; the next scheduled run does its work`, { error });
-      throw error;
-    }
-  });
+  return middy<ScheduledRun | undefined, unknown>(workerObservability(name, scheduleKeys)).handler(
+    async (_event, context) => {
+      try {
+        return await withInvocationBudget(context, () =>
+          run({ remainingMs: () => context?.getRemainingTimeInMillis?.() ?? Number.POSITIVE_INFINITY }),
+        );
+      } catch (error) {
+        logger.error(`${name}: the run failed; the next scheduled run does its work`, { error });
+        throw error;
+      }
+    },
+  );
 }

@@ -3,8 +3,8 @@ import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEven
 import { assertConfigured } from '../config';
 import type { Key } from '../data/keys';
 import { logger } from '../logger';
-import { flushMetrics, startMetrics } from '../metrics';
 import { withInvocationBudget } from './budget';
+import { workerObservability } from './observability';
 
 /**
  * The Middy composition of a worker fed by the table's DynamoDB stream (the counterpart of
@@ -28,30 +28,11 @@ export function recordKey(record: DynamoDBRecord): Key | undefined {
   return pk !== undefined && sk !== undefined ? { pk, sk } : undefined;
 }
 
-let coldStart = true;
-
-/** Log keys and metrics of every invocation, as Middy lifecycle hooks (lib/http/middleware/observability.ts for routes). */
-function observability(name: string): middy.PluginObject {
-  return {
-    requestStart: (request) => {
-      logger.setRequestKeys({
-        cold_start: coldStart,
-        function_name: request.context?.functionName,
-        function_request_id: request.context?.awsRequestId,
-        correlation_id: request.context?.awsRequestId,
-      });
-      coldStart = false;
-      startMetrics();
-    },
-    requestEnd: () => flushMetrics(name),
-  };
-}
-
 /** The handler of a stream worker: `run` once per record, in order. */
 export function streamWorker(name: string, run: (key: Key) => Promise<unknown>): StreamWorkerHandler {
   // Fail at cold start, naming every missing setting the function's modules declared.
   assertConfigured();
-  return middy<DynamoDBStreamEvent, DynamoDBBatchResponse>(observability(name)).handler((event, context) =>
+  return middy<DynamoDBStreamEvent, DynamoDBBatchResponse>(workerObservability(name)).handler((event, context) =>
     withInvocationBudget(context, () => runRecords(name, run, event, context)),
   );
 }

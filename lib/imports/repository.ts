@@ -8,7 +8,7 @@ import * as table from '../aws/table';
 import { add, eq, noItem, or, set, update, where } from '../data/expressions';
 import type { Key } from '../data/keys';
 import * as keys from '../data/keys';
-import { queryRange } from '../data/range';
+import { pageRange } from '../data/range';
 import { transactWithConditions } from '../data/transaction';
 import type { ImportItem, ImportRowItem, ImportStatus, MappingItem, RowError, RowStatus } from './model';
 
@@ -19,21 +19,13 @@ export const putImport = async (item: ImportItem): Promise<void> => {
 export const readImport = (companyId: string, importId: string, consistent = false) =>
   table.get<ImportItem>(keys.bulkImport(companyId, importId), { consistent });
 
-async function page<T extends Key>(range: keys.KeyRange, limit: number, after?: Key) {
-  const items = (await queryRange(range, limit + 1, after)) as unknown as T[];
-  const more = items.length > limit;
-  if (more) items.length = limit;
-  const last = items[items.length - 1];
-  return { items, nextKey: more && last ? { pk: last.pk, sk: last.sk } : undefined };
-}
-
 /** A page of the company's imports, oldest first (ids are UUIDv7). */
 export const pageImports = (companyId: string, limit: number, after?: Key) =>
-  page<ImportItem>(keys.bulkImportsRange(companyId), limit, after);
+  pageRange<ImportItem>(keys.bulkImportsRange(companyId), limit, after);
 
 /** A page of an import's row outcomes, by status then row number; one status's alone when given. */
 export const pageRows = (importId: string, status: RowStatus | undefined, limit: number, after?: Key) =>
-  page<ImportRowItem>(keys.importRowsRange(importId, status), limit, after);
+  pageRange<ImportRowItem>(keys.importRowsRange(importId, status), limit, after);
 
 export const putMapping = async (item: MappingItem): Promise<void> => {
   await table.transact([{ put: { ...item }, condition: noItem() }]);

@@ -1,4 +1,6 @@
 import type { Attribute, Profile } from './format';
+import { escaped, segmentsOf } from './pointer';
+import { valueAtSegments } from './values';
 
 /**
  * Reading a profiled passport at a tier (docs/profiles.md, Reading at a tier): each aspect's
@@ -37,32 +39,13 @@ export function visible(filter: TierFilter, attribute: Attribute): boolean {
 }
 
 /** RFC 6901: the reference tokens of a pointer (`` is the document). */
-export const tokensOf = (pointer: string): string[] =>
-  pointer === ''
-    ? []
-    : pointer
-        .slice(1)
-        .split('/')
-        .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+export const tokensOf = segmentsOf;
+export const valueAt = valueAtSegments;
 
-const escapeToken = (token: string): string => token.replace(/~/g, '~0').replace(/\//g, '~1');
-const join = (tokens: readonly string[]): string => tokens.map((t) => `/${escapeToken(t)}`).join('');
+const join = (tokens: readonly string[]): string => tokens.map((t) => `/${escaped(t)}`).join('');
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** The value at `tokens` in `document`, or undefined. */
-export function valueAt(document: unknown, tokens: readonly string[]): unknown {
-  let node = document;
-  for (const token of tokens) {
-    if (Array.isArray(node)) {
-      if (!/^(0|[1-9][0-9]*)$/.test(token)) return undefined;
-      node = node[Number(token)];
-    } else if (isObject(node) && Object.hasOwn(node, token)) node = node[token];
-    else return undefined;
-  }
-  return node;
-}
 
 /** Whether a list item is one an attribute's `where` picks (every field of it equal; none: every item). */
 export const picks = (where: Readonly<Record<string, unknown>> | undefined, item: unknown): boolean =>
@@ -116,7 +99,7 @@ function project(node: unknown, path: string, kept: Set<string>, prefixes: Set<s
   }
   if (isObject(node)) {
     const entries = Object.entries(node).flatMap(([key, value]) => {
-      const out = project(value, `${path}/${escapeToken(key)}`, kept, prefixes);
+      const out = project(value, `${path}/${escaped(key)}`, kept, prefixes);
       return out === undefined ? [] : [[key, out] as const];
     });
     return entries.length > 0 ? Object.fromEntries(entries) : undefined;

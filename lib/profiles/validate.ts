@@ -1,4 +1,5 @@
 import type { Aspect, ValueType } from './format';
+import { escaped, segmentsOf } from './pointer';
 
 /**
  * Validates an aspect's document against its profile (docs/profiles.md, Validating a document):
@@ -61,18 +62,6 @@ const field = (place: Place, name: string): Place => {
   }
   return child;
 };
-
-/** The segments of an RFC 6901 pointer, unescaped. */
-export const segmentsOf = (pointer: string): string[] =>
-  pointer === ''
-    ? []
-    : pointer
-        .slice(1)
-        .split('/')
-        .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-
-/** A segment as a pointer writes it. */
-const escaped = (segment: string): string => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** The place at a pointer, making the way to it: each place on the way is an object. */
 function placeAt(root: Place, pointer: string): Place {

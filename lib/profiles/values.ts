@@ -1,5 +1,5 @@
 import type { Attribute } from './format';
-import { segmentsOf } from './validate';
+import { segmentsOf } from './pointer';
 
 /**
  * Where an attribute's value is in its aspect's document, read (docs/profiles.md): the value at
@@ -8,9 +8,12 @@ import { segmentsOf } from './validate';
  */
 
 /** The value at an RFC 6901 pointer of a document, or undefined. */
-export function valueAt(document: unknown, pointer: string): unknown {
+export const valueAt = (document: unknown, pointer: string): unknown => valueAtSegments(document, segmentsOf(pointer));
+
+/** The value at a pointer's segments (unescaped) in a document, or undefined. */
+export function valueAtSegments(document: unknown, segments: readonly string[]): unknown {
   let value = document;
-  for (const segment of segmentsOf(pointer)) {
+  for (const segment of segments) {
     if (Array.isArray(value) && /^(0|[1-9]\d*)$/.test(segment)) value = value[Number(segment)];
     else if (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.hasOwn(value, segment))
       value = (value as Record<string, unknown>)[segment];
@@ -29,9 +32,7 @@ export function isPresent(value: unknown): boolean {
 
 /** Whether an item of a list is one an attribute's `where` picks. */
 export const picks = (attribute: Pick<Attribute, 'item'>, item: unknown): boolean =>
-  Object.entries(attribute.item?.where ?? {}).every(
-    ([name, value]) => valueAt(item, `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`) === value,
-  );
+  Object.entries(attribute.item?.where ?? {}).every(([name, value]) => valueAtSegments(item, [name]) === value);
 
 /**
  * An attribute's value in a document: the value at its pointer; for a value in a list's items,

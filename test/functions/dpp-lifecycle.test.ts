@@ -52,7 +52,7 @@ beforeAll(async () => {
 
 describe('a successor passport', () => {
   let original: string;
-  let successor: Record<string, any>;
+  let successor: { dppId: string; lifecycle: { replaces?: string } } & Record<string, unknown>;
   const successorStatus = String(lifecycle.successor[0]);
 
   beforeAll(async () => {
