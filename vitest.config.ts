@@ -34,7 +34,6 @@ export const ISOLATED_UNIT_FILES = [
   'test/component/http/endpoint.test.ts',
   'test/component/http/middleware/cdn-origin.test.ts',
   'test/component/http/observability.test.ts',
-  'test/infra/stack.test.ts',
   'test/lib/companies/kyb/retry-pending.test.ts',
   'test/lib/companies/kyb/vies.test.ts',
   'test/lib/companies/plan/discount-subscription.test.ts',
