@@ -77,7 +77,7 @@ const SUCCESS_TESTED_ELSEWHERE: Record<string, string> = {
   'cease-dpp': 'test/functions/dpp-lifecycle.test.ts',
 };
 /** Rounds of cases a route may get until they reach both a success and a refusal. */
-const MAX_ROUNDS = 4;
+const MAX_ROUNDS = 10;
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_101);
 // A deep run (npm run fuzz) names its seed first: FUZZ_SEED=<it> replays it.
 if (process.env.FUZZ_SEED) console.info(`fuzz: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}`);
