@@ -1,0 +1,64 @@
+import { codeTerm, GRANULARITY_CODES, LINK_TERMS, UNTP_CORE, UNTP_DPP } from '../../lib/credentials/context';
+
+/**
+ * A stand-in for UNTP 0.6.1's DPP context (`https://test.uncefact.org/vocabulary/untp/dpp/0.6.1/`)
+ * in the JSON-LD tests' document loader, written here (UNTP's artefacts are GPL-3.0 and stay out
+ * of the repository): the terms a version's credential takes from it, defined as UNTP's context
+ * defines them (protected, type-scoped under `ProductPassport`, `Product`, `IdentifierScheme`
+ * and `CredentialIssuer`; `producedByParty` and `furtherInformation` with their own scoped
+ * terms; `granularityLevel` a code of `granularityCode#`). Only those: a term the credential
+ * took from UNTP's context and this one lacks fails the tests, and a term the service's own
+ * context redefines differently clashes with this one's protection, as it would with UNTP's.
+ * Checked once against UNTP's real context (docs/choices.md, Verifiable credentials).
+ */
+const name = { '@id': 'https://schema.org/name' };
+const XSD_STRING = 'http://www.w3.org/2001/XMLSchema#string';
+const party = {
+  '@protected': true,
+  name,
+  registeredId: { '@id': `${UNTP_CORE}registeredId`, '@type': XSD_STRING },
+  idScheme: { '@id': `${UNTP_CORE}idScheme`, '@type': '@id' },
+};
+
+export const UNTP_DPP_CONTEXT_STAND_IN = {
+  '@context': {
+    '@protected': true,
+    '@version': 1.1,
+    DigitalProductPassport: { '@protected': true, '@id': `${UNTP_DPP}DigitalProductPassport` },
+    IdentifierScheme: {
+      '@protected': true,
+      '@id': `${UNTP_CORE}IdentifierScheme`,
+      '@context': { '@protected': true, name },
+    },
+    CredentialIssuer: {
+      '@protected': true,
+      '@id': `${UNTP_CORE}CredentialIssuer`,
+      '@context': { '@protected': true, name },
+    },
+    Product: {
+      '@protected': true,
+      '@id': `${UNTP_CORE}Product`,
+      '@context': {
+        ...party,
+        description: { '@id': 'https://schema.org/description' },
+        furtherInformation: {
+          '@protected': true,
+          '@id': `${UNTP_CORE}furtherInformation`,
+          '@context': { '@protected': true, ...LINK_TERMS },
+        },
+        // UNTP 0.6.1 maps producedByParty to core's Party (sic), with the party's terms scoped.
+        producedByParty: { '@id': `${UNTP_CORE}Party`, '@type': '@id', '@context': party },
+        serialNumber: { '@id': `${UNTP_CORE}serialNumber`, '@type': XSD_STRING },
+      },
+    },
+    ProductPassport: {
+      '@protected': true,
+      '@id': `${UNTP_DPP}ProductPassport`,
+      '@context': {
+        '@protected': true,
+        product: { '@id': `${UNTP_CORE}product`, '@type': '@id' },
+        granularityLevel: codeTerm(`${UNTP_DPP}granularityLevel`, GRANULARITY_CODES),
+      },
+    },
+  },
+};
