@@ -1,7 +1,11 @@
-import { codeTerm, GRANULARITY_CODES, SECURE_LINK_TERMS, UNTP_CORE, UNTP_DPP } from '../credentials/context';
+import ownContext from '../credentials/dpp-context.json';
+import { codeTerm, GRANULARITY_CODES, UNTP_CORE, UNTP_DPP } from '../credentials/untp';
 import type { DppLinkItem } from '../dpps/link';
 import { dppJsonUrl, publicImageUrl, versionUri } from '../links';
 import { itemUri, PASSPORT_PAGE } from './link-types';
+
+/** UNTP's `SecureLink` properties, as the credentials' context defines them (exactly as UNTP's does). */
+const { '@protected': _protected, ...SECURE_LINK_TERMS } = ownContext['@context'].SecureLink['@context'];
 
 /**
  * The JSON-LD context, embedded in every document so it resolves offline (no remote context).

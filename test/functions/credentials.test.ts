@@ -3,7 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeProtectedHeader, importJWK, type JWK, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { localClients } from '../../infra/local/bootstrap';
-import { UNTP_CORE, UNTP_DPP } from '../../lib/credentials/context';
+import { UNTP_CORE, UNTP_DPP } from '../../lib/credentials/untp';
 import * as keys from '../../lib/data/keys';
 import type { NotarizationItem } from '../../lib/notarizations/model';
 import { apiUrl, call, demoData, localEnv } from '../support/api';

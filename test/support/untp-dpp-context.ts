@@ -1,5 +1,3 @@
-import { codeTerm, GRANULARITY_CODES, LINK_TERMS, UNTP_CORE, UNTP_DPP } from '../../lib/credentials/context';
-
 /**
  * A stand-in for UNTP 0.6.1's DPP context (`https://test.uncefact.org/vocabulary/untp/dpp/0.6.1/`)
  * in the JSON-LD tests' document loader, written here (UNTP's artefacts are GPL-3.0 and stay out
@@ -11,8 +9,15 @@ import { codeTerm, GRANULARITY_CODES, LINK_TERMS, UNTP_CORE, UNTP_DPP } from '..
  * context redefines differently clashes with this one's protection, as it would with UNTP's.
  * Checked once against UNTP's real context (docs/choices.md, Verifiable credentials).
  */
+const UNTP_CORE = 'https://test.uncefact.org/vocabulary/untp/core/0/';
+const UNTP_DPP = 'https://test.uncefact.org/vocabulary/untp/dpp/0/';
 const name = { '@id': 'https://schema.org/name' };
 const XSD_STRING = 'http://www.w3.org/2001/XMLSchema#string';
+const linkTerms = {
+  linkURL: { '@id': `${UNTP_CORE}linkURL`, '@type': XSD_STRING },
+  linkName: { '@id': `${UNTP_CORE}linkName`, '@type': XSD_STRING },
+  linkType: { '@id': `${UNTP_CORE}linkType`, '@type': XSD_STRING },
+};
 const party = {
   '@protected': true,
   name,
@@ -44,7 +49,7 @@ export const UNTP_DPP_CONTEXT_STAND_IN = {
         furtherInformation: {
           '@protected': true,
           '@id': `${UNTP_CORE}furtherInformation`,
-          '@context': { '@protected': true, ...LINK_TERMS },
+          '@context': { '@protected': true, ...linkTerms },
         },
         // UNTP 0.6.1 maps producedByParty to core's Party (sic), with the party's terms scoped.
         producedByParty: { '@id': `${UNTP_CORE}Party`, '@type': '@id', '@context': party },
@@ -57,7 +62,11 @@ export const UNTP_DPP_CONTEXT_STAND_IN = {
       '@context': {
         '@protected': true,
         product: { '@id': `${UNTP_CORE}product`, '@type': '@id' },
-        granularityLevel: codeTerm(`${UNTP_DPP}granularityLevel`, GRANULARITY_CODES),
+        granularityLevel: {
+          '@id': `${UNTP_DPP}granularityLevel`,
+          '@type': '@vocab',
+          '@context': { '@protected': true, '@vocab': `${UNTP_DPP}granularityCode#` },
+        },
       },
     },
   },

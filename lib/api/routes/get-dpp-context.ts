@@ -12,7 +12,7 @@ export const getDppContextRoute = defineRoute({
   auth: 'public',
   access: { links: true },
   // No parameter: an unknown query parameter is a 400 that names it. The handler checks it by
-  // hand (lib/http/fixed-read.ts, no valibot in its bundle); this schema is the docs' and the contract tests'.
+  // hand (dppContextAnswer, no valibot in its bundle); this schema is the docs' and the contract tests'.
   input: v.object({ query: v.strictObject({}, 'is not a parameter of this route') }),
   errors: { invalid: 400 },
 });
@@ -34,11 +34,9 @@ export const getDppContextDocs = /* @__PURE__ */ describeRoute(getDppContextRout
   contentType: 'application/ld+json',
   response: v.strictObject({ '@context': v.record(v.string(), definition) }),
   responseHeaders: {
-    'cache-control': '`public, max-age=60, stale-while-revalidate=600`',
-    etag: 'A strong validator of the body (its SHA-256)',
+    'cache-control': '`public, max-age=86400, stale-while-revalidate=604800`: a context changes only with a deploy',
     'access-control-allow-origin': '`*`: any JSON-LD processor, in a page too, may read it',
   },
-  answers: [{ status: 304, description: '`If-None-Match` names the current `ETag`: no body' }],
   errors: { invalid: invalid('A query parameter: this route takes none (`VALIDATION_ERROR` naming it)') },
   example: { status: 200 },
 }));

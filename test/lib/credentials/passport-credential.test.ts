@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  dppContext,
-  GRANULARITY_CODES,
-  HASH_METHOD_CODES,
-  UNTP_CORE,
-  UNTP_DPP,
-} from '../../../lib/credentials/context';
+import { dppContext } from '../../../lib/credentials/context';
 import {
   type CredentialFacts,
   passportCredential,
@@ -13,6 +7,7 @@ import {
   UNTP_DPP_CONTEXT,
   VC_V2_CONTEXT,
 } from '../../../lib/credentials/passport-credential';
+import { GRANULARITY_CODES, HASH_METHOD_CODES, UNTP_CORE, UNTP_DPP } from '../../../lib/credentials/untp';
 import { dppContextUrl } from '../../../lib/links';
 import type { VersionDocument } from '../../../lib/versions/model';
 import { documentLoader, toQuads, vocabularyOf } from '../../support/json-ld';

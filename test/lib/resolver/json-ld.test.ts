@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GRANULARITY_CODES, HASH_METHOD_CODES, UNTP_CORE, UNTP_DPP } from '../../../lib/credentials/context';
+import { GRANULARITY_CODES, HASH_METHOD_CODES, UNTP_CORE, UNTP_DPP } from '../../../lib/credentials/untp';
 import type { DppLinkItem } from '../../../lib/dpps/link';
 import { jsonLd } from '../../../lib/resolver/json-ld';
 import { documentLoader, toQuads, vocabularyOf } from '../../support/json-ld';
