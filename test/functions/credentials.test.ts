@@ -192,7 +192,9 @@ describe('GET /ns/dpp/v1', () => {
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toBe('application/ld+json');
     expect(reply.headers.get('access-control-allow-origin')).toBe('*');
-    expect(reply.body['@context'].Notarization).toBe(`${CONTEXT_URL}#Notarization`);
+    expect(reply.headers.get('cache-control')).toBe('public, max-age=86400, stale-while-revalidate=604800');
+    expect(reply.body['@context'].dpp).toBe(`${CONTEXT_URL}#`);
+    expect(reply.body['@context'].Notarization).toBe('dpp:Notarization');
     expect(reply.body['@context'].SecureLink['@id']).toBe(`${UNTP_CORE}SecureLink`);
   });
 
@@ -200,5 +202,15 @@ describe('GET /ns/dpp/v1', () => {
     const reply = await call('GET', '/ns/dpp/v1?x=1');
     expect(reply.status).toBe(400);
     expect(reply.body.details).toEqual([{ path: 'x', message: 'is not a parameter of this route' }]);
+  });
+
+  it('answers HEAD without the body and OPTIONS with CORS for any origin', async () => {
+    const head = await fetch(CONTEXT_URL, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('application/ld+json');
+    expect(await head.text()).toBe('');
+    const options = await fetch(CONTEXT_URL, { method: 'OPTIONS' });
+    expect(options.status).toBe(204);
+    expect(options.headers.get('access-control-allow-origin')).toBe('*');
   });
 });
