@@ -35,8 +35,9 @@ export interface CredentialFacts {
 const nonEmpty = <K extends string>(key: K, value: string | undefined) =>
   (value ? { [key]: value } : {}) as Partial<Record<K, string>>;
 
-/** A company's, model's or template's id (a UUID) as an IRI. */
-const urn = (uuid: string) => `urn:uuid:${uuid}`;
+/** A company's id as an IRI (UNTP wants a party's `id` a URI): `urn:uuid:` when it is a UUID, as the service's are. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const partyId = (id: string) => (UUID.test(id) ? `urn:uuid:${id.toLowerCase()}` : undefined);
 
 /** The anchoring transaction, once mined (`ANCHORED`). */
 function anchorOf(notarization: CredentialFacts['notarization']) {
@@ -65,8 +66,8 @@ function characteristicsOf(document: VersionDocument) {
     versionId: document.version_id,
     productType: dpp.type,
     ...nonEmpty('productCode', dpp.code),
-    ...nonEmpty('modelId', dpp.model_id && urn(dpp.model_id)),
-    ...nonEmpty('templateId', dpp.template_id && urn(dpp.template_id)),
+    ...nonEmpty('modelId', dpp.model_id),
+    ...nonEmpty('templateId', dpp.template_id),
     inLanguage: dpp.language,
     dateCreated: dpp.created_at,
     dateModified: dpp.updated_at,
@@ -136,7 +137,8 @@ export function passportCredential(facts: CredentialFacts) {
         name: dpp.name,
         description: dpp.description,
         ...(ids && { registeredId: ids.gtin, idScheme: GTIN_SCHEME, serialNumber: ids.serial }),
-        ...(facts.producer && { producedByParty: { id: urn(dpp.company_id), name: facts.producer } }),
+        ...(facts.producer &&
+          partyId(dpp.company_id) && { producedByParty: { id: partyId(dpp.company_id), name: facts.producer } }),
         furtherInformation: [
           { linkURL: passportPageUrl(document.dpp_id), linkName: `${dpp.name}: product passport`, linkType: GS1_PIP },
           ...files,

@@ -103,6 +103,11 @@ describe('passportCredential', () => {
       producedByParty: { id: `urn:uuid:${document.dpp.company_id}`, name: 'Acme' },
     });
     expect(plain.credentialSubject.product).not.toHaveProperty('producedByParty');
+    // A party's id is a URI: a company id that is no UUID gives no party rather than a bare id.
+    const odd = passportCredential(
+      facts({ producer: 'Acme', document: { ...document, dpp: { ...document.dpp, company_id: 'acme' } } }),
+    );
+    expect(odd.credentialSubject.product).not.toHaveProperty('producedByParty');
   });
 
   it('carries the version’s data as the product’s characteristics and its page and files as further information', () => {
