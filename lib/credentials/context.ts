@@ -1,4 +1,3 @@
-import { type HttpResponse, json, PUBLIC_CORS } from '../http/response';
 import { dppContextUrl } from '../links';
 import terms from './dpp-context.json';
 
@@ -21,23 +20,4 @@ export const JSON_LD_TYPE = 'application/ld+json';
  */
 export function dppContext() {
   return { '@context': { dpp: `${dppContextUrl()}#`, ...terms['@context'] } };
-}
-
-/** A context changes only with a deploy: kept a day, revalidated in the background for a week. */
-export const CONTEXT_CACHE = 'public, max-age=86400, stale-while-revalidate=604800';
-
-/**
- * GET /ns/dpp/v1's answer, with no Middy, no token and no read (like the resolver's description):
- * the context as `application/ld+json`, readable by any origin (a JSON-LD processor in a page
- * fetches it); a query parameter (the row takes none) is 400 `VALIDATION_ERROR` naming each one.
- * No ETag: the function bundles the terms and little else (the bundle-size goal), and a day's
- * caching is what a processor needs of a context.
- */
-export function dppContextAnswer(query: Record<string, string | undefined> | undefined): HttpResponse {
-  const unknown = Object.keys(query ?? {});
-  if (unknown.length > 0) {
-    const details = unknown.map((path) => ({ path, message: 'is not a parameter of this route' }));
-    return json(400, { error: 'The request is not valid', code: 'VALIDATION_ERROR', details });
-  }
-  return json(200, dppContext(), { ...PUBLIC_CORS, 'content-type': JSON_LD_TYPE, 'cache-control': CONTEXT_CACHE });
 }

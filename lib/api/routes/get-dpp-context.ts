@@ -12,7 +12,7 @@ export const getDppContextRoute = defineRoute({
   auth: 'public',
   access: { links: true },
   // No parameter: an unknown query parameter is a 400 that names it. The handler checks it by
-  // hand (dppContextAnswer, no valibot in its bundle); this schema is the docs' and the contract tests'.
+  // hand (functions/get-dpp-context.ts, no valibot in its bundle); this schema is the docs' and the contract tests'.
   input: v.object({ query: v.strictObject({}, 'is not a parameter of this route') }),
   errors: { invalid: 400 },
 });
