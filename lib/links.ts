@@ -77,6 +77,15 @@ export const passportPageUrl = (dppId: string, lang?: string): string =>
  */
 export const issuerDid = (): string => `did:web:${encodeURIComponent(new URL(base()).host)}`;
 
+/** The path of the service's own JSON-LD context, the vocabulary of its credentials' own terms (GET /ns/dpp/v1). */
+export const DPP_CONTEXT_PATH = '/ns/dpp/v1';
+
+/** The service's own JSON-LD context's address (docs/choices.md, Verifiable credentials): same origin as the credentials. */
+export const dppContextUrl = (): string => `${base()}${DPP_CONTEXT_PATH}`;
+
+/** A version's public verification (GET /dpp/{dppId}/versions/{version}/verification). */
+export const verificationUrl = (dppId: string, version: number): string => `${versionUri(dppId, version)}/verification`;
+
 /** The link of an access grant: the passport page with the grant's `access` value (which holds its secret). */
 export const grantPageUrl = (dppId: string, access: string): string =>
   `${base()}/passport/${encodeURIComponent(dppId)}?access=${encodeURIComponent(access)}`;

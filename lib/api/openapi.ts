@@ -326,7 +326,9 @@ function responses(route: Route): Json {
       }),
       // A redirect has no body (the resolver's 307): its JSON shape is the link set's, in its answers.
       ...(status !== 307 &&
-        status !== 204 && { content: { 'application/json': { schema: schemaOf(route.response, 'output') } } }),
+        status !== 204 && {
+          content: { [route.contentType ?? 'application/json']: { schema: schemaOf(route.response, 'output') } },
+        }),
     },
   };
   const byStatus = new Map<number, { descriptions: string[]; headers: Json }>();

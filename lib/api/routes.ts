@@ -44,6 +44,7 @@ import { getDidDocumentDocs } from './routes/get-did-document';
 import { getDppDocs } from './routes/get-dpp';
 import { getDppAspectDocs } from './routes/get-dpp-aspect';
 import { getDppCompletenessDocs } from './routes/get-dpp-completeness';
+import { getDppContextDocs } from './routes/get-dpp-context';
 import { getDppFileDocs } from './routes/get-dpp-file';
 import { getDppQrDocs } from './routes/get-dpp-qr';
 import { getDppVersionDocumentDocs } from './routes/get-dpp-version-document';
@@ -139,6 +140,7 @@ export const routes = [
   getDppVersionDocumentDocs,
   verifyDppVersionDocs,
   getDidDocumentDocs,
+  getDppContextDocs,
   notarizeDppVersionDocs,
   listDppNotarizationsDocs,
   searchRelatedDppsDocs,
