@@ -27,6 +27,13 @@ export const LOCAL_ANCHOR_ADDRESS = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
 /** Where the local server shows a transaction of the local chain (infra/local/chain-explorer.ts). */
 export const localExplorerUrl = (apiUrl: string): string => `${apiUrl.replace(/\/+$/, '')}/local/chain`;
 
+/**
+ * The back-up copy's base URL locally (context backupBaseUrl of the local synth, infra/local/sam-env.ts):
+ * what the registry records' `backupURL` start with. The back-up deployment does not run locally yet, so
+ * nothing answers there (docs/local.md).
+ */
+export const LOCAL_BACKUP_BASE_URL = 'https://backup.dpp.local';
+
 /** The API's address on `npm start` (infra/local/stack.ts, DEFAULT_PORTS.api). */
 export const LOCAL_PUBLIC_BASE_URL = 'http://127.0.0.1:3000';
 

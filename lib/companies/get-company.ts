@@ -21,6 +21,7 @@ export async function getCompany(auth: Principal, _input: v.InferOutput<typeof g
       id: company.id,
       name: company.name,
       country_code: company.country_code,
+      economic_operator_id: company.economic_operator_id ?? null,
       plan: company.plan ? { code: company.plan.code, subscribed_at: company.plan.subscribed_at } : null,
       member_limit: company.member_limit ?? DEFAULT_MEMBER_LIMIT,
       seats_used: company.seats_used ?? 0,

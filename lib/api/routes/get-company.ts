@@ -31,6 +31,8 @@ export const getCompanyDocs = /* @__PURE__ */ describeRoute(getCompanyRoute, () 
       id: v.string(),
       name: v.string(),
       country_code: v.string(),
+      /** Its EORI number or LEI (lib/identifiers.ts), or null before it is set. */
+      economic_operator_id: v.nullable(v.string()),
       plan: v.nullable(v.strictObject({ code: v.string(), subscribed_at: timestamp })),
       member_limit: count,
       seats_used: count,
