@@ -33,13 +33,16 @@ const tenantOf: Record<string, Tenant> = {
   [demoData.companies[2]!.id]: 'volta',
 };
 
-/** Every seeded passport, with its company's tenant: each company's, and the profiled ones. */
+/**
+ * Every seeded passport, with its company's tenant: each company's, and the profiled ones. The seed
+ * publishes every passport it writes (the import format has no `published`: absent is published).
+ */
 const seeded = [
   ...demoData.companies.flatMap((company) =>
-    company.dpps.map((dpp) => ({ id: dpp.id, tenant: tenantOf[company.id]!, published: dpp.published })),
+    company.dpps.map((dpp) => ({ id: dpp.id, tenant: tenantOf[company.id]! })),
   ),
-  ...demoData.profiled.map((p) => ({ id: p.dpp.id, tenant: tenantOf[p.company]!, published: p.dpp.published })),
-].filter((dpp) => dpp.published !== false);
+  ...demoData.profiled.map((p) => ({ id: p.dpp.id, tenant: tenantOf[p.company]! })),
+];
 
 /** A company of the test's own with an EORI number (no endpoint sets it yet: the admin import does). */
 async function companyWithOperatorId(prefix: string): Promise<TestCompany> {
