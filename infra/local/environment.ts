@@ -94,6 +94,8 @@ export function localEnvironment(engines: Engines, keys: SigningKeys, logLevel =
     // The template's value, for the in-process mode (worker functions keep their own template settings:
     // only the machine translation route has it); its calls go to Amazon Translate's stand-in (engines/translate.ts).
     TRANSLATE_PROVIDER: 'aws',
+    // The template's value for the EU registry's functions (the local synth's backupBaseUrl), for the in-process mode.
+    BACKUP_BASE_URL: LOCAL_BACKUP_BASE_URL,
     TRANSLATE_ENDPOINT: engines.translate.endpoint,
     // The anchor worker (lib/anchoring) on the local chain; EVM_EXPLORER_URL is set once the API listens (stack.ts).
     EVM_RPC_URL: engines.evm.endpoint,

@@ -13,6 +13,7 @@ describe('GET /company', () => {
         id: company.id,
         name: 'company-view test company',
         country_code: 'IT',
+        economic_operator_id: null,
         plan: null,
         member_limit: 5,
         seats_used: 0,
