@@ -93,6 +93,36 @@ describe('GET /dpps/{dppId}/registry-record', () => {
     expect(reply.body.code).toBe('NOT_PUBLISHED');
   });
 
+  it('takes the template’s commodity code and facility unless the DPP sets its own; null gives the template’s back', async () => {
+    const company = await companyWithOperatorId('registry-fields');
+    const badGln = await call('POST', '/templates', {
+      token: company.token,
+      ...json({ name: 'Bad GLN', model_id: randomUUID(), facility_id: '8012345000105' }),
+    });
+    expect(badGln.status).toBe(400);
+    expect(badGln.body.details.map((d: { path: string }) => d.path)).toEqual(['facility_id']);
+    const created = await call('POST', '/templates', {
+      token: company.token,
+      ...json({ name: 'Registry template', model_id: randomUUID(), ...registryFields }),
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.template).toMatchObject(registryFields);
+    const dpp = await putTestDpp('registry-fields', {
+      company_id: company.id,
+      model_id: randomUUID(),
+      template_id: created.body.template.id,
+    });
+    const record = async () =>
+      (await call('GET', `/dpps/${dpp.id}/registry-record`, { token: company.token })).body.commodityCode;
+    const change = (body: unknown) => call('PUT', `/dpps/${dpp.id}`, { token: company.token, ...json(body) });
+    expect(await record()).toBe('87116010');
+    expect((await change({ commodity_code: '8711601000' })).body.dpp.commodity_code).toBe('8711601000');
+    expect(await record()).toBe('8711601000');
+    expect((await change({ commodity_code: '87' })).status).toBe(400);
+    expect((await change({ commodity_code: null })).body.dpp.commodity_code).toBe('');
+    expect(await record()).toBe('87116010');
+  });
+
   it('answers another company’s passport as an unknown one', async () => {
     const reply = await call('GET', `/dpps/${seeded[0]!.id}/registry-record`, { token: await tokenFor('globex') });
     expect(reply.status).toBe(404);
