@@ -83,6 +83,7 @@ import { putRegistrationDocs } from './routes/put-registration';
 import { resolveItemDocs } from './routes/resolve-item';
 import { resolveProductDocs } from './routes/resolve-product';
 import { searchRelatedDppsDocs } from './routes/search-related-dpps';
+import { updateCompanyDocs } from './routes/update-company';
 import { updateDppDocs } from './routes/update-dpp';
 import { updateDppCardDocs } from './routes/update-dpp-card';
 import { updateDppFileDocs } from './routes/update-dpp-file';
@@ -157,6 +158,7 @@ export const routes = [
   verifyBusinessDocs,
   getKybDataDocs,
   getCompanyDocs,
+  updateCompanyDocs,
   validatePromotionalCodeDocs,
   discountSubscriptionDocs,
   healthDocs,

@@ -200,6 +200,15 @@ describe('POST /registry-exports', () => {
     expect(third.body).toMatchObject({ since: second.body.until, record_count: 1 });
     expect(third.body.files).toHaveLength(1);
     expect(third.body.files[0].dpp_ids).toEqual([changed.id]);
+
+    // A new operator id changes every record: the next export takes every passport again.
+    const eoid = await call('PUT', '/company', {
+      token: company.token,
+      ...json({ economic_operator_id: 'IT12345670017' }),
+    });
+    expect(eoid.status).toBe(200);
+    const fourth = await call('POST', '/registry-exports', { token: company.token });
+    expect(fourth.body).toMatchObject({ since: null, record_count: 205 });
   });
 });
 
