@@ -123,7 +123,14 @@ export const registrationProof = v.strictObject(
     upi: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(200)),
     version: v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(1)),
     version_hash: sha256Hex,
-    registered_at: v.pipe(v.string(), v.isoTimestamp('must be an ISO 8601 timestamp')),
+    registered_at: v.pipe(
+      v.string(),
+      v.regex(
+        /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/,
+        'must be an ISO 8601 timestamp with its offset, such as 2026-07-21T09:30:00.000Z',
+      ),
+      v.check((text) => Number.isFinite(Date.parse(text)), 'must be a date and time that exists'),
+    ),
     seal: v.strictObject(
       {
         format: v.picklist(['JAdES', 'CAdES', 'XAdES', 'PAdES'], 'must be JAdES, CAdES, XAdES or PAdES'),
