@@ -130,6 +130,7 @@ export const registrationProof = v.strictObject(
         'must be an ISO 8601 timestamp with its offset, such as 2026-07-21T09:30:00.000Z',
       ),
       v.check((text) => Number.isFinite(Date.parse(text)), 'must be a date and time that exists'),
+      v.examples(['2026-07-21T09:30:00.000Z', '2026-07-21T11:30:00+02:00']),
     ),
     seal: v.strictObject(
       {
