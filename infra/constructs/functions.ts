@@ -194,6 +194,8 @@ export class ServiceFunctions {
       ...(access.cdn && this.props.cdn ? { CDN_DISTRIBUTION_ID: this.props.cdn.distributionId } : {}),
       // Public links (a version's uri, an invitation's link).
       ...(access.links ? { PUBLIC_BASE_URL: publicBaseUrl } : {}),
+      // Links to the back-up copy (a registry record's backupURL), when the stack has one (context backupBaseUrl).
+      ...(access.backup && config.backupBaseUrl !== undefined ? { BACKUP_BASE_URL: config.backupBaseUrl } : {}),
       ...(access.stripe ? { STRIPE_SECRET_KEY_SECRET_ID: data.stripeKeySecret.secretArn } : {}),
       ...(access.anchoring
         ? {

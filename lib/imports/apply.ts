@@ -32,7 +32,8 @@ const serial = v.pipe(
   ),
 );
 
-const FIELDS = 'name, description, type, code, model_id, template_id, language, gtin, serial, aspects';
+const FIELDS =
+  'name, description, type, code, model_id, template_id, language, commodity_code, facility_id, gtin, serial, aspects';
 /** A row: a `POST /dpps` body, plus the product's `serial` and `gtin` (the code when no `code` is given). */
 export const importRow = v.strictObject(
   {
@@ -226,6 +227,8 @@ function newDpp(imp: ImportItem, company: CompanyItem | undefined, row: Valid) {
     description: input.description,
     dpp_type: input.type,
     language: input.language,
+    ...(input.commodity_code !== undefined && { commodity_code: input.commodity_code }),
+    ...(input.facility_id !== undefined && { facility_id: input.facility_id }),
     ...(company && { company_name: company.name, company_country: company.country_code }),
     published: false,
     created_at: now,
@@ -274,6 +277,8 @@ function changesOf(dpp: DppItem, input: Valid['input']): Record<string, string> 
     dpp_type: input.type,
     language: input.language,
     template_id: input.template_id,
+    commodity_code: input.commodity_code,
+    facility_id: input.facility_id,
   };
   return Object.fromEntries(
     Object.entries(wanted).filter(

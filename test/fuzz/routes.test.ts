@@ -75,6 +75,8 @@ const SUCCESS_TESTED_ELSEWHERE: Record<string, string> = {
   'create-successor': 'test/functions/dpp-lifecycle.test.ts',
   // Only a passport at the end of its life (its status attribute at an end status) ceases.
   'cease-dpp': 'test/functions/dpp-lifecycle.test.ts',
+  // Only a proof carrying the SHA-256 of an existing version's document is stored.
+  'put-registration': 'test/functions/registry.test.ts',
 };
 /** Rounds of cases a route may get until they reach both a success and a refusal. */
 const MAX_ROUNDS = 10;
