@@ -71,6 +71,7 @@ export const ISOLATED_INTEGRATION_FILES = [
   'test/functions/operators.test.ts',
   'test/functions/orphan-sweep.test.ts',
   'test/functions/promotions.test.ts',
+  'test/infra/local/engines/eu-registry.test.ts',
   'test/infra/local/stream-worker.test.ts',
 ];
 

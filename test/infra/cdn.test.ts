@@ -287,7 +287,13 @@ describe('the CDN (context cdn=true)', () => {
     const { stack, template } = withCdn();
     const distributionId = stack.getLogicalId(stack.cdn!.node.defaultChild as CfnResource);
     const invalidators = routes.filter((route) => route.access.cdn).map((route) => route.fn);
-    expect(invalidators.sort()).toEqual(['update-dpp', 'update-dpp-card', 'update-dpp-file', 'update-dpp-image']);
+    expect(invalidators.sort()).toEqual([
+      'put-registration',
+      'update-dpp',
+      'update-dpp-card',
+      'update-dpp-file',
+      'update-dpp-image',
+    ]);
     for (const route of routes) {
       const env = environmentOf(route.fn);
       expect({ fn: route.fn, id: env.CDN_DISTRIBUTION_ID ?? null }).toEqual({
