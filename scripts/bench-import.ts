@@ -17,6 +17,7 @@
  *
  *   npm run bench:import
  *   npm run bench:import -- --rows 1000,10000 --keep --dir /tmp
+ *   npm run bench:import -- --rows 100000 --dry-run     (the worker's memory over a large file, no floor)
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -45,6 +46,10 @@ const { values } = parseArgs({
   options: {
     rows: { type: 'string', default: '10000,100000' },
     keep: { type: 'boolean', default: false },
+    // The worker alone, validating every row and computing its completeness, writing no passport (its memory, quickly).
+    'dry-run': { type: 'boolean', default: false },
+    // The worker's V8 heap cap (--max-old-space-size), as a Lambda of that much memory would have it: 0 for Node's default.
+    'heap-mib': { type: 'string', default: '0' },
     // Where the file and the S3 stand-in's objects go.
     dir: { type: 'string', default: existsSync('/dev/shm') ? '/dev/shm' : tmpdir() },
   },
@@ -150,6 +155,8 @@ interface Result {
   workerMs: number;
   workerProcessMs: number;
   peakRssMiB: number;
+  peakHeapMiB: number;
+  cpuMsPerRow: number;
   floorMs: number;
   itemsPerRow: number;
   unitsPerRow: number;
@@ -171,6 +178,7 @@ const baseEnv = {
   METRICS_OUTPUT: 'log',
 };
 const results: Result[] = [];
+const dryRun = values['dry-run'] ?? false;
 try {
   for (const rows of sizes) {
     const workerTable = `bench-worker-${rows}`;
@@ -206,7 +214,7 @@ try {
       company_id: companyId,
       format: 'jsonl',
       mode: 'create',
-      dry_run: false,
+      dry_run: dryRun,
       profile: 'battery-passport',
       category: 'ev',
       created_by: 'bench',
@@ -227,15 +235,29 @@ try {
     const output = await new Promise<string>((resolve, reject) =>
       execFile(
         process.execPath,
-        ['--import', 'tsx', 'scripts/bench/import-worker.ts', companyId, importId],
+        [
+          ...(Number(values['heap-mib']) > 0 ? [`--max-old-space-size=${Number(values['heap-mib'])}`] : []),
+          '--import',
+          'tsx',
+          'scripts/bench/import-worker.ts',
+          companyId,
+          importId,
+        ],
         { env: { ...process.env, ...baseEnv, TABLE_NAME: workerTable }, maxBuffer: 2 ** 24 },
         (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
       ),
     );
     const workerProcessMs = performance.now() - started;
-    const { ms: workerMs, peakRssMiB } = JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as {
+    const {
+      ms: workerMs,
+      peakRssMiB,
+      peakHeapMiB,
+      cpuMs,
+    } = JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as {
       ms: number;
       peakRssMiB: number;
+      peakHeapMiB: number;
+      cpuMs: number;
     };
     const { Item: done } = await clients.doc.send(
       new GetCommand({
@@ -243,10 +265,28 @@ try {
         Key: keys.bulkImport(companyId, importId),
       }),
     );
-    if (done?.status !== 'done' || done.created !== rows)
+    if (done?.status !== 'done' || done.created !== rows || done.rows !== rows)
       throw new Error(`the worker's import ended ${JSON.stringify({ ...done, columns: undefined })}`);
-    log(`${rows} rows: the worker took ${(workerMs / 1000).toFixed(1)} s, peak RSS ${peakRssMiB.toFixed(0)} MiB`);
+    log(
+      `${rows} rows: the worker took ${(workerMs / 1000).toFixed(1)} s (${(cpuMs / rows).toFixed(2)} ms of its CPU a row), peak RSS ${peakRssMiB.toFixed(0)} MiB, peak heap ${peakHeapMiB.toFixed(0)} MiB`,
+    );
 
+    if (dryRun) {
+      results.push({
+        rows,
+        fileMiB: bytes / 2 ** 20,
+        workerMs,
+        workerProcessMs,
+        peakRssMiB,
+        peakHeapMiB,
+        cpuMsPerRow: cpuMs / rows,
+        floorMs: Number.NaN,
+        itemsPerRow: Number.NaN,
+        unitsPerRow: Number.NaN,
+      });
+      await rm(file, { force: true });
+      continue;
+    }
     log(`${rows} rows: the floor (BatchWriteItem of the same items)`);
     const floorCompany = randomUUID();
     const floorImport = uuidv7();
@@ -285,6 +325,8 @@ try {
       workerMs,
       workerProcessMs,
       peakRssMiB,
+      peakHeapMiB,
+      cpuMsPerRow: cpuMs / rows,
       floorMs,
       itemsPerRow: items / rows,
       unitsPerRow: writeUnits / rows,
@@ -300,13 +342,13 @@ try {
 const rate = (rows: number, ms: number) => rows / (ms / 1000);
 console.log(
   [
-    '| rows | JSONL | worker | worker rows/s | floor | floor rows/s | worker / floor | worker peak RSS | items a row | write units a row |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| rows | JSONL | worker | worker rows/s | worker CPU a row | floor | floor rows/s | worker / floor | worker peak RSS | worker peak heap | items a row | write units a row |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...results.map(
       (r) =>
-        `| ${r.rows.toLocaleString('en')} | ${r.fileMiB.toFixed(0)} MiB | ${(r.workerMs / 1000).toFixed(1)} s | ${rate(r.rows, r.workerMs).toFixed(0)} | ` +
+        `| ${r.rows.toLocaleString('en')} | ${r.fileMiB.toFixed(0)} MiB | ${(r.workerMs / 1000).toFixed(1)} s | ${rate(r.rows, r.workerMs).toFixed(0)} | ${r.cpuMsPerRow.toFixed(2)} ms | ` +
         `${(r.floorMs / 1000).toFixed(1)} s | ${rate(r.rows, r.floorMs).toFixed(0)} | ${((100 * r.floorMs) / r.workerMs).toFixed(0)} % | ` +
-        `${r.peakRssMiB.toFixed(0)} MiB | ${r.itemsPerRow.toFixed(1)} | ${r.unitsPerRow.toFixed(1)} |`,
+        `${r.peakRssMiB.toFixed(0)} MiB | ${r.peakHeapMiB.toFixed(0)} MiB | ${r.itemsPerRow.toFixed(1)} | ${r.unitsPerRow.toFixed(1)} |`,
     ),
   ].join('\n'),
 );

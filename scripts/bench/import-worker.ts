@@ -11,7 +11,21 @@ import { runImport } from '../../lib/imports/run-import';
 const [companyId, importId] = process.argv.slice(2);
 if (!companyId || !importId) throw new Error('usage: import-worker.ts <companyId> <importId>');
 const started = performance.now();
+// The live heap's peak, sampled (RSS alone also counts what V8 has not yet collected, which it leaves while memory is free).
+let peakHeap = 0;
+const sampler = setInterval(() => {
+  peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+}, 250);
 await runImport(companyId, importId);
+clearInterval(sampler);
 const ms = performance.now() - started;
-// maxRSS is in KiB (getrusage).
-process.stdout.write(`${JSON.stringify({ ms, peakRssMiB: process.resourceUsage().maxRSS / 1024 })}\n`);
+const cpu = process.cpuUsage();
+process.stdout.write(
+  `${JSON.stringify({
+    ms,
+    // maxRSS is in KiB (getrusage).
+    peakRssMiB: process.resourceUsage().maxRSS / 1024,
+    peakHeapMiB: peakHeap / 2 ** 20,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+  })}\n`,
+);
