@@ -34,7 +34,6 @@ export const ISOLATED_UNIT_FILES = [
   'test/component/http/endpoint.test.ts',
   'test/component/http/middleware/cdn-origin.test.ts',
   'test/component/http/observability.test.ts',
-  'test/infra/stack.test.ts',
   'test/lib/companies/kyb/retry-pending.test.ts',
   'test/lib/companies/kyb/vies.test.ts',
   'test/lib/companies/plan/discount-subscription.test.ts',
@@ -53,6 +52,44 @@ export const ISOLATED_UNIT_FILES = [
   'test/lib/stripe/client.test.ts',
   'test/lib/versions/list-versions.test.ts',
 ];
+
+/**
+ * The integration files that change what a module holds for the whole process (as above: they
+ * run handlers or workers in this process with settings of their own, spy on or mock modules).
+ * Every other integration file shares its worker's modules with the files before it: the import
+ * of lib/, the SDK and the test support once a worker instead of once a file.
+ */
+export const ISOLATED_INTEGRATION_FILES = [
+  'test/events/anchor-notarization.test.ts',
+  'test/events/events.test.ts',
+  'test/events/worker-events.test.ts',
+  'test/functions/admin-cli.test.ts',
+  'test/functions/imports-resume.test.ts',
+  'test/functions/invitations.test.ts',
+  'test/functions/kyb.test.ts',
+  'test/functions/malformed-path.test.ts',
+  'test/functions/operators.test.ts',
+  'test/functions/orphan-sweep.test.ts',
+  'test/functions/promotions.test.ts',
+  'test/infra/local/stream-worker.test.ts',
+];
+
+const INTEGRATION_FILES = [
+  'test/functions/**/*.test.ts',
+  'test/events/**/*.test.ts',
+  'test/infra/local/**/*.test.ts',
+  'test/fuzz/**/*.test.ts',
+];
+
+/** Both integration projects': the one local stack (started once for both) and the wait for it. */
+const INTEGRATION = {
+  globalSetup: ['test/setup/local-stack.ts'],
+  setupFiles: ['test/setup/local-stack-ready.ts'],
+  // Threads: cheaper to start than processes.
+  pool: 'threads' as const,
+  testTimeout: 30_000,
+  hookTimeout: 120_000,
+};
 
 const UNIT_FILES = [
   'test/lib/**/*.test.ts',
@@ -109,19 +146,18 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: [
-            'test/functions/**/*.test.ts',
-            'test/events/**/*.test.ts',
-            'test/infra/local/**/*.test.ts',
-            'test/fuzz/**/*.test.ts',
-          ],
-          globalSetup: ['test/setup/local-stack.ts'],
-          setupFiles: ['test/setup/local-stack-ready.ts'],
-          // Each file in modules of its own (several run handlers in this process with settings
-          // of their own), in threads: cheaper to start than processes.
-          pool: 'threads',
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
+          include: INTEGRATION_FILES,
+          exclude: ISOLATED_INTEGRATION_FILES,
+          // Sharing modules between a worker's files (ISOLATED_INTEGRATION_FILES above).
+          isolate: false,
+          ...INTEGRATION,
+        },
+      },
+      {
+        test: {
+          name: 'integration-isolated',
+          include: ISOLATED_INTEGRATION_FILES,
+          ...INTEGRATION,
         },
       },
     ],

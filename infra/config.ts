@@ -105,6 +105,12 @@ export interface StackConfig {
    * absent: the stack uses the distribution's address with `cdn`, else the API's own URL.
    */
   publicBaseUrl?: string;
+  /**
+   * Context backupBaseUrl: the https base URL of the back-up copy (EN 18221), whose `/dpp/{dppId}`
+   * is a passport's `backupURL` in its EU registry record (BACKUP_BASE_URL of the rows with
+   * access.backup). Absent: the records answer 409 REGISTRY_RECORD_INCOMPLETE naming `backupURL`.
+   */
+  backupBaseUrl?: string;
   /** The Stripe price of the plan a promotional code subscribes to (`price_…`); absent: the stack warns. */
   stripePriceId?: string;
   alarms: AlarmThresholds;
@@ -250,6 +256,8 @@ export function readStackConfig(scope: Construct): StackConfig {
     readBaseUrl(raw('publicBaseUrl'), 'publicBaseUrl') ??
     (customDomain !== undefined && !cdn ? `https://${customDomain.domainName}` : undefined);
 
+  const backupBaseUrl = readBaseUrl(raw('backupBaseUrl'), 'backupBaseUrl');
+
   const logLevel = (optionalString(raw('logLevel'), 'logLevel') ?? CONTEXT_DEFAULTS.logLevel).toUpperCase();
   if (!isLogLevel(logLevel)) {
     throw new StackConfigError('logLevel', `"${logLevel}" is not one of ${LOG_LEVELS.join(', ')}`);
@@ -292,6 +300,7 @@ export function readStackConfig(scope: Construct): StackConfig {
     evm: { ...SANDBOX_EVM, ...evm },
     ...(customDomain !== undefined ? { customDomain } : {}),
     ...(publicBaseUrl !== undefined ? { publicBaseUrl } : {}),
+    ...(backupBaseUrl !== undefined ? { backupBaseUrl } : {}),
     ...(stripePriceId !== undefined ? { stripePriceId } : {}),
     alarms,
     cdn,

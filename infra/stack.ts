@@ -7,7 +7,7 @@
  * stack of their own (docs/deploy.md, Room in the stack).
  */
 
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Annotations, CfnOutput, type NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
 import type { DomainName, HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -23,6 +23,7 @@ import type { Construct } from 'constructs';
 import type { Route } from '../lib/api/contract';
 import { routes as routeTable } from '../lib/api/routes';
 import { defined } from '../lib/defined';
+import { FUNCTIONS_DIR } from './bundles';
 import type { StackConfig } from './config';
 import { Alarms } from './constructs/alarms';
 import { assertRouteTableIsDeployable, ServiceApi } from './constructs/api';
@@ -49,11 +50,6 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export interface DppServiceStackProps extends StackProps {
   /** The validated context (infra/config.ts, readStackConfig). */
   config: StackConfig;
-  /**
-   * Where `<fn>.ts` of every route lives. Default `<repo>/functions`. It must lie in an
-   * npm project (a package-lock.json at or above it) whose node_modules has esbuild.
-   */
-  functionsDir?: string;
   /** The route rows to deploy. Default: the route table (lib/api/routes.ts); tests pass variants. */
   routes?: readonly Route[];
 }
@@ -88,6 +84,8 @@ export class DppServiceStack extends Stack {
   readonly anchorDeadLetterQueue: Queue;
   /** The anchor worker (functions/anchor-notarization.ts), fed by the table's stream. */
   readonly anchorWorker: NodejsFunction;
+  /** The import worker (functions/process-import.ts), fed by the imports' queue. */
+  readonly importWorker: NodejsFunction;
   /** Context cdn=true: the CloudFront distribution in front of the API (infra/constructs/cdn.ts). */
   readonly cdn?: Distribution;
   /** The nested stack of every alarm (infra/constructs/alarms.ts). */
@@ -98,10 +96,9 @@ export class DppServiceStack extends Stack {
   constructor(scope: Construct, id: string, props: DppServiceStackProps) {
     super(scope, id, props);
     const { config } = props;
-    const functionsDir = resolve(props.functionsDir ?? join(REPO_ROOT, 'functions'));
     this.routes = props.routes ?? routeTable;
     assertRouteTableIsDeployable(this.routes);
-    assertHandlersExist(functionsDir, this.routes);
+    assertHandlersExist(FUNCTIONS_DIR, this.routes);
 
     // readStackConfig refused these defaults unless the deployment is a sandbox.
     config.sandboxWarnings.forEach((warning, index) => {
@@ -132,7 +129,6 @@ export class DppServiceStack extends Stack {
     const functions = new ServiceFunctions(this, {
       config,
       data,
-      functionsDir,
       publicBaseUrl: this.publicBaseUrl,
       ...(cdn && {
         cdn: {
@@ -157,6 +153,7 @@ export class DppServiceStack extends Stack {
     this.kybRetryWorker = workers.kybRetryWorker;
     this.anchorDeadLetterQueue = workers.anchorDeadLetterQueue;
     this.anchorWorker = workers.anchorWorker;
+    this.importWorker = workers.importWorker;
     // The rows that read the chain (access.chain) use the anchor worker's node: its URL's secret, not an env value.
     for (const route of this.routes.filter((candidate) => candidate.access.chain)) {
       const fn = defined(this.functions.get(route.fn), `the function of ${route.fn}`);

@@ -58,6 +58,12 @@ export interface Access {
    */
   readonly vies?: boolean;
   /**
+   * Writes links to the back-up copy (a registry record's `backupURL`, lib/links.ts): gets
+   * BACKUP_BASE_URL, the back-up's base URL (context backupBaseUrl) when the stack has one. Not a
+   * grant, a setting.
+   */
+  readonly backup?: boolean;
+  /**
    * Changes what the public may read of a DPP (its publication, a part's tier), so it drops the
    * DPP's public paths from the CDN (lib/dpps/public-paths.ts). Only with the stack's CDN
    * (context cdn=true): cloudfront:CreateInvalidation on its distribution, and the setting

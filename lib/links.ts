@@ -1,4 +1,4 @@
-import { required } from './config';
+import { optional, required } from './config';
 
 /**
  * Public links the service writes into responses (docs/spec/decisions.md, Public links): they start
@@ -77,6 +77,15 @@ export const passportPageUrl = (dppId: string, lang?: string): string =>
  */
 export const issuerDid = (): string => `did:web:${encodeURIComponent(new URL(base()).host)}`;
 
+/** The path of the service's own JSON-LD context, the vocabulary of its credentials' own terms (GET /ns/dpp/v1). */
+export const DPP_CONTEXT_PATH = '/ns/dpp/v1';
+
+/** The service's own JSON-LD context's address (docs/choices.md, Verifiable credentials): same origin as the credentials. */
+export const dppContextUrl = (): string => `${base()}${DPP_CONTEXT_PATH}`;
+
+/** A version's public verification (GET /dpp/{dppId}/versions/{version}/verification). */
+export const verificationUrl = (dppId: string, version: number): string => `${versionUri(dppId, version)}/verification`;
+
 /** The link of an access grant: the passport page with the grant's `access` value (which holds its secret). */
 export const grantPageUrl = (dppId: string, access: string): string =>
   `${base()}/passport/${encodeURIComponent(dppId)}?access=${encodeURIComponent(access)}`;
@@ -84,3 +93,19 @@ export const grantPageUrl = (dppId: string, access: string): string =>
 /** The same grant on the public JSON view (GET /dpp/{dppId}?access=…; the `x-dpp-access` header works too). */
 export const grantJsonUrl = (dppId: string, access: string): string =>
   `${dppJsonUrl(dppId)}?access=${encodeURIComponent(access)}`;
+
+/**
+ * The base URL of the back-up copy (EN 18221: a second provider serving every version with the
+ * same access rules; docs/deploy.md, The back-up URL): the setting BACKUP_BASE_URL, from the
+ * stack's context `backupBaseUrl`. Absent: the deployment has no back-up copy configured.
+ */
+const backupBaseUrl = /* @__PURE__ */ optional('BACKUP_BASE_URL');
+
+/**
+ * A DPP's public JSON view on the back-up copy (its GET /dpp/{dppId}, the same path as the
+ * primary's): the `backupURL` of its EU registry record; undefined without a back-up base URL.
+ */
+export const backupDppJsonUrl = (dppId: string): string | undefined => {
+  const backup = backupBaseUrl()?.replace(/\/+$/, '');
+  return backup === undefined ? undefined : `${backup}/dpp/${encodeURIComponent(dppId)}`;
+};

@@ -16,6 +16,7 @@
  */
 import { parseArgs } from 'node:util';
 import { compactVerify, decodeProtectedHeader, importJWK, type JWK } from 'jose';
+import { statedProof } from '../lib/credentials/passport-credential';
 import { rpcClient } from '../lib/evm/rpc';
 import {
   type AnchorOnChain,
@@ -31,11 +32,8 @@ import {
 
 const USAGE = 'usage: npm run verify -- <version uri> [--rpc <JSON-RPC url>] [--chain-id <expected chain id>]';
 
-interface Subject {
-  content_hash?: string;
-  notarization?: { report_hash: string; signature: string; submitter: string };
-  anchor?: { transaction_hash: string };
-}
+/** What the credential states of the version's proof (its evidence: lib/credentials/passport-credential.ts). */
+type Subject = ReturnType<typeof statedProof>;
 
 /** The did:web DID document's address: https, or the version URI's own scheme for a local http stack. */
 function didDocumentUrl(did: string, uri: URL): string {
@@ -65,19 +63,19 @@ async function credentialOf(uri: URL): Promise<{ check: Check; subject?: Subject
   if (document.id !== did || !method || !document.assertionMethod?.includes(kid)) {
     return fail(`the DID document of ${did} lists no assertion key ${kid}`);
   }
-  let payload: { issuer?: string; id?: string; credentialSubject?: Subject };
+  let payload: { issuer?: { id?: string }; id?: string; evidence?: unknown };
   try {
     const verified = await compactVerify(jwt, await importJWK(method.publicKeyJwk, 'ES256'));
     payload = JSON.parse(new TextDecoder().decode(verified.payload));
   } catch (error) {
     return fail(`the credential's signature does not verify: ${(error as Error).message}`);
   }
-  if (payload.issuer !== did || payload.id !== uri.href) {
-    return fail(`the credential is issued by ${payload.issuer} for ${payload.id}, not by ${did} for ${uri.href}`);
+  if (payload.issuer?.id !== did || payload.id !== uri.href) {
+    return fail(`the credential is issued by ${payload.issuer?.id} for ${payload.id}, not by ${did} for ${uri.href}`);
   }
   return {
     check: { check: 'credential', ok: true, detail: `signed by ${did} with key ${kid.split('#')[1]}` },
-    subject: payload.credentialSubject ?? {},
+    subject: statedProof(payload),
   };
 }
 
@@ -104,8 +102,8 @@ export async function verifyOffline(uri: URL, rpc: string, chainId?: bigint): Pr
       ok: false,
       detail: `the service did not serve the document (HTTP ${reply.status})`,
     });
-  } else if (subject?.content_hash) {
-    checks.push(documentHashCheck(bytes, subject.content_hash));
+  } else if (subject?.contentHash) {
+    checks.push(documentHashCheck(bytes, subject.contentHash));
   }
   const notarization = subject?.notarization;
   if (!subject) return checks;

@@ -3,9 +3,9 @@
  * role, exactly the grants and settings of its row's access, and the bundling options. Added
  * in the stack's own scope (see data.ts for why).
  */
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { Duration, type Stack } from 'aws-cdk-lib';
+import { AssetHashType, DockerImage, Duration, type ILocalBundling, type Stack } from 'aws-cdk-lib';
 import {
   type AddToPrincipalPolicyResult,
   Effect,
@@ -15,14 +15,14 @@ import {
   type RoleProps,
   ServicePrincipal,
 } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Code, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { CfnBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import type { Route } from '../../lib/api/contract';
 import { functionId } from '../../lib/api/routes';
-import { ESM_REQUIRE_BANNER, NODE_TARGET } from '../bundling';
+import { BUNDLE_FILE, everyHandler, type FunctionBundles, functionBundlesSync, REPO_ROOT } from '../bundles';
 import type { StackConfig } from '../config';
 import { LOCAL_SETTINGS, localOnlySettings } from '../local/settings';
 import { tableSchema } from '../table-schema';
@@ -70,8 +70,6 @@ export const NODE_OPTIONS = '--enable-source-maps';
 /** VIES's REST API (https://ec.europa.eu/taxation_customs/vies/#/technical-information), for rows with `vies` access. */
 export const VIES_REST_URL = 'https://ec.europa.eu/taxation_customs/vies/rest-api';
 
-const LOCK_FILE = 'package-lock.json';
-
 /** The S3 actions of each `access.bucket` level; a delete tags the object first (lib/aws/released.ts). */
 export const BUCKET_ACTIONS = {
   get: ['s3:GetObject'],
@@ -92,8 +90,6 @@ export interface FunctionRow extends Pick<Route, 'fn' | 'access' | 'auth'> {
 export interface ServiceFunctionsProps {
   readonly config: StackConfig;
   readonly data: DataStores;
-  /** Where `<fn>.ts` of every function lives; it must lie in an npm project (see findProjectRoot). */
-  readonly functionsDir: string;
   /** PUBLIC_BASE_URL of the rows with access.links. */
   readonly publicBaseUrl: string;
   /** Context cdn=true: the distribution the rows with access.cdn invalidate paths of (infra/constructs/cdn.ts). */
@@ -114,14 +110,10 @@ export function addSetting(fn: NodejsFunction, config: Pick<StackConfig, 'sandbo
 }
 
 export class ServiceFunctions {
-  private readonly projectRoot: string;
-
   constructor(
     private readonly stack: Stack,
     private readonly props: ServiceFunctionsProps,
-  ) {
-    this.projectRoot = findProjectRoot(props.functionsDir);
-  }
+  ) {}
 
   /** A function of a route row or a worker: its own log group and role, exactly the grants of its access. */
   add(route: FunctionRow): NodejsFunction {
@@ -156,8 +148,12 @@ export class ServiceFunctions {
     }
 
     return new NodejsFunction(stack, id, {
-      entry: join(this.props.functionsDir, `${route.fn}.ts`),
-      handler: 'handler',
+      // Its directory of the one esbuild build of every handler (infra/bundles.ts): minified ESM
+      // with the AWS SDK inside (the pinned @aws-sdk/*, tree-shaken, not the runtime's unpinned
+      // copy), and index.mjs.map beside it for NODE_OPTIONS=--enable-source-maps (a logged stack
+      // names source files and lines; mappings only, the sources are not shipped).
+      code: functionCode(route.fn),
+      handler: `${BUNDLE_FILE.replace(/\.mjs$/, '')}.handler`,
       description: route.description.slice(0, 256),
       runtime: FUNCTION_DEFAULTS.runtime,
       architecture: FUNCTION_DEFAULTS.architecture,
@@ -169,24 +165,6 @@ export class ServiceFunctions {
       // X-Ray segments of each invocation and its AWS calls, without bundling a tracing SDK.
       tracing: Tracing.ACTIVE,
       environment: this.environmentFor(route),
-      projectRoot: this.projectRoot,
-      depsLockFilePath: join(this.projectRoot, LOCK_FILE),
-      bundling: {
-        forceDockerBundling: false,
-        format: OutputFormat.ESM,
-        minify: true,
-        // index.mjs.map beside the bundle, for NODE_OPTIONS=--enable-source-maps: a logged stack
-        // names source files and lines. Mappings only: the sources themselves are not shipped.
-        sourceMap: true,
-        sourcesContent: false,
-        target: NODE_TARGET,
-        mainFields: ['module', 'main'],
-        banner: ESM_REQUIRE_BANNER,
-        // Bundle the pinned @aws-sdk/* (tree-shaken) instead of the runtime's unpinned copy.
-        bundleAwsSDK: true,
-        // esbuild's per-file size summary is noise in synth and test output; warnings still show.
-        logLevel: LogLevel.WARNING,
-      },
     });
   }
 
@@ -216,6 +194,8 @@ export class ServiceFunctions {
       ...(access.cdn && this.props.cdn ? { CDN_DISTRIBUTION_ID: this.props.cdn.distributionId } : {}),
       // Public links (a version's uri, an invitation's link).
       ...(access.links ? { PUBLIC_BASE_URL: publicBaseUrl } : {}),
+      // Links to the back-up copy (a registry record's backupURL), when the stack has one (context backupBaseUrl).
+      ...(access.backup && config.backupBaseUrl !== undefined ? { BACKUP_BASE_URL: config.backupBaseUrl } : {}),
       ...(access.stripe ? { STRIPE_SECRET_KEY_SECRET_ID: data.stripeKeySecret.secretArn } : {}),
       ...(access.anchoring
         ? {
@@ -353,20 +333,34 @@ export function assertHandlersExist(functionsDir: string, table: readonly Pick<R
   }
 }
 
+/** The one build of every handler, made or found the first time a function's code is staged. */
+let bundles: FunctionBundles | undefined;
+
 /**
- * The npm project the handlers belong to: the nearest directory at or above
- * `functionsDir` holding a package-lock.json. esbuild runs there (through npx, so the
- * project's own esbuild), resolves the handlers' imports from its node_modules, and the
- * entries must lie inside it. For `<repo>/functions` this is the repo.
+ * Stages a function's bundle as its asset: CDK calls it as the stack is built, unless the stack
+ * is left unbundled (context aws:cdk:bundling-stacks). The function's name is a field: CDK's
+ * cache of staged assets tells the functions' assets apart by their options.
  */
-function findProjectRoot(functionsDir: string): string {
-  for (let dir = functionsDir; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, LOCK_FILE))) return dir;
-    if (dirname(dir) === dir) {
-      throw new Error(
-        `No ${LOCK_FILE} at or above ${functionsDir}: the functions directory must belong to an npm project ` +
-          "(with node_modules holding esbuild and the handlers' dependencies).",
-      );
-    }
+class HandlerBundle implements ILocalBundling {
+  constructor(readonly fn: string) {}
+
+  tryBundle(outputDir: string): boolean {
+    bundles ??= functionBundlesSync(everyHandler());
+    const bundle = bundles.bundles.get(this.fn);
+    if (bundle === undefined) throw new Error(`No bundle of ${this.fn}: functions/${this.fn}.ts is missing`);
+    cpSync(dirname(bundle), outputDir, { recursive: true });
+    return true;
   }
+}
+
+/** A function's code asset: its bundle's directory, hashed by its content (the output, as NodejsFunction's own). */
+function functionCode(fn: string): Code {
+  return Code.fromAsset(REPO_ROOT, {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      local: new HandlerBundle(fn),
+      // Never pulled: the local bundling above always bundles (esbuild is a dependency of the project).
+      image: DockerImage.fromRegistry('public.ecr.aws/sam/build-nodejs24.x'),
+    },
+  });
 }

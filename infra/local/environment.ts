@@ -27,6 +27,13 @@ export const LOCAL_ANCHOR_ADDRESS = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
 /** Where the local server shows a transaction of the local chain (infra/local/chain-explorer.ts). */
 export const localExplorerUrl = (apiUrl: string): string => `${apiUrl.replace(/\/+$/, '')}/local/chain`;
 
+/**
+ * The back-up copy's base URL locally (context backupBaseUrl of the local synth, infra/local/sam-env.ts):
+ * what the registry records' `backupURL` start with. The back-up deployment does not run locally yet, so
+ * nothing answers there (docs/local.md).
+ */
+export const LOCAL_BACKUP_BASE_URL = 'https://backup.dpp.local';
+
 /** The API's address on `npm start` (infra/local/stack.ts, DEFAULT_PORTS.api). */
 export const LOCAL_PUBLIC_BASE_URL = 'http://127.0.0.1:3000';
 
@@ -87,6 +94,8 @@ export function localEnvironment(engines: Engines, keys: SigningKeys, logLevel =
     // The template's value, for the in-process mode (worker functions keep their own template settings:
     // only the machine translation route has it); its calls go to Amazon Translate's stand-in (engines/translate.ts).
     TRANSLATE_PROVIDER: 'aws',
+    // The template's value for the EU registry's functions (the local synth's backupBaseUrl), for the in-process mode.
+    BACKUP_BASE_URL: LOCAL_BACKUP_BASE_URL,
     TRANSLATE_ENDPOINT: engines.translate.endpoint,
     // The anchor worker (lib/anchoring) on the local chain; EVM_EXPLORER_URL is set once the API listens (stack.ts).
     EVM_RPC_URL: engines.evm.endpoint,

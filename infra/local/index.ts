@@ -22,6 +22,6 @@ export const loadSamEnv = () => import('./sam-env');
 /** `workerSampleEvents`: the two workers' sample events, a stream record and the schedules' input (`npm run events`). */
 export const loadWorkerEvents = () => import('./worker-events');
 /** `functionBundles`, `OUTPUTS_FILE`: every function's bundle, built once for the local stack and the bundle-size measure alike. */
-export const loadFunctionBundles = () => import('./runtime/bundles');
+export const loadFunctionBundles = () => import('../bundles');
 /** `leastPrivilegeReport`, `formatReport`: a function's grants no recorded call exercised (`npm run least-privilege`). */
 export const loadLeastPrivilege = () => import('./iam/least-privilege');

@@ -15,7 +15,13 @@ import { readStackConfig } from '../config';
 import { DppServiceStack } from '../stack';
 import { ensureCursorKey } from './cursor-key';
 import type { Engines } from './engines';
-import { LOCAL_CLOUD_ONLY_VALUES, LOCAL_SETTINGS, localEnvironment, localExplorerUrl } from './environment';
+import {
+  LOCAL_BACKUP_BASE_URL,
+  LOCAL_CLOUD_ONLY_VALUES,
+  LOCAL_SETTINGS,
+  localEnvironment,
+  localExplorerUrl,
+} from './environment';
 import { functionCredentials } from './iam/credentials';
 import { allFunctions } from './iam/template';
 import { ensureSigningKeys } from './signing-keys';
@@ -39,6 +45,8 @@ export function synthesizedTemplate(routes?: readonly Route[]): { Resources: Rec
     context: {
       ...cdkJson.context,
       sandbox: true,
+      // The back-up copy's address, so the rows with access.backup get BACKUP_BASE_URL as in a deployment with one.
+      backupBaseUrl: LOCAL_BACKUP_BASE_URL,
       'aws:cdk:bundling-stacks': [],
       'aws:cdk:enable-path-metadata': true,
     },

@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { ANCHOR_WORKER_FN, LOCAL_SWEEP_EVERY_MS } from '../../lib/anchoring/worker';
+import { functionBundles } from '../bundles';
 import { ensureTableAndBucket, localClients } from './bootstrap';
 import { ensureCursorKey } from './cursor-key';
 import { type EngineName, type Engines, type StartLimits, startEngines } from './engines';
@@ -10,7 +11,6 @@ import { guardEngines } from './iam/guard';
 import { allFunctions, functionIdentities, type Template } from './iam/template';
 import { startImportQueue } from './import-queue';
 import { startKybRetryTimer } from './kyb-retry';
-import { functionBundles } from './runtime/bundles';
 import { functionEnvironment } from './runtime/environment';
 import { FunctionRuntimes } from './runtime/functions';
 import { cachedTemplate } from './runtime/template-cache';
@@ -95,7 +95,7 @@ function quietSynth(): Template {
 
 export interface LocalStackTimings {
   enginesMs?: number;
-  /** Every function's bundle (infra/local/runtime/bundles.ts), built beside the engines' start. */
+  /** Every function's bundle (infra/bundles.ts), built beside the engines' start. */
   bundlesMs?: number;
   /** The template, synthesized in this process (its roles and settings). */
   synthMs?: number;

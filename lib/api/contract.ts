@@ -108,6 +108,11 @@ export interface RouteDescription {
   readonly status?: 200 | 201 | 204 | 307 | 404;
   /** The body of the success answer; the handler's answer is type-checked against it (lib/http/endpoint.ts). */
   readonly response: AnySchema;
+  /**
+   * The media type of the success answer's JSON body, when it is not `application/json`: a JSON
+   * media type of its own (`application/did+json`, `application/ld+json`).
+   */
+  readonly contentType?: `application/${string}json`;
   /** Headers the 200 carries, with what they mean. */
   readonly responseHeaders?: Readonly<Record<string, string>>;
   /** Success answers besides the JSON one: redirects, 304s, bodies of other media types. */

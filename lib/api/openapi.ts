@@ -179,6 +179,8 @@ const TAGS: Readonly<Record<string, string>> = {
   Token: 'An ES256 token for an API key and a wallet of its company: what every other non-public route needs.',
   DPPs: "The public passport a consumer reads by scanning a product's data carrier: no token.",
   'DPP authoring': "A company's own DPPs and templates: create, list, read and change them.",
+  'EU registry':
+    "The EU DPP registry (Implementing Regulation (EU) 2026/1778): a passport's registration record, bulk upload files, and the registration's identifier and proof.",
   'Template files': 'Files attached to a template, which the DPPs of its model share.',
   'DPP files': 'Files of one DPP (4 MiB each, type detected from the bytes), with signed download links.',
   'DPP tech cards': 'Tech cards of a DPP: named lists of characteristics.',
@@ -326,7 +328,9 @@ function responses(route: Route): Json {
       }),
       // A redirect has no body (the resolver's 307): its JSON shape is the link set's, in its answers.
       ...(status !== 307 &&
-        status !== 204 && { content: { 'application/json': { schema: schemaOf(route.response, 'output') } } }),
+        status !== 204 && {
+          content: { [route.contentType ?? 'application/json']: { schema: schemaOf(route.response, 'output') } },
+        }),
     },
   };
   const byStatus = new Map<number, { descriptions: string[]; headers: Json }>();

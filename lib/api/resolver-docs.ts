@@ -13,12 +13,15 @@ export const RESOLVER_DESCRIPTION =
   '`Link: <…?linkType=linkset>; rel="linkset"` and the rest of the query string passed on. `?linkType=linkset` ' +
   '(or `all`), or `Accept: application/linkset+json`: **200**, the RFC 9264 link set (`application/linkset+json`, ' +
   'valid against GS1’s link set schema), with a `Link` to its JSON-LD context: `itemDescription` (the DPP’s ' +
-  'name), `gs1:pip`, `gs1:dpp` (the item’s URI, which answers JSON-LD), `describedby` (the JSON view `GET ' +
+  'name), `gs1:pip`, `gs1:dpp` (the item’s URI, which answers JSON-LD), `untp:dpp` (UNTP’s ' +
+  '`https://test.uncefact.org/vocabulary/linkTypes/dpp`: the latest version’s URI typed `application/vc+jwt`, ' +
+  'which answers the UNTP credential to that `Accept`), `describedby` (the JSON view `GET ' +
   '/dpp/{dppId}`), `latest-version` and `version-history` (the canonical version documents), at the product ' +
   'level `item` (each published DPP’s URI), and `gs1:defaultLink` (its `href` and `title` only); every other ' +
   'link has `href`, `type`, `title` and `hreflang`. `Accept: application/ld+json`: **200**, the passport as ' +
-  'JSON-LD (schema.org `Product`, UNTP DPP terms; the context embedded). `?linkType=<type>` (`gs1:pip`, ' +
-  '`https://gs1.org/voc/pip` or `https://ref.gs1.org/voc/pip`; an IANA name as is or as `iana:<name>`): a ' +
+  'JSON-LD (schema.org `IndividualProduct` and its `hasDigitalProductPassport`, UNTP terms; the context ' +
+  'embedded). `?linkType=<type>` (`gs1:pip`, `https://gs1.org/voc/pip` or `https://ref.gs1.org/voc/pip`; ' +
+  '`untp:dpp`; an IANA name as is or as `iana:<name>`): a ' +
   '**307** to that link, chosen by `Accept` and `Accept-Language` among several; **300** Multiple Choices, the ' +
   'links as a link set and the first as `Location`, when several remain that nothing tells apart (the version ' +
   'documents under `version-history`). The link set and the JSON-LD carry an `ETag`; `If-None-Match` with it ' +

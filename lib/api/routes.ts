@@ -24,6 +24,7 @@ import { createDppVersionDocs } from './routes/create-dpp-version';
 import { createImportDocs } from './routes/create-import';
 import { createImportMappingDocs } from './routes/create-import-mapping';
 import { createInvitationDocs } from './routes/create-invitation';
+import { createRegistryExportDocs } from './routes/create-registry-export';
 import { createRelatedDppsDocs } from './routes/create-related-dpps';
 import { createSuccessorDocs } from './routes/create-successor';
 import { createTemplateDocs } from './routes/create-template';
@@ -44,6 +45,7 @@ import { getDidDocumentDocs } from './routes/get-did-document';
 import { getDppDocs } from './routes/get-dpp';
 import { getDppAspectDocs } from './routes/get-dpp-aspect';
 import { getDppCompletenessDocs } from './routes/get-dpp-completeness';
+import { getDppContextDocs } from './routes/get-dpp-context';
 import { getDppFileDocs } from './routes/get-dpp-file';
 import { getDppQrDocs } from './routes/get-dpp-qr';
 import { getDppVersionDocumentDocs } from './routes/get-dpp-version-document';
@@ -56,6 +58,7 @@ import { getProfileDocs } from './routes/get-profile';
 import { getPublicDppAspectDocs } from './routes/get-public-dpp-aspect';
 import { getPublicDppFileDocs } from './routes/get-public-dpp-file';
 import { getPublicDppImageDocs } from './routes/get-public-dpp-image';
+import { getRegistryRecordDocs } from './routes/get-registry-record';
 import { getTemplateFileDocs } from './routes/get-template-file';
 import { healthDocs } from './routes/health';
 import { listAccessGrantsDocs } from './routes/list-access-grants';
@@ -77,9 +80,11 @@ import { notarizeDppVersionDocs } from './routes/notarize-dpp-version';
 import { patchDppAspectDocs } from './routes/patch-dpp-aspect';
 import { putDppAspectDocs } from './routes/put-dpp-aspect';
 import { putDppTranslationDocs } from './routes/put-dpp-translation';
+import { putRegistrationDocs } from './routes/put-registration';
 import { resolveItemDocs } from './routes/resolve-item';
 import { resolveProductDocs } from './routes/resolve-product';
 import { searchRelatedDppsDocs } from './routes/search-related-dpps';
+import { updateCompanyDocs } from './routes/update-company';
 import { updateDppDocs } from './routes/update-dpp';
 import { updateDppCardDocs } from './routes/update-dpp-card';
 import { updateDppFileDocs } from './routes/update-dpp-file';
@@ -105,6 +110,9 @@ export const routes = [
   listDppAspectHistoryDocs,
   createSuccessorDocs,
   ceaseDppDocs,
+  getRegistryRecordDocs,
+  putRegistrationDocs,
+  createRegistryExportDocs,
   createTemplateDocs,
   listTemplatesDocs,
   updateTemplateDocs,
@@ -139,6 +147,7 @@ export const routes = [
   getDppVersionDocumentDocs,
   verifyDppVersionDocs,
   getDidDocumentDocs,
+  getDppContextDocs,
   notarizeDppVersionDocs,
   listDppNotarizationsDocs,
   searchRelatedDppsDocs,
@@ -151,6 +160,7 @@ export const routes = [
   verifyBusinessDocs,
   getKybDataDocs,
   getCompanyDocs,
+  updateCompanyDocs,
   validatePromotionalCodeDocs,
   discountSubscriptionDocs,
   healthDocs,

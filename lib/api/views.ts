@@ -360,6 +360,8 @@ export const translatedDpp = /* @__PURE__ */ v.strictObject({
     }),
   ),
   .../* @__PURE__ */ profiledEntries(),
+  /** Its identifier in the EU DPP registry (Reg. (EU) 2026/1778), once its company stored it; absent before. */
+  registration_id: /* @__PURE__ */ v.optional(str),
 });
 
 /**
@@ -507,6 +509,11 @@ const companyDppEntries = {
   search_id: str,
   model_id: str,
   template_id: str,
+  /** The commodity code and facility GLN set on the DPP (`""`: its template's, if any, counts; docs/behaviour.md, The EU registry). */
+  commodity_code: str,
+  facility_id: str,
+  /** The EU registry's identifier of the passport (PUT /dpps/{dppId}/registration); `""` until it is stored. */
+  registration_id: str,
   language: str,
   version_count: count,
   published: /* @__PURE__ */ v.boolean(),
@@ -551,6 +558,9 @@ export const template = /* @__PURE__ */ v.strictObject({
   /** The sector profile and category a DPP made from the template takes; `""` when it has none. */
   profile: str,
   category: str,
+  /** The commodity code and facility GLN its DPPs default to; `""` when it has none. */
+  commodity_code: str,
+  facility_id: str,
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -591,4 +601,51 @@ export const accessLogEntry = /* @__PURE__ */ v.strictObject({
     /** The restricted attributes of a profiled passport served (their ids in its profile). */
     attributes: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.array(str)),
   }),
+});
+
+/**
+ * A passport's EU DPP registry record (lib/registry/model.ts): the registration metadata of the
+ * CIRPASS-2 mock EU registry's schema, whose rules it keeps (test/lib/registry/registry-schema.ts
+ * checks records against them).
+ */
+export const registryRecord = /* @__PURE__ */ v.strictObject({
+  upi: /* @__PURE__ */ v.pipe(str, /* @__PURE__ */ v.minLength(1), /* @__PURE__ */ v.maxLength(200)),
+  reoId: /* @__PURE__ */ v.pipe(str, /* @__PURE__ */ v.minLength(1), /* @__PURE__ */ v.maxLength(50)),
+  facilitiesId: /* @__PURE__ */ v.pipe(
+    /* @__PURE__ */ v.array(/* @__PURE__ */ v.pipe(str, /* @__PURE__ */ v.maxLength(250))),
+    /* @__PURE__ */ v.minLength(1),
+  ),
+  liveURL: /* @__PURE__ */ v.pipe(str, /* @__PURE__ */ v.url(), /* @__PURE__ */ v.regex(/^http/)),
+  backupURL: /* @__PURE__ */ v.pipe(str, /* @__PURE__ */ v.url(), /* @__PURE__ */ v.regex(/^http/)),
+  commodityCode: /* @__PURE__ */ v.pipe(str, /* @__PURE__ */ v.regex(/^[0-9]{4,10}$/)),
+  dataCarrierTypes: /* @__PURE__ */ v.array(str),
+  granularityLevel: /* @__PURE__ */ v.picklist(['MODEL', 'BATCH', 'ITEM']),
+  /** Present exactly when `granularityLevel` is ITEM (the registry's rule). */
+  deactivated: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.boolean()),
+});
+
+/** An EU registry export (POST /registry-exports): its files behind signed links, and the passports left out. */
+export const registryExport = /* @__PURE__ */ v.strictObject({
+  export_id: str,
+  /** The changes it covers: after `since` (null: the company's first export) up to `until`. */
+  since: /* @__PURE__ */ v.nullable(timestamp),
+  until: timestamp,
+  record_count: count,
+  files: /* @__PURE__ */ v.array(
+    /* @__PURE__ */ v.strictObject({
+      url: signedUrl,
+      records: /* @__PURE__ */ v.pipe(count, /* @__PURE__ */ v.maxValue(100)),
+      dpp_ids: /* @__PURE__ */ v.array(str),
+      expires_at: timestamp,
+    }),
+  ),
+  skipped: /* @__PURE__ */ v.array(
+    /* @__PURE__ */ v.strictObject({
+      dpp_id: str,
+      reason: /* @__PURE__ */ v.picklist(['not_published', 'incomplete']),
+      missing: /* @__PURE__ */ v.optional(
+        /* @__PURE__ */ v.array(/* @__PURE__ */ v.strictObject({ path: str, message: str })),
+      ),
+    }),
+  ),
 });

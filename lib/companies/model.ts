@@ -12,6 +12,11 @@ export interface CompanyItem {
   id: string;
   name: string;
   country_code: string;
+  /**
+   * The company's id as an economic operator: its EORI number or LEI (lib/identifiers.ts), the
+   * `reoId` of its passports' EU registry records; absent until set.
+   */
+  economic_operator_id?: string;
   created_at: string;
   /** KYB data, status and last VIES consultation (lib/companies/kyb/model.ts); absent until the first POST /verify-business. */
   kyb?: KybRecord;

@@ -1,6 +1,20 @@
 import type { Item, TransactionItem } from '../aws/dynamodb';
 import * as table from '../aws/table';
-import { add, and, attribute, exists, itemExists, lt, noItem, notExists, or, update, where } from '../data/expressions';
+import {
+  add,
+  and,
+  attribute,
+  eq,
+  exists,
+  itemExists,
+  lt,
+  noItem,
+  notExists,
+  or,
+  partialUpdate,
+  update,
+  where,
+} from '../data/expressions';
 import * as keys from '../data/keys';
 import { ranges } from '../data/keys';
 import { readWholeRange } from '../data/range';
@@ -50,6 +64,32 @@ export async function storeCompany(company: CompanyItem): Promise<boolean> {
  */
 export async function readCompanyCollection(companyId: string): Promise<Item[]> {
   return readWholeRange(ranges.company(companyId));
+}
+
+/**
+ * Sets (or with null removes) a company's economic operator id, in ONE transaction conditioned on
+ * the company existing and the caller being an admin of it (the membership's role, not only the
+ * token's), which also deletes the company's EU registry export state: every record's `reoId`
+ * changed, so the next export takes every passport again. The company as stored after it, or
+ * why not.
+ */
+export async function writeEconomicOperatorId(
+  companyId: string,
+  userId: string,
+  economicOperatorId: string | null,
+): Promise<CompanyItem | 'company_not_found' | 'not_admin'> {
+  const failed = await transactWithConditions([
+    {
+      update: keys.company(companyId),
+      set: partialUpdate({ economic_operator_id: economicOperatorId }),
+      condition: present,
+    },
+    { check: keys.user(companyId, userId), condition: where(eq('role', 'admin')) },
+    { delete: keys.registryExportState(companyId) },
+  ]);
+  if (failed.includes(0)) return 'company_not_found';
+  if (failed.length > 0) return 'not_admin';
+  return (await table.get<CompanyItem>(keys.company(companyId), { consistent: true })) as CompanyItem;
 }
 
 export interface NewMember {

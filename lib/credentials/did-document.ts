@@ -5,6 +5,9 @@ import { issuerKeys } from './issuer-key';
 
 export const getDidDocumentInput = v.object({});
 
+/** The media type of a DID document in JSON (W3C DID Core's representation, as did:web serves it). */
+export const DID_JSON_TYPE = 'application/did+json';
+
 /** The DID URL of a key of the issuer: what a credential's `kid` names and its verification method's `id`. */
 export const verificationMethodId = (did: string, kid: string): string => `${did}#${kid}`;
 

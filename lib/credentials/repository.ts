@@ -7,7 +7,7 @@ import type { DppVersionItem } from '../versions/model';
 
 export interface CredentialSource {
   version?: DppVersionItem;
-  dpp?: Pick<DppItem, 'published'>;
+  dpp?: Pick<DppItem, 'published' | 'company_name'>;
   notarization?: NotarizationItem;
 }
 

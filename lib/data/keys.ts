@@ -348,6 +348,26 @@ export const aspectChangesRange = (dppId: string): KeyRange => ({
  *                          `<gtin14>#` when the row has no serial, the product being its code)
  */
 const importsPk = (companyId: string) => `IMPORTS#${companyId}`;
+/**
+ * The proof of a DPP's registration in the EU registry (PUT /dpps/{dppId}/registration), one per
+ * version it names: in the history collection beside the version it proves, so the passport's
+ * one Query never reads it. Plain exports, like the grants'.
+ */
+export const registrationProof = (dppId: string, version: number): Key => ({
+  pk: historyPk(dppId),
+  sk: `REGISTRATION#${versionSortKey(version)}`,
+});
+
+/**
+ * A company's EU registry export state (POST /registry-exports): until when the last export
+ * covered its passports' changes. One item per company, in a partition of its own (not in the
+ * company's collection, whose whole range the company's readers take).
+ */
+export const registryExportState = (companyId: string): Key => ({
+  pk: `REGISTRY_EXPORT#${companyId}`,
+  sk: 'REGISTRY_EXPORT',
+});
+
 export const bulkImport = (companyId: string, importId: string): Key => ({
   pk: importsPk(companyId),
   sk: `IMPORT#${importId}`,

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import type { Principal } from '../auth/claims';
 import { readCompany } from '../companies/repository';
 import { ForbiddenError, InvalidInputError } from '../errors';
+import { commodityCode, facilityId } from '../identifiers';
 import { profileChoiceCheck, profileChoiceEntries } from '../profiles/choice';
 import { description, name, uuid } from '../schemas';
 import { dppType, gtin14, sourceLanguage, templateNotOfCompany } from './fields';
@@ -21,9 +22,11 @@ export const createDppInput = v.object({
         model_id: uuid,
         template_id: v.optional(uuid),
         language: sourceLanguage,
+        commodity_code: v.optional(commodityCode),
+        facility_id: v.optional(facilityId),
         ...profileChoiceEntries,
       },
-      'is not a field of a new DPP (name, description, type, code, model_id, template_id, language, profile, category)',
+      'is not a field of a new DPP (name, description, type, code, model_id, template_id, language, commodity_code, facility_id, profile, category)',
     ),
     profileChoiceCheck(),
   ),
@@ -80,6 +83,8 @@ export async function createDpp(auth: Principal, { body }: v.InferOutput<typeof 
     description: body.description,
     dpp_type: body.type,
     language: body.language,
+    ...(body.commodity_code !== undefined && { commodity_code: body.commodity_code }),
+    ...(body.facility_id !== undefined && { facility_id: body.facility_id }),
     ...(company && { company_name: company.name, company_country: company.country_code }),
     ...(profiled && { ...profiled, aspects: {} }),
     // Private until its company publishes it (PUT /dpps/{dppId} `published: true`).

@@ -5,14 +5,9 @@
  * no library.
  */
 
-/** The GS1 check digit of the digits before it: weights 3, 1, 3, … from the right, to the next multiple of 10. */
-export function gs1CheckDigit(digits: string): number {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    sum += Number(digits[digits.length - 1 - i]) * (i % 2 === 0 ? 3 : 1);
-  }
-  return (10 - (sum % 10)) % 10;
-}
+import { gs1CheckDigit } from '../identifiers';
+
+export { gs1CheckDigit };
 
 /** 14 digits whose last is the GS1 check digit of the 13 before it. */
 export const isGtin14 = (code: string): boolean =>

@@ -24,6 +24,18 @@ export interface DppItem {
    * of the item, `01/<GTIN-14>/21/<serial>` (docs/behaviour.md, DPP fields).
    */
   search_id?: string;
+  /**
+   * The product's commodity code (HS, CN or TARIC: 4 to 10 digits) and the GLN of the facility that
+   * makes it, for the EU registry (docs/behaviour.md, The EU registry); absent: the template's.
+   */
+  commodity_code?: string;
+  facility_id?: string;
+  /**
+   * The passport's registration in the EU DPP registry (PUT /dpps/{dppId}/registration): the
+   * registry's identifier, the version whose hash its proof carries, and when it was stored. The
+   * proof itself is in the DPP's history collection (lib/registry/model.ts).
+   */
+  registration?: DppRegistration;
   name: string;
   description: string;
   dpp_type: string;
@@ -73,6 +85,13 @@ export interface DppItem {
   aspects_revision?: number;
   created_at: string;
   updated_at: string;
+}
+
+/** What a DPP keeps of its registration in the EU registry (the proof is an item of its own). */
+export interface DppRegistration {
+  id: string;
+  version: number;
+  registered_at: string;
 }
 
 /** `access_tier` (Tiered): who may read the image; absent is public (lib/access-tiers/tiers.ts). */
@@ -222,6 +241,9 @@ export function companyDppFields(dpp: DppItem) {
     search_id: dpp.search_id ?? '',
     model_id: dpp.model_id,
     template_id: dpp.template_id ?? '',
+    commodity_code: dpp.commodity_code ?? '',
+    facility_id: dpp.facility_id ?? '',
+    registration_id: dpp.registration?.id ?? '',
     language: dpp.language,
     version_count: dpp.version_count ?? 0,
     published: isPublished(dpp),

@@ -254,6 +254,8 @@ export interface DppChanges {
   language?: string;
   template_id?: string | null;
   published?: boolean;
+  commodity_code?: string | null;
+  facility_id?: string | null;
   updated_at: string;
 }
 

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { Principal } from '../auth/claims';
+import { commodityCode, facilityId } from '../identifiers';
 import { profileById } from '../profiles/catalogue';
 import { completenessOf, incomplete } from '../profiles/completeness';
 import { description, id, name, uuid } from '../schemas';
@@ -9,7 +10,7 @@ import { withdrawPublicAnswers } from './public-paths';
 import { readDpp, writeDppChanges } from './repository';
 
 /** The fields PUT /dpps/{dppId} changes; `code` and `model_id` (and so `search_id`) are fixed at creation. */
-const EDITABLE = 'name, description, type, template_id, language, published';
+const EDITABLE = 'name, description, type, template_id, language, published, commodity_code, facility_id';
 
 export const updateDppInput = v.object({
   params: v.object({ dppId: id }),
@@ -22,6 +23,9 @@ export const updateDppInput = v.object({
         template_id: v.optional(v.nullable(uuid)),
         language: v.optional(sourceLanguage),
         published: v.optional(v.boolean('must be true or false')),
+        /** `null` removes the DPP's own value: its template's counts again. */
+        commodity_code: v.optional(v.nullable(commodityCode)),
+        facility_id: v.optional(v.nullable(facilityId)),
       },
       `is not a field you can change (${EDITABLE}; code and model_id are fixed at creation)`,
     ),
@@ -65,6 +69,8 @@ export async function updateDpp(auth: Principal, { params, body }: v.InferOutput
     language: body.language,
     template_id: body.template_id,
     published: body.published,
+    commodity_code: body.commodity_code,
+    facility_id: body.facility_id,
     updated_at: new Date().toISOString(),
   };
   let outcome = await writeDppChanges(

@@ -137,6 +137,8 @@ export async function viewDpp(input: v.InferOutput<typeof viewDppInput>, request
       })),
       ...profiled,
       ...(lifecycle && { lifecycle }),
+      // Its identifier in the EU DPP registry, once its company stored it (PUT /dpps/{dppId}/registration).
+      ...(dpp.registration && { registration_id: dpp.registration.id }),
     },
   };
   const attributes = profiled ? restrictedAttributes(dpp, profiled.aspects) : [];

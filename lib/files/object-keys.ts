@@ -15,4 +15,7 @@ export const objectKeys = {
   /** The report a client uploaded to notarize version `version`. */
   versionReport: (companyId: string, dppId: string, version: number, uploadId: string) =>
     `companies/${companyId}/dpps/${dppId}/versions/${version}/report/${uploadId}`,
+  /** Upload file `part` (1, 2, …) of an EU registry export (POST /registry-exports). */
+  registryExport: (companyId: string, exportId: string, part: number) =>
+    `companies/${companyId}/registry-exports/${exportId}/part-${String(part).padStart(4, '0')}.json`,
 };

@@ -13,7 +13,8 @@ export interface FixedReadEvent {
 }
 
 /**
- * A public GET of data the function's bundle holds (the profiles: lib/profiles), with no Middy,
+ * A public GET of data the function's bundle holds (the profiles: lib/profiles; the JSON-LD
+ * context of the credentials: lib/credentials/context.ts), with no Middy,
  * no setting and no read, like GET /health and the resolver's description: its answer costs
  * what a bare handler costs, and its bundle carries the data and little else
  * (docs/profiles.md, Reading profiles). What the endpoint stack would do, it does by hand, the
@@ -29,6 +30,7 @@ export interface FixedReadEvent {
 export function fixedRead(
   route: Pick<RuntimeRoute, 'method' | 'alsoAnswers'>,
   read: (params: Record<string, string | undefined>) => unknown,
+  contentType = 'application/json',
 ) {
   return withOtherMethods<FixedReadEvent>(route, async (event) => {
     const correlationId = clientCorrelationId(event?.headers) ?? event?.requestContext?.requestId;
@@ -51,6 +53,6 @@ export function fixedRead(
       throw error;
     }
     const ifNoneMatch = event?.headers?.['if-none-match'];
-    return answer(represent({ contentType: 'application/json', body, headers: {} }, ifNoneMatch));
+    return answer(represent({ contentType, body, headers: {} }, ifNoneMatch));
   });
 }

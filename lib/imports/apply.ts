@@ -61,7 +61,7 @@ const serial = v.pipe(
 );
 
 const FIELDS =
-  'name, description, type, code, model_id, template_id, language, profile, category, gtin, serial, aspects, <Aspect>:<JSON pointer>';
+  'name, description, type, code, model_id, template_id, language, commodity_code, facility_id, profile, category, gtin, serial, aspects, <Aspect>:<JSON pointer>';
 const rowEntries = {
   ...createDppInput.entries.body.entries,
   code: v.optional(gtin14),
@@ -504,6 +504,8 @@ function newDpp(
     description: input.description,
     dpp_type: input.type,
     language: input.language,
+    ...(input.commodity_code !== undefined && { commodity_code: input.commodity_code }),
+    ...(input.facility_id !== undefined && { facility_id: input.facility_id }),
     ...(company && { company_name: company.name, company_country: company.country_code }),
     ...(profiled && { ...profiled, aspects: aspects?.documents ?? {} }),
     ...(written && { aspects_revision: 1 }),
@@ -561,6 +563,8 @@ function changesOf(dpp: DppItem, input: RowInput): Record<string, string> {
     dpp_type: input.type,
     language: input.language,
     template_id: input.template_id,
+    commodity_code: input.commodity_code,
+    facility_id: input.facility_id,
   };
   return Object.fromEntries(
     Object.entries(wanted).filter(

@@ -9,6 +9,8 @@ export interface Labels {
   identifiers: string;
   gtin: string;
   serial: string;
+  /** The passport's identifier in the EU DPP registry. */
+  registration: string;
   images: string;
   imageOf: string;
   techData: string;
@@ -63,6 +65,7 @@ const en: Labels = {
   identifiers: 'Product identifiers',
   gtin: 'GTIN',
   serial: 'Serial number',
+  registration: 'EU registry identifier',
   images: 'Images',
   imageOf: 'Image of',
   techData: 'Technical data',
@@ -115,6 +118,7 @@ const it: Labels = {
   identifiers: 'Identificativi del prodotto',
   gtin: 'GTIN',
   serial: 'Numero di serie',
+  registration: 'Identificativo nel registro UE',
   images: 'Immagini',
   imageOf: 'Immagine di',
   techData: 'Dati tecnici',
@@ -168,6 +172,7 @@ const fr: Labels = {
   identifiers: 'Identifiants du produit',
   gtin: 'GTIN',
   serial: 'Numéro de série',
+  registration: 'Identifiant au registre de l’UE',
   images: 'Images',
   imageOf: 'Image de',
   techData: 'Données techniques',
@@ -220,6 +225,7 @@ const de: Labels = {
   identifiers: 'Produktkennungen',
   gtin: 'GTIN',
   serial: 'Seriennummer',
+  registration: 'Kennung im EU-Register',
   images: 'Bilder',
   imageOf: 'Bild von',
   techData: 'Technische Daten',
@@ -272,6 +278,7 @@ const es: Labels = {
   identifiers: 'Identificadores del producto',
   gtin: 'GTIN',
   serial: 'Número de serie',
+  registration: 'Identificador en el registro de la UE',
   images: 'Imágenes',
   imageOf: 'Imagen de',
   techData: 'Datos técnicos',

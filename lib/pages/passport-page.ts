@@ -38,6 +38,8 @@ export interface PassportView {
   company?: { name: string; country: string };
   gtin?: string;
   serial?: string;
+  /** Its identifier in the EU DPP registry (PUT /dpps/{dppId}/registration), once stored. */
+  registrationId?: string;
   /** Newest first. */
   versions: ReadonlyArray<{
     number: number;
@@ -172,6 +174,8 @@ export function renderPassport(view: PassportView, imageOrigins: string[] = []):
   }
   if (view.gtin) facts.push(`<dt${mark}>${esc(labels.gtin)}</dt><dd><code>${esc(view.gtin)}</code></dd>`);
   if (view.serial) facts.push(`<dt${mark}>${esc(labels.serial)}</dt><dd><code>${esc(view.serial)}</code></dd>`);
+  if (view.registrationId)
+    facts.push(`<dt${mark}>${esc(labels.registration)}</dt><dd><code>${esc(view.registrationId)}</code></dd>`);
   if (view.profiled?.category)
     facts.push(`<dt${mark}>${esc(labels.category)}</dt><dd>${esc(view.profiled.category)}</dd>`);
   if (view.profiled) {

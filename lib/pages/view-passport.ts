@@ -173,6 +173,7 @@ export async function viewPassport(
     ...(input.query.access !== undefined && !reader.grant && { accessInvalid: true }),
     ...(company && { company }),
     ...(ids && { gtin: ids.gtin, serial: ids.serial }),
+    ...(dpp.registration && { registrationId: dpp.registration.id }),
     versions: data.versions.map((version) => {
       const notarization = data.notarizations.get(version.version);
       const verification = notarization && checkedOutcome(notarization);

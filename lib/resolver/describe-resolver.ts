@@ -1,5 +1,5 @@
 import { resolverRoot } from '../links';
-import { GS1_VOC, IANA_RELATIONS, LINKSET_CONTEXT } from './link-types';
+import { GS1_VOC, IANA_RELATIONS, LINKSET_CONTEXT, UNTP_LINK_TYPES } from './link-types';
 
 /** The methods of /.well-known/gs1resolver: its row's, and its handler's without importing the row (valibot). */
 export const describeResolverMethods = { method: 'GET', alsoAnswers: ['HEAD', 'OPTIONS'] } as const;
@@ -19,6 +19,7 @@ export function describeResolver() {
     supportedLinkType: [
       { namespace: GS1_VOC, prefix: 'gs1:' },
       { namespace: IANA_RELATIONS, prefix: 'iana:' },
+      { namespace: UNTP_LINK_TYPES, prefix: 'untp:' },
     ],
     linkTypeDefaultCanBeLinkset: false,
     supportedContextValuesEnumerated: [],

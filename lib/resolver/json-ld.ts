@@ -1,23 +1,26 @@
+import ownContext from '../credentials/dpp-context.json';
+import { codeTerm, GRANULARITY_CODES, UNTP_CORE, UNTP_DPP } from '../credentials/untp';
 import type { DppLinkItem } from '../dpps/link';
 import { dppJsonUrl, publicImageUrl, versionUri } from '../links';
 import { itemUri, PASSPORT_PAGE } from './link-types';
 
-/** UNTP Digital Product Passport vocabulary (UN/CEFACT), for the terms schema.org has none for. */
-export const UNTP_DPP = 'https://test.uncefact.org/vocabulary/untp/dpp/0/';
+/** UNTP's `SecureLink` properties, as the credentials' context defines them (exactly as UNTP's does). */
+const { '@protected': _protected, ...SECURE_LINK_TERMS } = ownContext['@context'].SecureLink['@context'];
 
 /**
  * The JSON-LD context, embedded in every document so it resolves offline (no remote context).
- * schema.org is the vocabulary; the UNTP terms are mapped one by one (docs/choices.md, JSON-LD).
+ * schema.org is the vocabulary; the UNTP terms are mapped one by one, each under its own
+ * namespace (UNTP core's `SecureLink`, `linkURL`, `hashDigest`, `hashMethod`; the DPP's
+ * `DigitalProductPassport`, `granularityLevel`), the codes of `hashMethod` and
+ * `granularityLevel` as UNTP's code-list IRIs (docs/choices.md, JSON-LD).
  */
 export const CONTEXT = {
+  '@version': 1.1,
   '@vocab': 'https://schema.org/',
-  untp: UNTP_DPP,
-  DigitalProductPassport: 'untp:DigitalProductPassport',
-  SecureLink: 'untp:SecureLink',
-  granularityLevel: 'untp:granularityLevel',
-  linkURL: { '@id': 'untp:linkURL', '@type': '@id' },
-  hashDigest: 'untp:hashDigest',
-  hashMethod: 'untp:hashMethod',
+  DigitalProductPassport: `${UNTP_DPP}DigitalProductPassport`,
+  SecureLink: `${UNTP_CORE}SecureLink`,
+  granularityLevel: codeTerm(`${UNTP_DPP}granularityLevel`, GRANULARITY_CODES),
+  ...SECURE_LINK_TERMS,
   url: { '@id': 'https://schema.org/url', '@type': '@id' },
   image: { '@id': 'https://schema.org/image', '@type': '@id' },
   contentUrl: { '@id': 'https://schema.org/contentUrl', '@type': '@id' },
@@ -38,8 +41,9 @@ function manufacturer(link: DppLinkItem) {
 }
 
 /**
- * The passport as JSON-LD: a schema.org `Product` (gtin, serialNumber, name, description,
- * manufacturer, `image` the public addresses of its images, oldest first), the subject of a UNTP
+ * The passport as JSON-LD: a schema.org `IndividualProduct` (the item: gtin, serialNumber, name,
+ * description, manufacturer, `image` the public addresses of its images, oldest first), whose
+ * `hasDigitalProductPassport` (schema.org's, the equivalent of gs1:dpp) is a UNTP
  * `DigitalProductPassport` (its page, its JSON view, item granularity), whose latest version
  * is a schema.org `MediaObject` and UNTP `SecureLink`: the canonical version document with its
  * SHA-256 (the hash a notarization anchors).
@@ -49,7 +53,7 @@ export function jsonLd(link: DppLinkItem) {
   return {
     '@context': CONTEXT,
     '@id': itemUri(link),
-    '@type': 'Product',
+    '@type': 'IndividualProduct',
     gtin: link.gtin,
     serialNumber: link.serial,
     name: link.name,
@@ -57,7 +61,7 @@ export function jsonLd(link: DppLinkItem) {
     // Image ids are UUIDv7: sorted, the oldest image first.
     ...(link.image_ids?.size && { image: [...link.image_ids].sort().map((id) => publicImageUrl(link.dpp_id, id)) }),
     manufacturer: manufacturer(link),
-    subjectOf: {
+    hasDigitalProductPassport: {
       '@id': dppJsonUrl(link.dpp_id),
       '@type': ['DigitalProductPassport', 'Dataset'],
       url: PASSPORT_PAGE.href(link.dpp_id),

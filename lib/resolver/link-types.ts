@@ -8,6 +8,12 @@ export const GS1_VOC = 'https://gs1.org/voc/';
 export const IANA_RELATIONS = 'http://www.iana.org/assignments/relation/';
 
 /**
+ * UNTP's link types (UNTP Identity Resolver): `untp:dpp` is a product's passport as a verifiable
+ * credential, `https://test.uncefact.org/vocabulary/linkTypes/dpp` in full, as the link set keys it.
+ */
+export const UNTP_LINK_TYPES = 'https://test.uncefact.org/vocabulary/linkTypes/';
+
+/**
  * The JSON-LD context of a link set (GS1-Conformant Resolver's artefact), named by the `Link`
  * header of every link set answer so a JSON-LD processor can read it as linked data.
  */
@@ -38,6 +44,7 @@ export interface LinkTarget {
 export const LINK_TYPES = [
   `${GS1_VOC}pip`,
   `${GS1_VOC}dpp`,
+  `${UNTP_LINK_TYPES}dpp`,
   'describedby',
   'latest-version',
   'version-history',
@@ -53,13 +60,14 @@ const GS1_NAMESPACE = /^https?:\/\/(?:www\.|ref\.)?gs1\.org\/voc\//;
 /**
  * A relation as a `linkType` names it, as the link set keys it: `gs1:pip` or the term in any
  * of the GS1 vocabulary's namespaces is `https://gs1.org/voc/pip`; `iana:describedby` or IANA's
- * full URI is `describedby`; anything else as it is.
+ * full URI is `describedby`; `untp:dpp` is UNTP's `…/linkTypes/dpp`; anything else as it is.
  */
 export function relationOf(linkType: string): string {
   if (linkType.startsWith('gs1:')) return `${GS1_VOC}${linkType.slice(4)}`;
   const gs1 = GS1_NAMESPACE.exec(linkType);
   if (gs1) return `${GS1_VOC}${linkType.slice(gs1[0].length)}`;
   if (linkType.startsWith('iana:')) return linkType.slice(5);
+  if (linkType.startsWith('untp:')) return `${UNTP_LINK_TYPES}${linkType.slice(5)}`;
   if (linkType.startsWith(IANA_RELATIONS)) return linkType.slice(IANA_RELATIONS.length);
   return linkType;
 }
@@ -79,7 +87,8 @@ const itemTargets = (items: DppLinkItem[]): LinkTarget[] =>
 /**
  * The links of one DPP by relation: the page (gs1:pip, also gs1:defaultLink, there with its
  * href and title only), the passport as JSON-LD (gs1:dpp: the item's Digital Link URI, which
- * answers JSON-LD to `Accept: application/ld+json`), the JSON view (describedby), and its
+ * answers JSON-LD to `Accept: application/ld+json`), the latest version's credential (untp:dpp,
+ * `application/vc+jwt`, once there is a version), the JSON view (describedby), and its
  * version documents (version-history, newest first; the newest also as latest-version); at the
  * product level also `item` (RFC 6573), each published DPP of the GTIN.
  */
@@ -110,6 +119,18 @@ export function linksOf(link: DppLinkItem, items: DppLinkItem[] = []): Record<st
         hreflang,
       },
     ],
+    // UNTP's discovery of the passport as a credential: the latest version's URI, which answers the
+    // credential to `Accept: application/vc+jwt` (docs/choices.md, Verifiable credentials).
+    ...(versions[0] !== undefined && {
+      [`${UNTP_LINK_TYPES}dpp`]: [
+        {
+          href: versions[0].href,
+          type: 'application/vc+jwt',
+          title: `${link.name}: digital product passport (UNTP verifiable credential, version ${link.version_count})`,
+          hreflang,
+        },
+      ],
+    }),
     describedby: [
       {
         href: dppJsonUrl(link.dpp_id),

@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import * as v from 'valibot';
 import type { Principal } from '../auth/claims';
+import { commodityCode, facilityId } from '../identifiers';
 import { profileChoiceCheck, profileChoiceEntries } from '../profiles/choice';
 import { name, uuid } from '../schemas';
 import { templateView, toTemplateItem } from './model';
@@ -9,8 +10,14 @@ import { putNewTemplate } from './repository';
 export const createTemplateInput = v.object({
   body: v.pipe(
     v.strictObject(
-      { name, model_id: uuid, ...profileChoiceEntries },
-      'is not a field of a new template (name, model_id, profile, category)',
+      {
+        name,
+        model_id: uuid,
+        commodity_code: v.optional(commodityCode),
+        facility_id: v.optional(facilityId),
+        ...profileChoiceEntries,
+      },
+      'is not a field of a new template (name, model_id, commodity_code, facility_id, profile, category)',
     ),
     profileChoiceCheck(),
   ),
@@ -28,6 +35,8 @@ export async function createTemplate(auth: Principal, { body }: v.InferOutput<ty
     name: body.name,
     model_id: body.model_id,
     ...(body.profile !== undefined && { profile: body.profile, category: body.category }),
+    ...(body.commodity_code !== undefined && { commodity_code: body.commodity_code }),
+    ...(body.facility_id !== undefined && { facility_id: body.facility_id }),
     created_at: now,
     updated_at: now,
   });

@@ -20,6 +20,9 @@ export interface TemplateItem {
   /** The sector profile and category a DPP made from the template takes (docs/profiles.md); both or neither. */
   profile?: string;
   category?: string;
+  /** The commodity code and facility GLN a DPP made from it has unless it sets its own (docs/behaviour.md, The EU registry). */
+  commodity_code?: string;
+  facility_id?: string;
   created_at: string;
   /** Set by PUT /templates/{templateId}; absent: never changed. */
   updated_at?: string;
@@ -47,6 +50,8 @@ export function templateView(item: TemplateItem) {
     model_id: item.model_id ?? '',
     profile: item.profile ?? '',
     category: item.category ?? '',
+    commodity_code: item.commodity_code ?? '',
+    facility_id: item.facility_id ?? '',
     created_at: item.created_at,
     updated_at: item.updated_at ?? item.created_at,
   };

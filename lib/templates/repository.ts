@@ -29,6 +29,8 @@ export async function putNewTemplate(item: TemplateItem): Promise<void> {
 export interface TemplateChanges {
   name?: string;
   model_id?: string;
+  commodity_code?: string | null;
+  facility_id?: string | null;
   updated_at: string;
 }
 

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { Principal } from '../auth/claims';
+import { commodityCode, facilityId } from '../identifiers';
 import { name, uuid } from '../schemas';
 import { templateNotFound, templateView } from './model';
 import { writeTemplateChanges } from './repository';
@@ -8,10 +9,19 @@ export const updateTemplateInput = v.object({
   params: v.object({ templateId: uuid }),
   body: v.pipe(
     v.strictObject(
-      { name: v.optional(name), model_id: v.optional(uuid) },
-      'is not a field of a template you can change (name, model_id)',
+      {
+        name: v.optional(name),
+        model_id: v.optional(uuid),
+        /** `null` removes the value. */
+        commodity_code: v.optional(v.nullable(commodityCode)),
+        facility_id: v.optional(v.nullable(facilityId)),
+      },
+      'is not a field of a template you can change (name, model_id, commodity_code, facility_id)',
     ),
-    v.check((body) => Object.keys(body).length > 0, 'must change at least one field: name, model_id'),
+    v.check(
+      (body) => Object.keys(body).length > 0,
+      'must change at least one field: name, model_id, commodity_code, facility_id',
+    ),
   ),
 });
 
@@ -25,6 +35,8 @@ export async function updateTemplate(auth: Principal, { params, body }: v.InferO
   const updated = await writeTemplateChanges(params.templateId, auth.companyId, {
     name: body.name,
     model_id: body.model_id,
+    commodity_code: body.commodity_code,
+    facility_id: body.facility_id,
     updated_at: new Date().toISOString(),
   });
   if (!updated) throw templateNotFound();

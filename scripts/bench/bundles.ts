@@ -18,7 +18,7 @@
  *
  * All functions are built in one esbuild call (many entry points, no splitting: each output
  * is byte for byte what a single-entry build gives, and the SDK is parsed once). The functions'
- * own bundles are the local stack's (infra/local/runtime/bundles.ts: the same options plus a
+ * own bundles are the local stack's (infra/bundles.ts: the same options plus a
  * source map, whose only trace in the code is the last `sourceMappingURL` line, left out here),
  * built once for both and kept while no input changes; only the SDK-external variant and the
  * floors are built here.
@@ -244,7 +244,7 @@ function floorModules(sources: string[]): Plugin {
 const SOURCE_MAP_LINE = /\/\/# sourceMappingURL=[^\n]+\n?$/;
 
 /**
- * Each function's bundle as the local stack built it (infra/local/runtime/bundles.ts), without
+ * Each function's bundle as the local stack built it (infra/bundles.ts), without
  * its source map's line: byte for byte what the same options build without a source map.
  */
 async function sharedBundles(

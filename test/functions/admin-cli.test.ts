@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashApiKey } from '../../lib/companies/api-keys/model';
 import { apiUrl, localEnv } from '../support/api';
-import { runAdmin, type StackProcess, sharedStackDir } from '../support/stack-process';
+import { runAdmin, runAdminHere, type StackProcess, sharedStackDir } from '../support/stack-process';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const newWallet = () => `0x${randomBytes(20).toString('hex')}`;
@@ -23,7 +23,8 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const admin = (...args: string[]) => runAdmin(stack.dir, args);
+/** The CLI's command line, run in this process (runAdminHere); the process itself is tested at the end. */
+const admin = (...args: string[]) => runAdminHere(stack.dir, args);
 const get = (path: string, token?: string) =>
   fetch(`${stack.apiUrl}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
 
@@ -324,8 +325,21 @@ describe('npm run admin against a local stack, on companies of its own', () => {
   });
 });
 
-describe('npm run admin without a local stack', () => {
-  it('says to run npm start, and exits 1', async () => {
+describe('npm run admin as a process', () => {
+  it('prints a result alone on stdout and exits 0, so that ID=$(npm run -s admin -- …) takes it', async () => {
+    const run = await runAdmin(stack.dir, ['company', 'create', '--name', 'Process S.p.A.', '--country', 'IT']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(new RegExp(`^${UUID.source.slice(1, -1)}\\n$`));
+    expect((await show(run.stdout.trim())).name).toBe('Process S.p.A.');
+  });
+
+  it('exits 2 on a bad argument, with the problem and the usage on stderr and nothing on stdout', async () => {
+    const run = await runAdmin(stack.dir, ['company', 'create', '--name', 'Acme', '--country', 'UK']);
+    expect(run).toMatchObject({ code: 2, stdout: '' });
+    expect(run.stderr).toMatch(/usage: npm run admin -- company create/);
+  });
+
+  it('says to run npm start without a local stack, and exits 1', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'dpp-no-stack-'));
     try {
       const run = await runAdmin(dir, ['company', 'create', '--name', 'Acme', '--country', 'IT']);

@@ -230,7 +230,7 @@ describe('export of a seeded DPP, imported into an empty stack', () => {
     );
     const passport = JSON.parse(await readFile(join(exported, 'passport.json'), 'utf8'));
     expect(Object.keys(passport.companies[0]).sort()).toEqual(
-      ['country_code', 'created_at', 'dpps', 'id', 'name', 'templates'].sort(),
+      ['country_code', 'created_at', 'dpps', 'economic_operator_id', 'id', 'name', 'templates'].sort(),
     );
     expect(JSON.stringify(passport)).not.toMatch(/api-key|apiKeys|users|wallet/i);
     const history = JSON.parse(await readFile(join(exported, 'history.json'), 'utf8'));

@@ -104,6 +104,10 @@ describe('POST /dpps', () => {
       search_id: searchIdOf('08012345000012', serialOf(dpp.id)),
       model_id: MODEL,
       template_id: company.template,
+      // None set: the template's count for its EU registry record; no registration yet.
+      commodity_code: '',
+      facility_id: '',
+      registration_id: '',
       language: 'it',
       version_count: 0,
       published: false,

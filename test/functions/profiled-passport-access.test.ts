@@ -85,7 +85,7 @@ beforeAll(async () => {
   );
   const jwt = (await call('GET', `/dpp/${dppId}/versions/1`, { headers: { accept: 'application/vc+jwt' } })).body;
   const payload = JSON.parse(Buffer.from(String(jwt).split('.')[1] ?? '', 'base64url').toString('utf8'));
-  anonymous.credential = payload.credentialSubject.document.profiled.aspects;
+  anonymous.credential = payload.credentialSubject.product.characteristics.aspects;
   const text = (body: unknown) => (typeof body === 'string' ? body : JSON.stringify(body));
   anonymous.linkset = text((await call('GET', `/${dpp.search_id}?linkType=linkset`)).body);
   anonymous.jsonLd = text(

@@ -214,6 +214,39 @@ describe('GS1-Conformant Resolver: link types', () => {
   });
 });
 
+describe('UNTP discovery: the passport as a credential through the resolver', () => {
+  const UNTP_DPP = 'https://test.uncefact.org/vocabulary/linkTypes/dpp';
+
+  it('lists untp:dpp, the latest version’s credential as application/vc+jwt, and describes the untp: prefix', async () => {
+    const { body } = await get(`${item}?linkType=linkset`);
+    const [context] = body.linkset;
+    const latest = context['latest-version'][0].href;
+    expect(context[UNTP_DPP]).toEqual([
+      expect.objectContaining({ href: latest, type: 'application/vc+jwt', hreflang: ['en'] }),
+    ]);
+    expectGs1Linkset(body);
+    const description = await get('/.well-known/gs1resolver');
+    expect(description.body.supportedLinkType).toContainEqual({
+      namespace: 'https://test.uncefact.org/vocabulary/linkTypes/',
+      prefix: 'untp:',
+    });
+  });
+
+  it('redirects ?linkType=untp:dpp to the latest version, whose URI answers the credential to Accept: application/vc+jwt', async () => {
+    const { status, headers } = await get(`${item}?linkType=untp:dpp`);
+    expect(status).toBe(307);
+    const location = headers.get('location') ?? '';
+    const { body } = await get(`${item}?linkType=linkset`);
+    expect(location).toBe(body.linkset[0]['latest-version'][0].href);
+    const credential = await fetch(location, { headers: { accept: 'application/vc+jwt' } });
+    expect(credential.headers.get('content-type')).toBe('application/vc+jwt');
+    const payload = JSON.parse(
+      Buffer.from((await credential.text()).split('.')[1] ?? '', 'base64url').toString('utf8'),
+    );
+    expect(payload).toMatchObject({ id: location, type: ['DigitalProductPassport', 'VerifiableCredential'] });
+  });
+});
+
 describe('GS1-Conformant Resolver: OPTIONS', () => {
   it.each([item, product, withLot])(
     '%s: names the link set of the URI asked, with the methods and CORS',

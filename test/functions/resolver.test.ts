@@ -74,6 +74,7 @@ describe('GS1 Digital Link resolver', () => {
       'itemDescription',
       'https://gs1.org/voc/pip',
       'https://gs1.org/voc/dpp',
+      'https://test.uncefact.org/vocabulary/linkTypes/dpp',
       'describedby',
       'latest-version',
       'version-history',
@@ -189,13 +190,14 @@ describe('GS1 Digital Link resolver', () => {
     const offline = async (url: string) => {
       throw new Error(`the JSON-LD asked for a remote document: ${url}`);
     };
+    const options = { documentLoader: offline as never, safe: true } as jsonld.Options.Expand;
     // biome-ignore lint/suspicious/noExplicitAny: expanded JSON-LD, read node by node
-    const [product] = (await jsonld.expand(body, { documentLoader: offline as never })) as any[];
+    const [product] = (await jsonld.expand(body, options)) as any[];
     const S = 'https://schema.org/';
-    expect(product['@type']).toEqual([`${S}Product`]);
+    expect(product['@type']).toEqual([`${S}IndividualProduct`]);
     expect(product[`${S}gtin`][0]['@value']).toBe(X1.gtin);
     expect(product[`${S}name`][0]['@value']).toBe(demo.acme.dpp.name);
-    const passport = product[`${S}subjectOf`][0];
+    const passport = product[`${S}hasDigitalProductPassport`][0];
     expect(passport['@type']).toContain('https://test.uncefact.org/vocabulary/untp/dpp/0/DigitalProductPassport');
     const version = passport[`${S}associatedMedia`][0];
     // The hash of the latest version document's bytes, as anyone fetching it computes it.

@@ -42,6 +42,8 @@ describe('POST /templates', () => {
       model_id: MODEL,
       profile: '',
       category: '',
+      commodity_code: '',
+      facility_id: '',
       created_at: template.created_at,
       updated_at: template.created_at,
     });

@@ -463,8 +463,8 @@ const REFUSED = [
  * - create-dpp, create-template: each 200 adds a DPP or a template to the caller's company, so
  *   their callers are the fuzz's own companies (KYB VERIFIED, a template each), whose DPPs and
  *   templates the snapshot holds: a real `code` (a GTIN-14), the company's template and model.
- * - create-invitation, accept-invitation, discount-subscription: each 200 takes a seat or the
- *   company's one plan, so their callers are the fuzz's own companies (and only their values):
+ * - create-invitation, accept-invitation, discount-subscription, update-company: each 200 takes a
+ *   seat or the company's one plan, or sets its operator id, so their callers are the fuzz's own companies (and only their values):
  *   an invitee's e-mail and wallet new in each case, the company's operator, the admin's id and
  *   e-mail (in either case), the demo codes; pending invitations to accept. `foreign` holds the
  *   other fuzz company's ids, its admin's e-mail and wallet (a member of another company may be
@@ -531,6 +531,8 @@ function routeWorlds(world: World): Record<string, RouteWorld> {
     'create-invitation': ownCompany,
     'accept-invitation': ownCompany,
     'discount-subscription': ownCompany,
+    // Sets the whole company's EORI number or LEI: the demo companies' stay as seeded (their registry records).
+    'update-company': ownCompany,
     // Public reads of a published DPP: the demo X1 (the fuzz's PUT /dpps may unpublish its own DPPs),
     // its versions and its GS1 Digital Link URI; its data carrier (Acme's token is `own`).
     'get-dpp-version-document': { pools: { own: { dppid: () => [demo.acme.dpp.id], version: () => ['1', '2'] } } },

@@ -72,6 +72,8 @@ function environmentKeys({ access, auth }: Row): string[] {
     a.cursorKey && 'CURSOR_KEY_SECRET_ID',
     a.vies && 'VIES_URL',
     a.links && 'PUBLIC_BASE_URL',
+    // The local synth has a back-up copy (context backupBaseUrl, infra/local/sam-env.ts).
+    a.backup && 'BACKUP_BASE_URL',
     a.stripe && 'STRIPE_SECRET_KEY_SECRET_ID',
     ...(a.anchoring ? ['EVM_CHAIN_ID', 'EVM_EXPLORER_URL', 'ANCHOR_KEY_SECRET_ID', 'EVM_RPC_URL_SECRET_ID'] : []),
     ...(a.chain ? ['EVM_CHAIN_ID', 'EVM_RPC_URL_SECRET_ID'] : []),

@@ -1,27 +1,19 @@
 /**
  * The CDK stack, synthesized once from the real route table and the real handlers in
- * functions/ (bundled with esbuild, no Docker, no AWS account). Variants of the context
+ * functions/ (bundled with esbuild, all in one build shared with the local stack (infra/bundles.ts),
+ * no Docker, no AWS account). Variants of the context
  * (sandbox, custom domain, thresholds) are synthesized without bundling, each once.
  */
 import { execFile } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import {
-  chmodSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
-import { availableParallelism, tmpdir } from 'node:os';
-import { delimiter, join, resolve } from 'node:path';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { App, type CfnResource, NestedStack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
-import { buildSync } from 'esbuild';
+import { init as initLexer, parse as parseImports } from 'es-module-lexer';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ESM_REQUIRE_BANNER } from '../../infra/bundling';
 import { CONTEXT_DEFAULTS, readStackConfig, SANDBOX_EVM } from '../../infra/config';
@@ -77,8 +69,9 @@ const MIN_ROUTES_OF_ROOM = 5;
 /** Functions that are not a route's: the scheduled KYB retry worker, the anchor worker (the table's stream) and the import worker (its queue). */
 const WORKERS = 3;
 /**
- * Guards against a hang, not durations: the synth bundles every function (one esbuild process
- * each), about 50 s of CPU; at load 20 on 2 cores it took 316 s, past the 240 s this was.
+ * Guards against a hang, not durations: the synth bundles every function (one esbuild build of
+ * them all, or waits for the local stack's), about 15 s of CPU; at load 20 on 2 cores the former
+ * one process a function took 316 s.
  */
 const SYNTH_TIMEOUT_MS = 900_000;
 /** For the tests that read or start every bundle: their work grows with the route table (a guard too). */
@@ -169,44 +162,6 @@ function unbundledStack(
   return built;
 }
 
-/**
- * Runs `build` with CDK's `npx --no-install esbuild` going straight to the project's own
- * node_modules/.bin/esbuild: the binary npx would run, with the same arguments, minus npm's
- * start-up (about 0.7 s of CPU per function, measured). An `npx` first on PATH does it and
- * hands any other command to the real npx, which also runs when CDK ever calls esbuild
- * another way. (CDK bundles as the stack is built, so `build` constructs the stack too.)
- */
-function withDirectEsbuild<T>(build: () => T): T {
-  const path = process.env.PATH ?? '';
-  const realNpx = path
-    .split(delimiter)
-    .map((dir) => join(dir, 'npx'))
-    .find((file) => existsSync(file));
-  if (!realNpx) return build();
-  const shimDir = mkdtempSync(join(tmpdir(), 'dpp-stack-test-'));
-  writeFileSync(
-    join(shimDir, 'npx'),
-    [
-      '#!/bin/sh',
-      // CDK runs it in the project root (the npm project the handlers belong to).
-      'if [ "$1" = "--no-install" ] && [ "$2" = "esbuild" ] && [ -x node_modules/.bin/esbuild ]; then',
-      '  shift 2',
-      '  exec node_modules/.bin/esbuild "$@"',
-      'fi',
-      `exec '${realNpx}' "$@"`,
-      '',
-    ].join('\n'),
-  );
-  chmodSync(join(shimDir, 'npx'), 0o755);
-  process.env.PATH = `${shimDir}${delimiter}${path}`;
-  try {
-    return build();
-  } finally {
-    process.env.PATH = path;
-    rmSync(shimDir, { recursive: true, force: true });
-  }
-}
-
 let stack: DppServiceStack;
 let template: Template;
 let assemblyDir: string;
@@ -234,10 +189,8 @@ beforeAll(() => {
     context: { ...featureFlagsFromCdkJson(), 'aws:cdk:enable-asset-metadata': true, ...DEPLOYMENT_CONTEXT },
   });
   // The functions are bundled as the stack is built (asset staging), then written out by synth.
-  const assembly = withDirectEsbuild(() => {
-    stack = new DppServiceStack(app, 'DppServiceTest', { config: readStackConfig(app) });
-    return app.synth();
-  });
+  stack = new DppServiceStack(app, 'DppServiceTest', { config: readStackConfig(app) });
+  const assembly = app.synth();
   assemblyDir = assembly.directory;
   warningsOf = (artifactId) =>
     assembly
@@ -315,12 +268,13 @@ function loadCold(bundle: string, env: Record<string, string>): Promise<{ status
 /** The cold start of the route's function. */
 const coldStart = (route: Route, env: Record<string, string>) => loadCold(bundleOf(fnLogicalId(route)), env);
 
-/** Every function of the stack, by name and logical id: each route's, the KYB retry worker and the anchor worker. */
+/** Every function of the stack, by name and logical id: each route's and each worker's. */
 function everyFunction(): { fn: string; id: string }[] {
   return [
     ...routes.map((route) => ({ fn: route.fn, id: fnLogicalId(route) })),
     { fn: 'the KYB retry worker', id: logicalId(stack.kybRetryWorker.node.defaultChild) },
     { fn: 'the anchor worker', id: logicalId(stack.anchorWorker.node.defaultChild) },
+    { fn: 'the import worker', id: logicalId(stack.importWorker.node.defaultChild) },
   ];
 }
 
@@ -335,27 +289,27 @@ async function eachOnCores<T, R>(items: readonly T[], work: (item: T) => Promise
   return results;
 }
 
-/** The import specifiers (static and dynamic) of each ES module, as esbuild parses them: one esbuild run for all. */
-function moduleImports(files: readonly string[]): Map<string, string[]> {
-  const result = buildSync({
-    entryPoints: [...files],
-    bundle: true,
-    write: false,
-    metafile: true,
-    outdir: join(assemblyDir, 'imports-unused'), // several entry points need one; nothing is written
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    logLevel: 'silent',
-  });
-  const byFile = new Map<string, string[]>();
-  for (const [input, { imports }] of Object.entries(result.metafile.inputs)) {
-    byFile.set(
-      resolve(input),
-      imports.map((imported) => imported.path),
-    );
-  }
-  return new Map(files.map((file) => [file, byFile.get(resolve(file)) ?? []]));
+/**
+ * The import specifiers (static, and dynamic ones of a literal) of each ES module, as
+ * es-module-lexer reads them (a module's imports, in about 5 ms a bundle); a dynamic import of
+ * a computed name is reported as such.
+ */
+/** es-module-lexer's `d` of an `import.meta`, which it lists among the imports. */
+const IMPORT_META = -2;
+
+async function moduleImports(files: readonly string[]): Promise<Map<string, string[]>> {
+  await initLexer;
+  return new Map(
+    files.map((file) => {
+      const [imports] = parseImports(readFileSync(file, 'utf8'));
+      return [
+        file,
+        imports
+          .filter((imported) => imported.d !== IMPORT_META)
+          .map((imported) => imported.n ?? `a computed import at ${imported.ss}`),
+      ];
+    }),
+  );
 }
 
 function logicalId(child: unknown): string {
@@ -527,10 +481,10 @@ describe('functions', () => {
 
   it(
     'bundles each handler (and each worker) whole as one minified ESM file with the require banner and the AWS SDK inside, and its source map beside it',
-    () => {
+    async () => {
       const sizes: string[] = [];
       const functions = everyFunction();
-      const imports = moduleImports(functions.map(({ id }) => bundleOf(id)));
+      const imports = await moduleImports(functions.map(({ id }) => bundleOf(id)));
       for (const route of functions) {
         const assetPath = resources[route.id]!.Metadata['aws:asset:path'] as string;
         const dir = join(assemblyDir, assetPath);

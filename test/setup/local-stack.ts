@@ -49,6 +49,29 @@ export function stackStartLimits(): StartLimits {
  * reading the ready line this writes to `localStackReadyFile`.
  */
 export default async function setup(project: TestProject) {
+  // Both integration projects (shared modules and isolated) name this setup: one stack for both,
+  // stopped after the last of them.
+  const shared = globalThis as { __dppLocalStack?: { started: Promise<RunningStack>; users: number } };
+  shared.__dppLocalStack ??= { started: startStack(), users: 0 };
+  const running = shared.__dppLocalStack;
+  running.users += 1;
+  const { readyFile, stop: stopStack } = await running.started;
+  project.provide('localStackReadyFile', readyFile);
+  return async () => {
+    running.users -= 1;
+    if (running.users === 0) {
+      shared.__dppLocalStack = undefined;
+      await stopStack();
+    }
+  };
+}
+
+interface RunningStack {
+  readyFile: string;
+  stop: () => Promise<void>;
+}
+
+async function startStack(): Promise<RunningStack> {
   const dir = await mkdtemp(join(tmpdir(), 'dpp-test-'));
   const readyFile = join(dir, 'ready.json');
   const child = spawn(
@@ -58,19 +81,20 @@ export default async function setup(project: TestProject) {
   );
   const stderr: string[] = [];
   child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
-  project.provide('localStackReadyFile', readyFile);
   const written = readyLine(child, stderr).then(
     (ready) => writeWhole(readyFile, ready),
     (error: Error) => writeWhole(readyFile, { error: error.message }),
   );
-
-  return async () => {
-    await written;
-    await stop(child);
-    // The run's IAM record outlives the run: `npm run least-privilege -- .local/test-run/iam-calls.jsonl`.
-    await mkdir(TEST_RUN_DIR, { recursive: true });
-    await copyFile(join(dir, 'iam-calls.jsonl'), join(TEST_RUN_DIR, 'iam-calls.jsonl')).catch(() => undefined);
-    await rm(dir, { recursive: true, force: true });
+  return {
+    readyFile,
+    stop: async () => {
+      await written;
+      await stop(child);
+      // The run's IAM record outlives the run: `npm run least-privilege -- .local/test-run/iam-calls.jsonl`.
+      await mkdir(TEST_RUN_DIR, { recursive: true });
+      await copyFile(join(dir, 'iam-calls.jsonl'), join(TEST_RUN_DIR, 'iam-calls.jsonl')).catch(() => undefined);
+      await rm(dir, { recursive: true, force: true });
+    },
   };
 }
 

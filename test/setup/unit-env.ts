@@ -31,6 +31,8 @@ function setUnitEnv(): void {
     CURSOR_KEY: 'unit-cursor-key-of-at-least-32-characters',
     SES_FROM_ADDRESS: 'no-reply@dpp.unit',
     PUBLIC_BASE_URL: 'https://dpp.unit',
+    // The back-up copy's base URL (lib/links.ts): a registry record's backupURL.
+    BACKUP_BASE_URL: 'https://backup.dpp.unit',
     VIES_URL: 'http://vies.unit',
     STRIPE_SECRET_KEY: 'sk_test_unit',
     STRIPE_PRICE_ID: 'price_unit',

@@ -13,7 +13,7 @@ import { errorBody } from '../../lib/api/views';
  * - a status one of the row's `errors` gives: the error body of docs/spec/decisions.md (`errorBody`);
  * - any other status, 500 included: a violation. 503 is allowed only where the row
  *   declares it (every row but the catch-all does, through `unavailable`).
- * With the headers, also: `content-type: application/json` on every answer (docs/spec/decisions.md,
+ * With the headers, also: `content-type: application/json` on every answer (the row's `contentType` on its success, if it names one; docs/spec/decisions.md,
  * Transport), the row's `responseHeaders` on its success, `Retry-After` on a 503 (none on
  * a 503 `OUTCOME_UNKNOWN`).
  */
@@ -56,7 +56,9 @@ export function contractViolation(
       : status === 503 && !outcomeUnknown
         ? ['retry-after']
         : [];
-  const missing = headers ? missingHeaders(headers, required) : [];
+  const missing = headers
+    ? missingHeaders(headers, required, status === success ? (route.contentType ?? JSON_TYPE) : JSON_TYPE)
+    : [];
   if (missing.length > 0) return `${where} without ${missing.join(', ')}\nbody: ${show(body)}`;
   const result = v.safeParse(schema, body);
   if (result.success) return undefined;
@@ -71,10 +73,13 @@ export function checkResponse(method: string, url: string, status: number, body:
   if (violation) throw new Error(`Response breaks the API contract: ${violation}`);
 }
 
-function missingHeaders(headers: Headers, required: string[]): string[] {
+const JSON_TYPE = 'application/json';
+
+/** The headers a success or error lacks: its media type (the row's, or JSON) and the row's required headers. */
+function missingHeaders(headers: Headers, required: string[], mediaType: string): string[] {
   const missing = required.filter((name) => !headers.has(name)).map((name) => `the ${name} header`);
   const type = headers.get('content-type');
-  if (type !== 'application/json') missing.unshift(`content-type: application/json (it is ${type ?? 'absent'})`);
+  if (type !== mediaType) missing.unshift(`content-type: ${mediaType} (it is ${type ?? 'absent'})`);
   return missing;
 }
 

@@ -147,6 +147,30 @@ export interface AdminRun {
   stderr: string;
 }
 
+/**
+ * `npm run admin -- --local-dir <dir> <args…>` in this process: the CLI's own command line
+ * (scripts/admin/cli.ts), with what it prints collected and its exit code. What runAdmin does,
+ * without starting Node and compiling the CLI again for every command (about 2 s of CPU each);
+ * the tests of the process itself (its streams, its exit status) use runAdmin. Only for the
+ * stack whose settings this process has (the integration stack's, sharedStackDir): lib/config.ts
+ * reads them once, so a second stack's would not be read (such tests use runAdmin).
+ */
+export async function runAdminHere(dir: string, args: string[]): Promise<AdminRun> {
+  const { main } = await import('../../scripts/admin/cli');
+  let stdout = '';
+  let stderr = '';
+  const code = await main(['--local-dir', dir, ...args], {
+    out: (line) => {
+      stdout += `${line}\n`;
+    },
+    err: (line) => {
+      stderr += `${line}\n`;
+    },
+    isTTY: false,
+  });
+  return { code, stdout, stderr };
+}
+
 /** `npm run admin -- --local-dir <dir> <args…>`, in its own process. */
 export function runAdmin(dir: string, args: string[]): Promise<AdminRun> {
   return new Promise((resolve, reject) => {

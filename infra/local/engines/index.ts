@@ -16,6 +16,7 @@ import { startTranslate } from './translate';
 import { startVies } from './vies';
 
 export { DYNAMODB_LOCAL_CREDENTIALS, DYNAMODB_LOCAL_REGION, ensureDynamoDbLocal, startDynamoDb } from './dynamodb';
+export { startEuRegistry } from './eu-registry';
 export { anvilBinary, EVM_CHAIN_ID, EVM_TEST_MNEMONIC, startEvm } from './evm';
 export type { LocalEngine } from './ports';
 export { S3_LOCAL_CREDENTIALS, startS3 } from './s3';

@@ -28,7 +28,9 @@ export const createDppDocs = /* @__PURE__ */ describeRoute(createDppRoute, () =>
   tag: 'DPP authoring',
   summary: 'Create a DPP of the company',
   description:
-    'JSON `{name, description?, type, code, model_id, template_id?, language}`: `code` is the GTIN-14 of the ' +
+    'JSON `{name, description?, type, code, model_id, template_id?, language, commodity_code?, facility_id?}`: ' +
+    '`commodity_code` (HS, CN or TARIC: 4-10 digits) and `facility_id` (a GLN) are what its EU registry record ' +
+    'carries, its template’s when absent; `code` is the GTIN-14 of the ' +
     'product model (14 digits ending in the GS1 check digit), `template_id` one of the company’s templates, ' +
     '`language` the ISO 639-1 language name and description are written in (what translations start from). The ' +
     'id is a new UUIDv7; `search_id` is the item’s GS1 Digital Link path `01/<code>/21/<serial>`, the serial 20 ' +

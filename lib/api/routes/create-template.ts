@@ -27,7 +27,8 @@ export const createTemplateDocs = /* @__PURE__ */ describeRoute(createTemplateRo
   tag: 'DPP authoring',
   summary: 'Create a template of the company',
   description:
-    'JSON `{name, model_id, profile?, category?}`: a template for a product model, which DPPs of the company may name (`template_id`) ' +
+    'JSON `{name, model_id, commodity_code?, facility_id?, profile?, category?}`: a template for a product model, which DPPs of the company may name (`template_id`) ' +
+    'and whose `commodity_code` (4-10 digits) and `facility_id` (a GLN) they take for their EU registry records unless they set their own, ' +
     'and template files hang under (`POST /create-template-file`). With `profile` and `category` (both or neither: a ' +
     'profile of `GET /profiles` and one of its categories), a DPP made from the template takes them (docs/profiles.md). ' +
     'The id is a new UUIDv7. Other fields are 400.',

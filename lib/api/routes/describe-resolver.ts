@@ -21,7 +21,7 @@ export const describeResolverDocs = /* @__PURE__ */ describeRoute(describeResolv
     'The resolver description file of GS1-Conformant Resolver 1.2, valid against GS1’s description-file schema: ' +
     '`resolverRoot` is the public base URL, the only primary key resolved is the GTIN (AI `01`, with its key ' +
     'qualifiers `22`, `10` and `21`), `supportedLinkType` names the namespaces of the link types (the GS1 Web ' +
-    'Vocabulary as `gs1:`, IANA’s relations as `iana:`), and `jsonLdContextLocation` the JSON-LD context of the ' +
+    'Vocabulary as `gs1:`, IANA’s relations as `iana:`, UNTP’s link types as `untp:`), and `jsonLdContextLocation` the JSON-LD context of the ' +
     'link sets (docs/choices.md, Resolver). Readable by any origin.',
   response: v.strictObject({
     name: v.string(),

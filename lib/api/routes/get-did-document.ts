@@ -46,7 +46,8 @@ export const getDidDocumentDocs = /* @__PURE__ */ describeRoute(getDidDocumentRo
     'port written `%3A`). It lists the issuer’s ES256 public keys as `JsonWebKey` verification methods, the ' +
     'current key first and, after a rotation, the previous ones, all of them `assertionMethod`s: a version’s ' +
     'credential (`GET /dpp/{dppId}/versions/{version}` with `Accept: application/vc+jwt`) names its key by the ' +
-    'method’s `id` in its `kid`.',
+    'method’s `id` in its `kid`. Served as `application/did+json`, the DID document’s own media type.',
+  contentType: 'application/did+json',
   response: didDocument,
   responseHeaders: {
     'cache-control': '`public, max-age=300`: a rotated key appears within five minutes',

@@ -34,13 +34,20 @@ export const getDppVersionDocumentDocs = /* @__PURE__ */ describeRoute(getDppVer
     'the chain; re-canonicalizing the parsed body gives the same bytes. The document never changes, so it may ' +
     'be cached for good.\n\n' +
     '`Accept: application/vc+jwt` answers the version as a W3C verifiable credential (VC Data Model 2.0 secured ' +
-    'with JOSE): a compact JWS, ES256, header `typ` `vc+jwt`, `cty` `vc` and a `kid` naming its key in the ' +
-    'issuer’s DID document (`GET /.well-known/did.json`). Its payload is the credential: `@context` the VC 2.0 ' +
-    'and UNTP DPP contexts, `type` `VerifiableCredential` and `DigitalProductPassport`, `issuer` the service’s ' +
-    '`did:web`, `validFrom` the version’s `created_at`, and a `credentialSubject` with the version’s `uri` as ' +
-    '`id`, its `version`, its `document` (the canonical document parsed), its `content_hash` and, once the ' +
-    'version is anchored, its `anchor` (`transaction_hash`, `block_hash`, `block_number`, `url`). A superseded ' +
-    'version’s credential stays valid: it says what that version was (docs/choices.md, Verifiable credentials).\n\n' +
+    'with JOSE) and UNTP 0.6.1 DigitalProductPassport: a compact JWS, ES256, header `typ` `vc+jwt`, `cty` `vc` and ' +
+    'a `kid` naming its key in the issuer’s DID document (`GET /.well-known/did.json`). Its payload is the ' +
+    'credential: `@context` the VC 2.0 context, UNTP’s DPP context and the service’s own (`GET /ns/dpp/v1`), ' +
+    '`type` `DigitalProductPassport` and `VerifiableCredential`, `issuer` `{type, id, name}` with the service’s ' +
+    '`did:web` as `id`, `validFrom` the version’s `created_at`, and a `credentialSubject` that is a UNTP ' +
+    '`ProductPassport` (`id` the passport’s address `GET /dpp/{dppId}`, `granularityLevel` `item`) of its ' +
+    '`product`: `id` the item’s GS1 Digital Link URI, `name`, `description`, the GTIN as `registeredId` in GS1’s ' +
+    '`idScheme`, `serialNumber`, the company as `producedByParty`, the page and public files as ' +
+    '`furtherInformation`, and the version’s data (cards, files, profile and public aspects, tier hashes) as ' +
+    '`characteristics`. Its `evidence` is the canonical document as a UNTP `SecureLink` (`linkURL` the version’s ' +
+    '`uri`, `hashDigest` its SHA-256, `hashMethod` `SHA-256`) and, once notarized, a `Notarization` (`reportHash`, ' +
+    'the company’s `signature` and its `signer`), with its `anchor` (`transactionHash`, `blockHash`, ' +
+    '`blockNumber`, `url`) once anchored. A superseded version’s credential stays valid: it says what that ' +
+    'version was (docs/choices.md, Verifiable credentials).\n\n' +
     'A version with restricted parts (docs/choices.md, Access tiers) holds only its public parts here, and `tiers`: ' +
     'the SHA-256 of each restricted tier’s document (its parts of that tier and a random `salt`). An access grant’s ' +
     'value (`?access=` or the `x-dpp-access` header) answers the tier document of the grant’s tier instead, or of ' +

@@ -31,7 +31,9 @@ export const updateDppDocs = /* @__PURE__ */ describeRoute(updateDppRoute, () =>
     'JSON with any of `name`, `description`, `type`, `template_id` (a template of the company, or `null` to unlink ' +
     'it), `language`, `published` (`true` makes the passport public: the resolver, `GET /dpp/{dppId}` and its ' +
     'version documents answer it; `false` hides it again, answered like an unknown DPP; a profiled DPP publishes only ' +
-    'when complete for its category, and stays so: an aspect write that would leave it incomplete is refused); at least one. `code` and `model_id`, and so `search_id`, are fixed at creation: the product ' +
+    'when complete for its category, and stays so: an aspect write that would leave it incomplete is refused), ' +
+    '`commodity_code` (HS, CN or TARIC: 4-10 digits) and `facility_id` (the GLN of the facility that makes the ' +
+    'product), what its EU registry record carries (`null` removes the DPP’s own: its template’s counts again); at least one. `code` and `model_id`, and so `search_id`, are fixed at creation: the product ' +
     'identifier a data carrier encodes never changes (a wrong one is a new DPP), and the DPP’s files carry its ' +
     'model. Sets `updated_at`. Versions already taken keep the snapshot they froze. Answers the DPP’s fields as ' +
     'stored after the change. There is no DPP delete: a DPP with a notarized version is never deleted, and the ' +

@@ -27,7 +27,8 @@ export const updateTemplateDocs = /* @__PURE__ */ describeRoute(updateTemplateRo
   tag: 'DPP authoring',
   summary: 'Rename a template of the company, or change its product model',
   description:
-    'JSON with any of `name`, `model_id`; at least one. Sets `updated_at`. Nothing else is keyed by a ' +
+    'JSON with any of `name`, `model_id`, `commodity_code` and `facility_id` (the defaults of its DPPs’ EU ' +
+    'registry records; `null` removes one); at least one. Sets `updated_at`. Nothing else is keyed by a ' +
     'template’s model: the DPPs that name the template keep their own `model_id`, its files theirs.',
   response: v.strictObject({ template }),
   errors: {

@@ -130,6 +130,7 @@ export async function exportDpp(dppId: string, outDir: string, now = new Date())
         id: dpp.company_id,
         name: company?.name ?? '',
         country_code: company?.country_code ?? '',
+        ...(company?.economic_operator_id && { economic_operator_id: company.economic_operator_id }),
         ...(company && { created_at: company.created_at }),
         ...(template && {
           templates: [
@@ -137,6 +138,8 @@ export async function exportDpp(dppId: string, outDir: string, now = new Date())
               id: template.id,
               name: template.name,
               ...(template.model_id !== undefined && { model_id: template.model_id }),
+              ...(template.commodity_code !== undefined && { commodity_code: template.commodity_code }),
+              ...(template.facility_id !== undefined && { facility_id: template.facility_id }),
               created_at: template.created_at,
               files: templateFiles.map((file) => ({
                 id: file.id,
@@ -157,6 +160,8 @@ export async function exportDpp(dppId: string, outDir: string, now = new Date())
             ...(dpp.template_id && { template_id: dpp.template_id }),
             ...(dpp.code && { code: dpp.code }),
             ...(dpp.search_id && { search_id: dpp.search_id }),
+            ...(dpp.commodity_code && { commodity_code: dpp.commodity_code }),
+            ...(dpp.facility_id && { facility_id: dpp.facility_id }),
             type: dpp.dpp_type,
             language: dpp.language,
             name: dpp.name,

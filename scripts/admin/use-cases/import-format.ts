@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { email, walletAddress } from '../../../lib/companies/fields';
 import { countryCode } from '../../../lib/countries';
+import { commodityCode, economicOperatorId, facilityId } from '../../../lib/identifiers';
 import { ISO_639_1 } from '../../../lib/languages';
 import { MAX_CARD_CHARACTERISTICS, MAX_CHARACTERISTIC_LENGTH } from '../../../lib/limits';
 import { profileById } from '../../../lib/profiles/catalogue';
@@ -85,6 +86,8 @@ export const templateRecord = v.strictObject({
   id: uuid,
   name,
   model_id: v.optional(uuid),
+  commodity_code: v.optional(commodityCode),
+  facility_id: v.optional(facilityId),
   created_at: v.optional(timestamp),
   files: v.pipe(
     list(v.strictObject({ id: uuid, ...fileFields })),
@@ -125,6 +128,9 @@ export const dppRecord = v.pipe(
     code: v.optional(text(64)),
     /** The GS1 Digital Link path of the item, `01/<GTIN-14>/21/<serial>`. */
     search_id: v.optional(text(200)),
+    /** For the EU registry (lib/identifiers.ts); absent: the template's. */
+    commodity_code: v.optional(commodityCode),
+    facility_id: v.optional(facilityId),
     type: text(100),
     language,
     name,
@@ -193,6 +199,8 @@ export const companyRecord = v.strictObject({
   id: uuid,
   name,
   country_code: countryCode,
+  /** Its EORI number or LEI (lib/identifiers.ts). */
+  economic_operator_id: v.optional(economicOperatorId),
   /** Members allowed (a plan); absent: the default (lib/limits.ts). */
   member_limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000))),
   created_at: v.optional(timestamp),

@@ -335,6 +335,7 @@ async function prepareCompany(c: CompanyRecord, index: number, h: RecordHelpers)
     id: c.id,
     name: c.name,
     country_code: c.country_code,
+    ...(c.economic_operator_id !== undefined && { economic_operator_id: c.economic_operator_id }),
     created_at: timeOf(ctx, c.id, c.created_at),
     ...(c.member_limit !== undefined && { member_limit: c.member_limit }),
     seats_used: c.users.length,
@@ -429,6 +430,8 @@ async function prepareTemplate(
     company_id: company.id,
     name: t.name,
     ...(t.model_id !== undefined && { model_id: t.model_id }),
+    ...(t.commodity_code !== undefined && { commodity_code: t.commodity_code }),
+    ...(t.facility_id !== undefined && { facility_id: t.facility_id }),
     created_at: timeOf(ctx, t.id, t.created_at),
   });
   const existing = byKey(await readCollection(template.pk));
@@ -534,6 +537,8 @@ async function prepareDpp(
     ...(d.template_id !== undefined && { template_id: d.template_id }),
     ...(d.code !== undefined && { code: d.code }),
     ...(d.search_id !== undefined && { search_id: d.search_id }),
+    ...(d.commodity_code !== undefined && { commodity_code: d.commodity_code }),
+    ...(d.facility_id !== undefined && { facility_id: d.facility_id }),
     name: d.name,
     description: d.description,
     dpp_type: d.type,

@@ -17,8 +17,9 @@ beforeAll(async () => {
   // Playwright's launch() gives each browser a fresh temporary profile.
   browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS });
   page = await browser.newPage();
-  // Fail on the step that did not happen, inside the test's own timeout.
-  page.setDefaultTimeout(10_000);
+  // Fail on the step that did not happen, inside the test’s own timeout (30 s; Swagger UI takes
+  // seconds to render the document in a Chromium sharing two cores with the suite).
+  page.setDefaultTimeout(25_000);
   page.on('request', (request) => {
     if (!request.url().startsWith(apiUrl) && !request.url().startsWith('data:')) elsewhere.push(request.url());
   });

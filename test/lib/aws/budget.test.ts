@@ -10,22 +10,32 @@ import { failure } from '../../support/unit/rejection';
  * accepts connections and never answers (what a paused DynamoDB Local does) and a port
  * where nothing listens (a stopped one).
  */
-let silent: Server;
-let connections = 0;
+const servers: Server[] = [];
 const sockets: Socket[] = [];
 let silentUrl = '';
 
-beforeAll(async () => {
-  silent = createServer((socket) => {
-    connections++;
+/**
+ * A server that accepts and never answers, and the connections it accepted. A test that counts
+ * connections takes one of its own: under load, a connection an earlier test opened can be
+ * accepted late, during the next test.
+ */
+async function silentServer(): Promise<{ url: string; accepted: () => number }> {
+  let accepted = 0;
+  const server = createServer((socket) => {
+    accepted++;
     sockets.push(socket);
   });
-  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-  silentUrl = `http://127.0.0.1:${(silent.address() as { port: number }).port}`;
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, accepted: () => accepted };
+}
+
+beforeAll(async () => {
+  silentUrl = (await silentServer()).url;
 });
 afterAll(async () => {
   for (const socket of sockets) socket.destroy();
-  await new Promise((resolve) => silent.close(resolve));
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
 });
 
 const client = (endpoint: string, requestTimeoutMs: number) =>
@@ -49,20 +59,20 @@ describe('a call within the request budget', () => {
   });
 
   it('is tried three times, each attempt with its own timeout, when the budget allows', async () => {
-    const before = connections;
-    const error = await withBudget(soon(60_000), () => failure(client(silentUrl, 150).send(get())));
+    const own = await silentServer();
+    const error = await withBudget(soon(60_000), () => failure(client(own.url, 150).send(get())));
     expect(isDependencyUnavailable(error)).toBe(true);
-    expect(connections - before).toBe(3);
+    expect(own.accepted()).toBe(3);
   });
 
   it('is not sent at all once the budget is spent', async () => {
-    const before = connections;
+    const own = await silentServer();
     const error = await withBudget(soon(0), async () => {
       await new Promise((resolve) => setImmediate(resolve));
-      return failure(client(silentUrl, 60_000).send(get()));
+      return failure(client(own.url, 60_000).send(get()));
     });
     expect((error as Error).name).toBe('AbortError');
-    expect(connections).toBe(before);
+    expect(own.accepted()).toBe(0);
   });
 
   it('marks the outcome unknown when a write got no answer, not when a read did', async () => {

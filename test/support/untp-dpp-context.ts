@@ -1,0 +1,73 @@
+/**
+ * A stand-in for UNTP 0.6.1's DPP context (`https://test.uncefact.org/vocabulary/untp/dpp/0.6.1/`)
+ * in the JSON-LD tests' document loader, written here (UNTP's artefacts are GPL-3.0 and stay out
+ * of the repository): the terms a version's credential takes from it, defined as UNTP's context
+ * defines them (protected, type-scoped under `ProductPassport`, `Product`, `IdentifierScheme`
+ * and `CredentialIssuer`; `producedByParty` and `furtherInformation` with their own scoped
+ * terms; `granularityLevel` a code of `granularityCode#`). Only those: a term the credential
+ * took from UNTP's context and this one lacks fails the tests, and a term the service's own
+ * context redefines differently clashes with this one's protection, as it would with UNTP's.
+ * Checked once against UNTP's real context (docs/choices.md, Verifiable credentials).
+ */
+const UNTP_CORE = 'https://test.uncefact.org/vocabulary/untp/core/0/';
+const UNTP_DPP = 'https://test.uncefact.org/vocabulary/untp/dpp/0/';
+const name = { '@id': 'https://schema.org/name' };
+const XSD_STRING = 'http://www.w3.org/2001/XMLSchema#string';
+const linkTerms = {
+  linkURL: { '@id': `${UNTP_CORE}linkURL`, '@type': XSD_STRING },
+  linkName: { '@id': `${UNTP_CORE}linkName`, '@type': XSD_STRING },
+  linkType: { '@id': `${UNTP_CORE}linkType`, '@type': XSD_STRING },
+};
+const party = {
+  '@protected': true,
+  name,
+  registeredId: { '@id': `${UNTP_CORE}registeredId`, '@type': XSD_STRING },
+  idScheme: { '@id': `${UNTP_CORE}idScheme`, '@type': '@id' },
+};
+
+export const UNTP_DPP_CONTEXT_STAND_IN = {
+  '@context': {
+    '@protected': true,
+    '@version': 1.1,
+    DigitalProductPassport: { '@protected': true, '@id': `${UNTP_DPP}DigitalProductPassport` },
+    IdentifierScheme: {
+      '@protected': true,
+      '@id': `${UNTP_CORE}IdentifierScheme`,
+      '@context': { '@protected': true, name },
+    },
+    CredentialIssuer: {
+      '@protected': true,
+      '@id': `${UNTP_CORE}CredentialIssuer`,
+      '@context': { '@protected': true, name },
+    },
+    Product: {
+      '@protected': true,
+      '@id': `${UNTP_CORE}Product`,
+      '@context': {
+        ...party,
+        description: { '@id': 'https://schema.org/description' },
+        furtherInformation: {
+          '@protected': true,
+          '@id': `${UNTP_CORE}furtherInformation`,
+          '@context': { '@protected': true, ...linkTerms },
+        },
+        // UNTP 0.6.1 maps producedByParty to core's Party (sic), with the party's terms scoped.
+        producedByParty: { '@id': `${UNTP_CORE}Party`, '@type': '@id', '@context': party },
+        serialNumber: { '@id': `${UNTP_CORE}serialNumber`, '@type': XSD_STRING },
+      },
+    },
+    ProductPassport: {
+      '@protected': true,
+      '@id': `${UNTP_DPP}ProductPassport`,
+      '@context': {
+        '@protected': true,
+        product: { '@id': `${UNTP_CORE}product`, '@type': '@id' },
+        granularityLevel: {
+          '@id': `${UNTP_DPP}granularityLevel`,
+          '@type': '@vocab',
+          '@context': { '@protected': true, '@vocab': `${UNTP_DPP}granularityCode#` },
+        },
+      },
+    },
+  },
+};
