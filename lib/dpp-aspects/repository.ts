@@ -20,6 +20,18 @@ export interface AspectWrite {
   at: string;
 }
 
+/** A write of several aspects at once (a bulk import's row), with other fields of the DPP and legs that must hold beside it. */
+export interface AspectsWrite {
+  dpp: DppItem;
+  documents: Record<string, Record<string, unknown>>;
+  changes: AspectChangeItem[];
+  at: string;
+  /** Other fields of the DPP the same update sets (a row's name, description…). */
+  fields?: Record<string, unknown>;
+  /** Conditions on other items (the template a row names is the company's), after the DPP's leg. */
+  checks?: TransactionItem[];
+}
+
 /**
  * Writes an aspect's document on the DPP item, conditioned on the DPP being as it was read: the
  * company's, at the same `aspects_revision` (so no other aspect write came between the read and
@@ -30,6 +42,22 @@ export interface AspectWrite {
  * failed: nothing was written.
  */
 export async function storeAspect({ dpp, aspect, document, changes, at }: AspectWrite): Promise<boolean> {
+  return (await storeAspects({ dpp, documents: { [aspect]: document }, changes, at })).length === 0;
+}
+
+/**
+ * storeAspect for several aspects, other fields of the DPP and other conditions at once (the same
+ * guard, one revision). The indexes of the legs whose condition failed (0: the DPP's; then
+ * `checks`'), empty when written.
+ */
+export async function storeAspects({
+  dpp,
+  documents,
+  changes,
+  at,
+  fields = {},
+  checks = [],
+}: AspectsWrite): Promise<number[]> {
   const revision = dpp.aspects_revision ?? 0;
   const guard = where(
     and(
@@ -42,22 +70,26 @@ export async function storeAspect({ dpp, aspect, document, changes, at }: Aspect
   );
   const change = update(
     // A DPP stored without the map gets it whole (a nested SET needs the map to exist).
-    dpp.aspects === undefined ? set('aspects', { [aspect]: document }) : set(['aspects', aspect], document),
+    ...(dpp.aspects === undefined
+      ? [set('aspects', documents)]
+      : Object.entries(documents).map(([aspect, document]) => set(['aspects', aspect], document))),
+    ...Object.entries(fields).map(([name, value]) => set(name, value)),
     set('aspects_revision', revision + 1),
     set('updated_at', at),
   );
-  if (changes.length === 0) {
+  if (changes.length === 0 && checks.length === 0) {
     try {
       await table.update(keys.dpp(dpp.id), change, guard);
-      return true;
+      return [];
     } catch (error) {
-      if (isConditionFailure(error)) return false;
+      if (isConditionFailure(error)) return [0];
       throw error;
     }
   }
   const legs: TransactionItem[] = [
     { update: keys.dpp(dpp.id), set: change, condition: guard },
+    ...checks,
     ...changes.map((item): TransactionItem => ({ put: { ...item }, condition: noItem() })),
   ];
-  return (await transactWithConditions(legs)).length === 0;
+  return transactWithConditions(legs);
 }

@@ -1,13 +1,14 @@
 import type { Principal } from '../auth/claims';
 import { ceased } from '../dpps/lifecycle';
+import type { DppItem } from '../dpps/model';
 import { isPublished } from '../dpps/model';
 import { ConflictError, TooLargeError } from '../errors';
 import { MAX_ASPECT_BYTES, MAX_ASPECTS_BYTES } from '../limits';
 import { completenessOf, incomplete } from '../profiles/completeness';
-import type { Aspect } from '../profiles/format';
+import type { Aspect, Profile } from '../profiles/format';
 import { documentProblems } from '../profiles/validate';
 import { attributeValue } from '../profiles/values';
-import { invalidAspect, profiledAspect, toAspectChangeItem } from './model';
+import { type AspectChangeItem, invalidAspect, profiledAspect, toAspectChangeItem } from './model';
 import { readDppItem, storeAspect } from './repository';
 
 /** Attempts of a write that lost a race to another aspect write on the same DPP, before 409. */
@@ -43,10 +44,79 @@ export function dynamicChanges(aspect: Aspect, before: unknown, after: unknown) 
 }
 
 /**
+ * The checks of an aspect write on a profiled DPP, the single routes' and the bulk import's
+ * (lib/imports/apply.ts) alike: the new document `made` holds to the profile (400 INVALID_ASPECT
+ * with every problem), its size and the aspects' together fit (413), and a published DPP loses no
+ * mandatory attribute (409 INCOMPLETE). Throws the error that says why not; answers the document
+ * and the DPP's aspects with it.
+ */
+export function checkAspectWrite(
+  profile: Profile,
+  dpp: Pick<DppItem, 'aspects' | 'category' | 'published'>,
+  aspect: Aspect,
+  made: unknown,
+  others: Readonly<Record<string, Record<string, unknown>>> | undefined = dpp.aspects,
+): { document: Record<string, unknown>; aspects: Record<string, Record<string, unknown>> } {
+  const problems = documentProblems(aspect, made);
+  if (problems.length > 0) throw invalidAspect(aspect.id, problems);
+  const document = made as Record<string, unknown>;
+  const bytes = Buffer.byteLength(JSON.stringify(document));
+  if (bytes > MAX_ASPECT_BYTES)
+    throw new TooLargeError(
+      `the ${aspect.id} document is ${bytes} bytes of JSON; an aspect holds at most ${MAX_ASPECT_BYTES}`,
+    );
+  const aspects = { ...others, [aspect.id]: document };
+  const total = Buffer.byteLength(JSON.stringify(aspects));
+  if (total > MAX_ASPECTS_BYTES)
+    throw new TooLargeError(
+      `the DPP’s aspects would be ${total} bytes of JSON together; they hold at most ${MAX_ASPECTS_BYTES}`,
+    );
+  if (isPublished(dpp as DppItem) && dpp.category !== undefined) {
+    // A published passport loses no mandatory attribute (one published before it had them all may still gain them).
+    const after = completenessOf(profile, dpp.category, aspects);
+    const before = new Set(completenessOf(profile, dpp.category, dpp.aspects).missing.map((m) => m.attribute));
+    const lost = after.missing.filter((missing) => !before.has(missing.attribute));
+    if (lost.length > 0)
+      throw incomplete(
+        { ...after, missing: lost },
+        'the DPP is published, and this change would take away what its category makes mandatory',
+      );
+  }
+  return { document, aspects };
+}
+
+/** The history entries of an aspect write: one per dynamic attribute it changed, numbered from `first`. */
+export function aspectChangeItems(
+  dpp: Pick<DppItem, 'id' | 'company_id'>,
+  aspect: Aspect,
+  stored: unknown,
+  document: unknown,
+  at: { revision: number; at: string; by: string; first?: number },
+): AspectChangeItem[] {
+  return dynamicChanges(aspect, stored, document).map((change, n) =>
+    toAspectChangeItem(
+      {
+        dpp_id: dpp.id,
+        company_id: dpp.company_id,
+        revision: at.revision,
+        aspect: aspect.id,
+        attribute: change.attribute.id,
+        pointer: change.attribute.pointer as string,
+        tier: change.attribute.tier,
+        ...(change.old !== undefined && { old: change.old }),
+        ...(change.new !== undefined && { new: change.new }),
+        changed_at: at.at,
+        changed_by: at.by,
+      },
+      (at.first ?? 0) + n,
+    ),
+  );
+}
+
+/**
  * Writes one aspect of a profiled DPP of the caller's company (PUT and PATCH: `next` makes the
  * new document from the stored one). The DPP is read (strongly consistent), the new document made
- * and validated whole against the profile (400 INVALID_ASPECT with every problem), its size and
- * the aspects' together checked (413), and a published DPP may lose no mandatory attribute (409 INCOMPLETE).
+ * and checked (checkAspectWrite: 400 INVALID_ASPECT with every problem, 413, 409 INCOMPLETE).
  * Then one conditional write stores it with a history entry per dynamic attribute it changed
  * (lib/dpp-aspects/repository.ts); a write that lost a race to another is made again from a new
  * read, up to ATTEMPTS times, then 409. Answers the document as stored.
@@ -62,52 +132,10 @@ export async function writeAspect(
     // A ceased passport changes no more (docs/behaviour.md, Lifecycle); the write's guard holds it too.
     if (dpp.ceased_at !== undefined) throw ceased();
     const stored = dpp.aspects?.[aspect.id];
-    const made = next(stored);
-    const problems = documentProblems(aspect, made);
-    if (problems.length > 0) throw invalidAspect(aspect.id, problems);
-    const document = made as Record<string, unknown>;
-    const bytes = Buffer.byteLength(JSON.stringify(document));
-    if (bytes > MAX_ASPECT_BYTES)
-      throw new TooLargeError(
-        `the ${aspect.id} document is ${bytes} bytes of JSON; an aspect holds at most ${MAX_ASPECT_BYTES}`,
-      );
-    const aspects = { ...dpp.aspects, [aspect.id]: document };
-    const total = Buffer.byteLength(JSON.stringify(aspects));
-    if (total > MAX_ASPECTS_BYTES)
-      throw new TooLargeError(
-        `the DPP’s aspects would be ${total} bytes of JSON together; they hold at most ${MAX_ASPECTS_BYTES}`,
-      );
-    if (isPublished(dpp) && dpp.category !== undefined) {
-      // A published passport loses no mandatory attribute (one published before it had them all may still gain them).
-      const after = completenessOf(profile, dpp.category, aspects);
-      const before = new Set(completenessOf(profile, dpp.category, dpp.aspects).missing.map((m) => m.attribute));
-      const lost = after.missing.filter((missing) => !before.has(missing.attribute));
-      if (lost.length > 0)
-        throw incomplete(
-          { ...after, missing: lost },
-          'the DPP is published, and this change would take away what its category makes mandatory',
-        );
-    }
+    const { document } = checkAspectWrite(profile, dpp, aspect, next(stored));
     const at = new Date().toISOString();
     const revision = (dpp.aspects_revision ?? 0) + 1;
-    const changes = dynamicChanges(aspect, stored, document).map((change, n) =>
-      toAspectChangeItem(
-        {
-          dpp_id: dpp.id,
-          company_id: dpp.company_id,
-          revision,
-          aspect: aspect.id,
-          attribute: change.attribute.id,
-          pointer: change.attribute.pointer as string,
-          tier: change.attribute.tier,
-          ...(change.old !== undefined && { old: change.old }),
-          ...(change.new !== undefined && { new: change.new }),
-          changed_at: at,
-          changed_by: auth.userId,
-        },
-        n,
-      ),
-    );
+    const changes = aspectChangeItems(dpp, aspect, stored, document, { revision, at, by: auth.userId });
     if (await storeAspect({ dpp, aspect: aspect.id, document, changes, at })) return document;
     if (attempt >= ATTEMPTS)
       throw new ConflictError(

@@ -37,7 +37,7 @@ export const createDppInput = v.object({
  * (docs/profiles.md, Profiled passports). A body that names another profile or category than its
  * template's is refused: a template is one product model, of one category.
  */
-function profileOf(
+export function profileOf(
   body: { profile?: string; category?: string },
   template: { profile?: string; category?: string } | undefined,
 ): { profile: string; category: string } | undefined {

@@ -124,7 +124,7 @@ export const storeSuppliedTranslations = (
   ]);
 
 /** A leg that holds only while the template is the company's (a DPP names only its company's templates). */
-const templateOfCompany = (templateId: string, companyId: string): TransactionItem => ({
+export const templateOfCompany = (templateId: string, companyId: string): TransactionItem => ({
   check: keys.template(templateId),
   condition: where(ofCompany(companyId)),
 });
@@ -181,8 +181,12 @@ export type ImportedDppOutcome = NewDppOutcome | 'product_exists' | 'link_taken'
  * on), both put only where none is: two rows or two runs for one product never make two DPPs.
  * `link_taken`: the row's GTIN and serial are another DPP's.
  */
-export async function putImportedDpp(item: DppItem, productItem: Record<string, unknown>): Promise<ImportedDppOutcome> {
-  const { legs, at, link } = importedDppLegs(item, productItem);
+export async function putImportedDpp(
+  item: DppItem,
+  productItem: Record<string, unknown>,
+  extra: ReadonlyArray<Record<string, unknown>> = [],
+): Promise<ImportedDppOutcome> {
+  const { legs, at, link } = importedDppLegs(item, productItem, extra);
   const failed = await transactWithConditions(legs);
   if (failed.length === 0) return 'written';
   if (at > 0 && failed.includes(0)) return 'template_not_found';
@@ -192,8 +196,12 @@ export async function putImportedDpp(item: DppItem, productItem: Record<string, 
   throw new Error(`a new DPP's id ${item.id} is taken`);
 }
 
-/** The legs of putImportedDpp's transaction; `at`: the KYB leg's index (after the template's). */
-function importedDppLegs(item: DppItem, productItem: Record<string, unknown>) {
+/** The legs of putImportedDpp's transaction; `at`: the KYB leg's index (after the template's). `extra`: new items beside (its aspects' history). */
+function importedDppLegs(
+  item: DppItem,
+  productItem: Record<string, unknown>,
+  extra: ReadonlyArray<Record<string, unknown>> = [],
+) {
   const kybVerified = kybVerifiedCheck(item.company_id);
   const template = item.template_id === undefined ? [] : [templateOfCompany(item.template_id, item.company_id)];
   const link = linkItemOf(item);
@@ -203,6 +211,7 @@ function importedDppLegs(item: DppItem, productItem: Record<string, unknown>) {
     { put: { ...item }, condition: noItem() },
     { put: { ...productItem }, condition: noItem() },
     ...(link ? [{ put: { ...link }, condition: noItem() }] : []),
+    ...extra.map((put): TransactionItem => ({ put: { ...put }, condition: noItem() })),
   ];
   return { legs, at: template.length, link };
 }
@@ -213,12 +222,16 @@ function importedDppLegs(item: DppItem, productItem: Record<string, unknown>) {
  * (putImportedDpp), which says which one and why. The KYB check is one leg for all (one company).
  */
 export async function putImportedDpps(
-  entries: ReadonlyArray<{ item: DppItem; productItem: Record<string, unknown> }>,
+  entries: ReadonlyArray<{
+    item: DppItem;
+    productItem: Record<string, unknown>;
+    extra?: ReadonlyArray<Record<string, unknown>>;
+  }>,
 ): Promise<boolean> {
   const legs: TransactionItem[] = [];
   const checked = new Set<string>();
-  for (const { item, productItem } of entries) {
-    for (const leg of importedDppLegs(item, productItem).legs) {
+  for (const { item, productItem, extra } of entries) {
+    for (const leg of importedDppLegs(item, productItem, extra).legs) {
       // A transaction may name an item once: the company's KYB and a shared template are checked once.
       if ('check' in leg) {
         const key = `${leg.check.pk}|${leg.check.sk}`;
@@ -272,6 +285,12 @@ export async function writeDppChanges(
     if (link && 'update' in link) await table.update(link.update, link.set);
   }
   return outcome;
+}
+
+/** A DPP's GS1 Digital Link entry written again from the DPP as it now stands (after a change of its fields beside an aspect write). */
+export async function refreshDppLink(dpp: DppItem): Promise<void> {
+  const link = dppLinkUpsert(dpp, undefined, await readManufacturer(dpp.company_id));
+  if (link && 'update' in link) await table.update(link.update, link.set);
 }
 
 async function changeDpp(

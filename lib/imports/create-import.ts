@@ -4,6 +4,7 @@ import type { Principal } from '../auth/claims';
 import { bucket } from '../aws/s3';
 import * as keys from '../data/keys';
 import { InvalidInputError } from '../errors';
+import { profileChoiceCheck, profileChoiceEntries } from '../profiles/choice';
 import { uuid } from '../schemas';
 import {
   IMPORT_FORMATS,
@@ -17,20 +18,27 @@ import {
 import { putImport, readMapping } from './repository';
 
 export const createImportInput = v.object({
-  body: v.strictObject(
-    {
-      format: v.picklist(IMPORT_FORMATS, 'must be jsonl or csv'),
-      mode: v.optional(v.picklist(IMPORT_MODES, 'must be create or upsert'), 'create'),
-      dry_run: v.optional(v.boolean('must be true or false'), false),
-      template_id: v.optional(uuid),
-      mapping_id: v.optional(uuid),
-      // Profiled passports (aspects) add `profile` and `category` here when they land (lib/imports/apply.ts, the hook).
-    },
-    'is not a field of an import (format, mode, dry_run, template_id, mapping_id)',
+  body: v.pipe(
+    v.strictObject(
+      {
+        format: v.picklist(IMPORT_FORMATS, 'must be jsonl, csv or xlsx'),
+        mode: v.optional(v.picklist(IMPORT_MODES, 'must be create or upsert'), 'create'),
+        dry_run: v.optional(v.boolean('must be true or false'), false),
+        template_id: v.optional(uuid),
+        ...profileChoiceEntries,
+        mapping_id: v.optional(uuid),
+      },
+      'is not a field of an import (format, mode, dry_run, template_id, profile, category, mapping_id)',
+    ),
+    profileChoiceCheck(),
   ),
 });
 
-const CONTENT_TYPES = { jsonl: 'application/x-ndjson', csv: 'text/csv' } as const;
+const CONTENT_TYPES = {
+  jsonl: 'application/x-ndjson',
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
 
 /**
  * Opens an import (docs/behaviour.md, Bulk import): its item, `waiting_upload`, and a presigned
@@ -54,6 +62,8 @@ export async function createImport(auth: Principal, { body }: v.InferOutput<type
     mode: body.mode,
     dry_run: body.dry_run,
     ...(body.template_id !== undefined && { template_id: body.template_id }),
+    ...(body.profile !== undefined && { profile: body.profile, category: body.category }),
+    created_by: auth.userId,
     ...(mapping && { mapping_id: mapping.id, columns: mapping.columns }),
     object_key: importObjectKey(auth.companyId, id),
     status: 'waiting_upload',

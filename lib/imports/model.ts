@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { NotFoundError } from '../errors';
 
-export const IMPORT_FORMATS = ['jsonl', 'csv'] as const;
+export const IMPORT_FORMATS = ['jsonl', 'csv', 'xlsx'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 export const IMPORT_MODES = ['create', 'upsert'] as const;
 export type ImportMode = (typeof IMPORT_MODES)[number];
@@ -31,6 +31,11 @@ export interface ImportItem {
   mode: ImportMode;
   dry_run: boolean;
   template_id?: string;
+  /** A new passport's profile and category when its row and its template name none. */
+  profile?: string;
+  category?: string;
+  /** The user who made the import (the history's `changed_by` of its aspect writes). */
+  created_by?: string;
   mapping_id?: string;
   /** The mapping's columns, copied when the import is made (a later change of the mapping does not move a running import). */
   columns?: Record<string, string>;
@@ -53,10 +58,21 @@ export interface ImportItem {
 }
 
 export interface RowError {
-  /** The column (CSV) or JSON pointer-ish field path (JSONL) the message is about; absent for the row as a whole. */
+  /** The column (CSV, XLSX; `<Aspect>:<JSON pointer>` for an aspect's) or field path (JSONL) the message is about; absent for the row as a whole. */
   column?: string;
+  /** An aspect's problem in a JSONL row: its RFC 6901 pointer in the row (`/aspects/<Aspect>/...`). */
+  path?: string;
   message: string;
   code?: string;
+}
+
+/** How complete a profiled row's passport is (lib/profiles/completeness.ts), as written or, in a dry run, as it would be. */
+export interface RowCompleteness {
+  complete: boolean;
+  mandatory: number;
+  present: number;
+  /** The mandatory attributes it lacks, each `/<aspect><pointer>`. */
+  missing: string[];
 }
 
 export interface ImportRowItem {
@@ -67,6 +83,7 @@ export interface ImportRowItem {
   status: RowStatus;
   dppId?: string;
   errors?: RowError[];
+  completeness?: RowCompleteness;
 }
 
 export interface MappingItem {
@@ -87,6 +104,7 @@ export const importView = (item: ImportItem) => ({
   mode: item.mode,
   dry_run: item.dry_run,
   ...(item.template_id !== undefined && { template_id: item.template_id }),
+  ...(item.profile !== undefined && { profile: item.profile, category: item.category }),
   ...(item.mapping_id !== undefined && { mapping_id: item.mapping_id }),
   status: item.status,
   ...(item.reason !== undefined && { reason: item.reason }),
@@ -111,6 +129,7 @@ export const rowView = (item: ImportRowItem) => ({
   status: item.status,
   ...(item.dppId !== undefined && { dppId: item.dppId }),
   errors: item.errors ?? [],
+  ...(item.completeness !== undefined && { completeness: item.completeness }),
 });
 
 export const importNotFound = () => new NotFoundError('No import with this id in your company', 'IMPORT_NOT_FOUND');

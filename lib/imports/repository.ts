@@ -10,7 +10,15 @@ import type { Key } from '../data/keys';
 import * as keys from '../data/keys';
 import { pageRange } from '../data/range';
 import { transactWithConditions } from '../data/transaction';
-import type { ImportItem, ImportRowItem, ImportStatus, MappingItem, RowError, RowStatus } from './model';
+import type {
+  ImportItem,
+  ImportRowItem,
+  ImportStatus,
+  MappingItem,
+  RowCompleteness,
+  RowError,
+  RowStatus,
+} from './model';
 
 export const putImport = async (item: ImportItem): Promise<void> => {
   await table.transact([{ put: { ...item }, condition: noItem() }]);
@@ -98,6 +106,7 @@ export interface RowOutcome {
   status: RowStatus;
   dppId?: string;
   errors?: RowError[];
+  completeness?: RowCompleteness;
 }
 
 /**
@@ -123,6 +132,7 @@ export async function checkpoint(
       status: outcome.status,
       ...(outcome.dppId !== undefined && { dppId: outcome.dppId }),
       ...(outcome.errors?.length ? { errors: outcome.errors } : {}),
+      ...(outcome.completeness && { completeness: outcome.completeness }),
     },
   }));
   legs.push({

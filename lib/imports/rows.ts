@@ -1,13 +1,15 @@
 /**
  * Reading an import's file as rows, streaming: never the whole file in memory. JSONL (one JSON
- * object a line) and CSV (RFC 4180 by csv-parse: UTF-8 with or without a BOM, `,` or `;` as the
- * delimiter, read from the header line, quoted newlines allowed). A row that cannot be read is a
+ * object a line), CSV (RFC 4180 by csv-parse: UTF-8 with or without a BOM, `,` or `;` as the
+ * delimiter, read from the header line, quoted newlines allowed) and XLSX (its first sheet, read
+ * as the CSV is: lib/imports/xlsx.ts). A row that cannot be read is a
  * row with errors; a file that is not UTF-8 or not its format throws FileRefused, which fails the
  * import as a whole (the worker reads the file once through before it writes anything).
  */
 import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import type { ImportFormat, RowError } from './model';
+import { type Bytes, NotXlsx, xlsxRecords } from './xlsx';
 
 /** The file is not what the import says it is: the import fails with this reason, before any write. */
 export class FileRefused extends Error {
@@ -124,38 +126,55 @@ async function* csvRows(
       parser.destroy(error as Error);
     }
   })();
-  let header: string[] | undefined;
-  let row = 0;
   try {
-    for await (const record of parser as AsyncIterable<string[]>) {
-      if (!header) {
-        header = record.map((name) => columns?.[name.trim()] ?? name.trim());
-        if (header.length === 0 || header.every((name) => name === ''))
-          throw new FileRefused('the CSV file has no header line');
-        continue;
-      }
-      row += 1;
-      if (record.length > header.length) {
-        yield {
-          row,
-          errors: [{ message: `has ${record.length} values for ${header.length} columns`, code: 'MALFORMED_ROW' }],
-        };
-        continue;
-      }
-      const fields: Record<string, unknown> = {};
-      record.forEach((value, index) => {
-        // An empty cell is an absent field (a CSV cannot tell them apart).
-        if (value !== '') fields[header?.[index] ?? ''] = value;
-      });
-      yield { row, fields };
-    }
+    yield* recordRows(parser as AsyncIterable<string[]>, columns, 'the CSV file');
   } catch (error) {
     if (error instanceof FileRefused) throw error;
     throw new FileRefused(`the file is not CSV: ${(error as Error).message}`);
   } finally {
     await feed;
   }
-  if (!header) throw new FileRefused('the CSV file is empty: no header line');
+}
+
+/** Rows from records (a CSV's or a sheet's): the first names the columns (renamed by `columns`). */
+async function* recordRows(
+  records: AsyncIterable<string[]>,
+  columns: Record<string, string> | undefined,
+  what: string,
+): AsyncGenerator<FileRow> {
+  let header: string[] | undefined;
+  let row = 0;
+  for await (const record of records) {
+    if (!header) {
+      header = record.map((name) => columns?.[name.trim()] ?? name.trim());
+      if (header.length === 0 || header.every((name) => name === ''))
+        throw new FileRefused(`${what} has no header line`);
+      continue;
+    }
+    row += 1;
+    if (record.length > header.length) {
+      yield {
+        row,
+        errors: [{ message: `has ${record.length} values for ${header.length} columns`, code: 'MALFORMED_ROW' }],
+      };
+      continue;
+    }
+    const fields: Record<string, unknown> = {};
+    record.forEach((value, index) => {
+      // An empty cell is an absent field (a CSV cannot tell them apart).
+      if (value !== '') fields[header?.[index] ?? ''] = value;
+    });
+    yield { row, fields };
+  }
+  if (!header) throw new FileRefused(`${what} is empty: no header line`);
+}
+
+async function* xlsxRows(open: () => Promise<Bytes>, columns?: Record<string, string>): AsyncGenerator<FileRow> {
+  try {
+    yield* recordRows(xlsxRecords(open), columns, 'the first sheet of the XLSX file');
+  } catch (error) {
+    throw error instanceof NotXlsx ? new FileRefused(error.message) : error;
+  }
 }
 
 /**
@@ -163,13 +182,27 @@ async function* csvRows(
  * names (CSV; a JSONL line's keys are renamed the same way).
  */
 export function fileRows(
-  body: Readable | AsyncIterable<Buffer | Uint8Array | string>,
+  body: Readable | Bytes | (() => Promise<Readable | Bytes>),
   format: ImportFormat,
   columns?: Record<string, string>,
 ): AsyncGenerator<FileRow> {
+  if (format === 'xlsx') {
+    // Read twice (lib/imports/xlsx.ts): it needs a way to open the file again.
+    if (typeof body !== 'function') throw new Error('an XLSX file is read twice: give a function that opens it');
+    return xlsxRows(body as () => Promise<Bytes>, columns);
+  }
+  if (typeof body === 'function') return opened(body, format, columns);
   const text = utf8Text(body as AsyncIterable<Buffer>);
   if (format === 'csv') return csvRows(text, columns);
   return renamed(jsonlRows(stripBom(text)), columns);
+}
+
+async function* opened(
+  open: () => Promise<Readable | Bytes>,
+  format: ImportFormat,
+  columns?: Record<string, string>,
+): AsyncGenerator<FileRow> {
+  yield* fileRows(await open(), format, columns);
 }
 
 async function* stripBom(text: AsyncIterable<string>): AsyncGenerator<string> {

@@ -40,11 +40,16 @@ export function importsOfS3Event(body: string): Array<{ companyId: string; impor
   });
 }
 
-async function countRows(imp: ImportItem): Promise<number> {
+/** The import's file, opened (again: an XLSX file is read twice a pass). */
+const opener = (imp: ImportItem) => async () => {
   const body = await bucket.getStream(imp.object_key);
   if (!body) throw new FileRefused('no file was uploaded');
+  return body;
+};
+
+async function countRows(imp: ImportItem): Promise<number> {
   let rows = 0;
-  for await (const _ of fileRows(body, imp.format, imp.columns)) rows += 1;
+  for await (const _ of fileRows(opener(imp), imp.format, imp.columns)) rows += 1;
   return rows;
 }
 
@@ -72,8 +77,6 @@ export async function runImport(companyId: string, importId: string, options: Ru
     }
   }
   const company = await readCompany(companyId);
-  const body = await bucket.getStream(imp.object_key);
-  if (!body) throw new Error(`import ${importId}: its object is gone`);
   const seen = new Set<string>();
   let next = imp.next_row;
   let batch: FileRow[] = [];
@@ -92,7 +95,7 @@ export async function runImport(companyId: string, importId: string, options: Ru
     next = to;
     return true;
   };
-  for await (const row of fileRows(body, imp.format, imp.columns)) {
+  for await (const row of fileRows(opener(imp), imp.format, imp.columns)) {
     if (row.row < next) {
       // Written before the checkpoint: only its product is remembered, for DUPLICATE_IN_FILE.
       const key = productKeyOfRow(row, imp);

@@ -284,3 +284,18 @@ export function documentProblems(aspect: Aspect, document: unknown): DocumentPro
   check(document, placesOf(aspect), undefined, out);
   return out;
 }
+
+/**
+ * What a place of an aspect's documents holds, by an RFC 6901 pointer (a list's items by index):
+ * the value types there and whether it is a list. Undefined where no place is (a field the
+ * profile does not have, or under an `unmapped` one). For reading text cells (a CSV's) as values.
+ */
+export function placeKinds(aspect: Aspect, pointer: string): { types: ValueType[]; list: boolean } | undefined {
+  let place: Place | undefined = placesOf(aspect);
+  for (const segment of segmentsOf(pointer)) {
+    if (!place || place.loose) return undefined;
+    place = place.item && /^(0|[1-9]\d*)$/.test(segment) ? place.item : (place.fields?.get(segment) ?? place.entries);
+  }
+  if (!place || place.loose) return undefined;
+  return { types: place.types, list: Boolean(place.item) || place.container === 'list' };
+}

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import example from '../../lib/profiles/data/examples/battery-passport-ev.json';
 import { call, json, putTestCompany, type TestCompany, tokenFor } from '../support/api';
 
 /**
@@ -30,12 +31,15 @@ function gtin(body13: string): string {
 const CODE = gtin('0801234599991');
 
 /**
- * 2,000 data rows, `;`-separated with a BOM, a quoted newline in row 2's description; rows 10,
- * 500 and 1500 invalid (a bad check digit, no name, an unknown language); row 1999 names row
- * 7's product again (DUPLICATE_IN_FILE).
+ * 2,000 data rows of battery passports (the import names the profile and category), `;`-separated
+ * with a BOM, a quoted newline in row 2's description, three attributes of an aspect as
+ * `<Aspect>:<JSON pointer>` columns (one of them dynamic); rows 10, 500 and 1500 invalid (a bad
+ * check digit, no name, an unknown language); row 1999 names row 7's product again (DUPLICATE_IN_FILE).
  */
 function csvFile(): string {
-  const lines = ['name;description;type;code;model_id;language;serial'];
+  const lines = [
+    'name;description;type;code;model_id;language;serial;GeneralProductInformation:/productIdentifier;GeneralProductInformation:/batteryMass;GeneralProductInformation:/batteryStatus',
+  ];
   for (let row = 1; row <= 2000; row++) {
     let name = `Battery ${row}`;
     let code = CODE;
@@ -47,10 +51,25 @@ function csvFile(): string {
     if (row === 500) name = '';
     if (row === 1500) language = 'xx';
     if (row === 1999) serial = 'SN000007';
-    lines.push([name, description, 'battery', code, MODEL, language, serial].join(';'));
+    lines.push(
+      [
+        name,
+        description,
+        'battery',
+        code,
+        MODEL,
+        language,
+        serial,
+        `VC-${row}`,
+        `${400 + (row % 100)}.5`,
+        'Original',
+      ].join(';'),
+    );
   }
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
+
+const PROFILED = { format: 'csv', profile: 'battery-passport', category: 'ev' };
 
 interface ImportStatus {
   importId: string;
@@ -99,8 +118,8 @@ describe('a bulk import of a CSV file', () => {
       ...json({ userId: company.admin.id, userData: kybData }),
     });
     expect(kyb.body.companyInfo.status).toBe('VERIFIED');
-    first = await runImport(company, 'create', file);
-  }, 120_000);
+    first = await runImport(company, 'create', file, PROFILED);
+  }, 180_000);
 
   it('creates a passport per valid row and fails the invalid and duplicate rows, not the file', () => {
     expect(first).toMatchObject({
@@ -143,10 +162,34 @@ describe('a bulk import of a CSV file', () => {
     expect(dpp.body.dpp.search_id).toBe(`01/${CODE}/21/SN000002`);
   });
 
+  it('writes a row’s aspect columns as its passport’s documents, with its completeness and the dynamic one’s history', async () => {
+    const reply = await call('GET', `/imports/${first.importId}/rows?status=created&limit=2`, { token: company.token });
+    const second = reply.body.rows.find((row: { row: number }) => row.row === 2);
+    const aspect = await call('GET', `/dpps/${second.dppId}/aspects/GeneralProductInformation`, {
+      token: company.token,
+    });
+    expect(aspect.status).toBe(200);
+    // Each cell read as the profile's type at its pointer: the mass a number, the status one of its enum.
+    expect(aspect.body).toEqual({ productIdentifier: 'VC-2', batteryMass: 402.5, batteryStatus: 'Original' });
+    const completeness = await call('GET', `/dpps/${second.dppId}/completeness`, { token: company.token });
+    expect(completeness.body).toMatchObject({ profile: 'battery-passport', category: 'ev', complete: false });
+    expect(second.completeness).toEqual({
+      complete: false,
+      mandatory: completeness.body.mandatory,
+      present: completeness.body.present,
+      missing: completeness.body.missing.map((m: { aspect: string; path: string }) => `/${m.aspect}${m.path}`),
+    });
+    expect(second.completeness.present).toBe(3);
+    const history = await call('GET', `/dpps/${second.dppId}/aspects-history`, { token: company.token });
+    expect(history.body.changes).toEqual([
+      expect.objectContaining({ attribute: 'battery-status', new: 'Original', changed_by: company.admin.id }),
+    ]);
+  });
+
   it('creates nothing and changes nothing when the same file runs again in upsert mode', async () => {
-    const again = await runImport(company, 'upsert', file);
+    const again = await runImport(company, 'upsert', file, PROFILED);
     expect(again).toMatchObject({ status: 'done', rows: 2000, created: 0, updated: 0, unchanged: 1996, failed: 4 });
-  }, 60_000);
+  }, 120_000);
 
   it('refuses the products again in create mode, each row DUPLICATE', async () => {
     const small = `${file.split('\r\n').slice(0, 4).join('\r\n')}\r\n`;
@@ -203,7 +246,7 @@ describe('a bulk import of a CSV file', () => {
     expect(again).toMatchObject({ created: 1, updated: 1 });
   });
 
-  it('reads JSONL the same way, refusing unknown fields row by row and profiled rows until aspects land', async () => {
+  it('reads JSONL the same way, refusing unknown fields row by row and aspects of a passport without a profile', async () => {
     const lines = [
       {
         name: 'Battery 3',
@@ -230,7 +273,7 @@ describe('a bulk import of a CSV file', () => {
     const failed = await call('GET', `/imports/${result.importId}/rows?status=failed`, { token: company.token });
     expect(failed.body.rows.map((row: { errors: unknown[] }) => row.errors)).toEqual([
       [expect.objectContaining({ column: 'colour', code: 'VALIDATION_ERROR' })],
-      [expect.objectContaining({ column: 'aspects', code: 'ASPECTS_UNSUPPORTED' })],
+      [expect.objectContaining({ path: '/aspects', code: 'PROFILE_REQUIRED' })],
     ]);
     const profiled = await call('POST', '/imports', {
       token: company.token,
@@ -247,5 +290,94 @@ describe('a bulk import of a CSV file', () => {
     expect((await call('GET', `/imports/${first.importId}`, { token: globex })).status).toBe(404);
     expect((await call('GET', `/imports/${first.importId}/rows`, { token: globex })).status).toBe(404);
     expect((await call('GET', `/imports/01a19656-4aff-7000-8000-0000000000ff`, { token: globex })).status).toBe(404);
+  });
+});
+
+describe('a bulk import of profiled passports', () => {
+  let company: TestCompany;
+  const code = gtin('0801234599993');
+  const row = (serial: string, aspects: Record<string, unknown>) =>
+    JSON.stringify({
+      name: `EV pack ${serial}`,
+      type: 'battery',
+      code,
+      model_id: MODEL,
+      language: 'en',
+      serial,
+      profile: 'battery-passport',
+      category: 'ev',
+      aspects,
+    });
+  const file = `${[
+    row('EV1', example.aspects),
+    row('EV2', {
+      GeneralProductInformation: { ...example.aspects.GeneralProductInformation, batteryMass: 'heavy' },
+    }),
+    row('EV3', { Colour: { shade: 'red' } }),
+  ].join('\n')}\n`;
+  beforeAll(async () => {
+    company = await putTestCompany('imports-profiled');
+    const kyb = await call('POST', '/verify-business', {
+      token: company.token,
+      ...json({ userId: company.admin.id, userData: { ...kybData, company_name: 'Profiled Import S.r.l.' } }),
+    });
+    expect(kyb.body.companyInfo.status).toBe('VERIFIED');
+  });
+
+  it('checks each row’s aspects as the aspect routes do, each problem at its JSON pointer, and in a dry run gives completeness writing nothing', async () => {
+    const dry = await runImport(company, 'create', file, { format: 'jsonl', dry_run: true });
+    expect(dry).toMatchObject({ status: 'done', rows: 3, created: 1, failed: 2 });
+    const rows = (await call('GET', `/imports/${dry.importId}/rows`, { token: company.token })).body.rows;
+    const byRow = Object.fromEntries(rows.map((r: { row: number }) => [r.row, r]));
+    expect(byRow[1]).toMatchObject({ status: 'created', completeness: { complete: true, missing: [] } });
+    expect(byRow[1].dppId).toBeUndefined();
+    expect(byRow[2].errors).toEqual([
+      {
+        path: '/aspects/GeneralProductInformation/batteryMass',
+        message: 'must be a number (in kg)',
+        code: 'INVALID_ASPECT',
+      },
+    ]);
+    expect(byRow[3].errors).toEqual([
+      expect.objectContaining({
+        path: '/aspects/Colour',
+        code: 'ASPECT_NOT_FOUND',
+        message: expect.stringMatching(/^no such aspect in the profile battery-passport/),
+      }),
+    ]);
+    const list = await call('GET', '/dpps', { token: company.token });
+    expect(list.body.dpps ?? []).toEqual([]);
+  });
+
+  it('creates the complete passport, and a nightly upsert of a dynamic attribute alone records its change in the history', async () => {
+    const created = await runImport(company, 'create', file, { format: 'jsonl' });
+    expect(created).toMatchObject({ status: 'done', created: 1, failed: 2 });
+    const rows = (await call('GET', `/imports/${created.importId}/rows?status=created`, { token: company.token })).body
+      .rows;
+    const dppId = rows[0].dppId as string;
+    const completeness = await call('GET', `/dpps/${dppId}/completeness`, { token: company.token });
+    expect(completeness.body).toMatchObject({ complete: true });
+    const before = (await call('GET', `/dpps/${dppId}/aspects-history`, { token: company.token })).body.changes.length;
+    const soc = 'PerformanceAndDurability:/batteryCondition/stateOfCharge';
+    const feed = [
+      `code,serial,${soc}/stateOfChargeValue,${soc}/lastUpdate`,
+      `${code},EV1,55.5,2027-04-01T08:00:00Z`,
+    ].join('\n');
+    const nightly = await runImport(company, 'upsert', feed);
+    expect(nightly).toMatchObject({ status: 'done', rows: 1, updated: 1, failed: 0 });
+    const history = (await call('GET', `/dpps/${dppId}/aspects-history?limit=100`, { token: company.token })).body
+      .changes;
+    expect(history).toHaveLength(before + 1);
+    expect(history.at(-1)).toMatchObject({
+      attribute: 'state-of-charge',
+      old: example.aspects.PerformanceAndDurability.batteryCondition.stateOfCharge,
+      new: { stateOfChargeValue: 55.5, lastUpdate: '2027-04-01T08:00:00Z' },
+    });
+    // The rest of the document is as it was: the feed is merged, as PATCH merges.
+    const aspect = await call('GET', `/dpps/${dppId}/aspects/PerformanceAndDurability`, { token: company.token });
+    expect(aspect.body.batteryTechicalProperties).toEqual(
+      example.aspects.PerformanceAndDurability.batteryTechicalProperties,
+    );
+    expect(await runImport(company, 'upsert', feed)).toMatchObject({ unchanged: 1, updated: 0 });
   });
 });

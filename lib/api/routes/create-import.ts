@@ -21,16 +21,18 @@ export const createImportDocs = /* @__PURE__ */ describeRoute(createImportRoute,
   summary: 'Start a bulk import of passports',
   status: 201,
   description:
-    'JSON `{format, mode?, dry_run?, template_id?, mapping_id?}`: `format` `jsonl` (each line a `POST /dpps` body plus ' +
-    'the product’s `serial`, or `gtin` for `code`) or `csv` (RFC 4180, UTF-8 with or without a BOM, `,` or `;`, ' +
-    'columns named after the same fields, or after the company’s own headers through `mapping_id`, ' +
-    '`POST /import-mappings`); `mode` `create` (default: a row for an existing product fails, `DUPLICATE`) or ' +
+    'JSON `{format, mode?, dry_run?, template_id?, profile?, category?, mapping_id?}`: `format` `jsonl` (each line a ' +
+    '`POST /dpps` body plus the product’s `serial`, or `gtin` for `code`, and `aspects: {<aspect>: <document>}` for a ' +
+    'profiled passport), `csv` (RFC 4180, UTF-8 with or without a BOM, `,` or `;`, ' +
+    'columns named after the same fields, an aspect’s attribute `<Aspect>:<JSON pointer>`, or after the company’s ' +
+    'own headers through `mapping_id`, `POST /import-mappings`) or `xlsx` (its first sheet, read as the CSV); `mode` `create` (default: a row for an existing product fails, `DUPLICATE`) or ' +
     '`upsert` (it updates that passport, or leaves it `unchanged`); `dry_run` validates every row and writes no ' +
-    'passport; `template_id` is each row’s default. Answers 201 with `importId` (status `waiting_upload`) and ' +
+    'passport; `template_id` is each row’s default, `profile` and `category` a new passport’s (a row’s own, or its ' +
+    'template’s, come first). Answers 201 with `importId` (status `waiting_upload`) and ' +
     '`upload`: a presigned `PUT` URL for the file (up to 200 MB), the headers it must be sent with, and when it ' +
     'expires (15 minutes). The upload queues the import; `GET /imports/{importId}` follows it. A product is its ' +
     'GTIN and serial (its code alone without a serial): the same file twice in `upsert` creates and changes ' +
-    'nothing. Other fields are 400 (`profile` and `category`, for profiled passports, too: not yet).',
+    'nothing. Other fields are 400.',
   response: v.strictObject({
     ...importStatusView.entries,
     upload: v.strictObject({

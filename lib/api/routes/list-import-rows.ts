@@ -20,11 +20,14 @@ export const listImportRowsDocs = /* @__PURE__ */ describeRoute(listImportRowsRo
   tag: 'Bulk import',
   summary: 'The per-row report of a bulk import',
   description:
-    'Each row’s `{row, status, dppId?, errors}`, rows numbered from 1 after a CSV’s header line; `?status=failed` ' +
-    'gives the rows to fix, by row number, each error naming its `column` (CSV) or field path (JSONL) with the ' +
-    'message `POST /dpps` gives, and a `code`: `VALIDATION_ERROR`, `MALFORMED_ROW`, `DUPLICATE` (the product has a ' +
+    'Each row’s `{row, status, dppId?, errors, completeness?}`, rows numbered from 1 after a CSV’s header line; `?status=failed` ' +
+    'gives the rows to fix, by row number, each error naming its `column` (CSV; `<Aspect>:<JSON pointer>` for an ' +
+    'aspect’s) or field path (JSONL; an aspect’s problem its `path`, `/aspects/<Aspect><pointer>`) with the ' +
+    'message `POST /dpps` or the aspect routes give, and a `code`: `VALIDATION_ERROR`, `MALFORMED_ROW`, `DUPLICATE` (the product has a ' +
     'passport, in `create` mode), `DUPLICATE_IN_FILE` (a row before it names the same product), ' +
-    '`TEMPLATE_NOT_FOUND`, `KYB_REQUIRED`. Without `status`: every row, by status then row. Paged with `limit` and `cursor`.',
+    '`TEMPLATE_NOT_FOUND`, `KYB_REQUIRED`, `INVALID_ASPECT`, `ASPECT_NOT_FOUND`, `PROFILE_REQUIRED`, `PROFILE_MISMATCH`, ' +
+    '`INCOMPLETE`, `DPP_CEASED`, `CONCURRENT_CHANGE`. A profiled row’s `completeness` is its passport’s, as written ' +
+    '(or, in a dry run, as it would be): `{complete, mandatory, present, missing}`. Without `status`: every row, by status then row. Paged with `limit` and `cursor`.',
   response: v.strictObject({ rows: v.array(importRowView), ...nextCursor }),
   errors: {
     invalid: invalid(`${paging}, or \`status\` is not created, updated, unchanged or failed`),

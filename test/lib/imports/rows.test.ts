@@ -1,5 +1,7 @@
+import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { FileRefused, type FileRow, fileRows } from '../../../lib/imports/rows';
+import { xlsxOf } from '../../support/xlsx';
 
 /** Reading an import's file as rows (lib/imports/rows.ts), from chunks as a stream hands them. */
 async function read(chunks: Array<string | Buffer>, format: 'csv' | 'jsonl', columns?: Record<string, string>) {
@@ -54,5 +56,47 @@ describe('a JSONL file', () => {
 
   it('refuses a file whose first line is not JSON (a CSV sent as JSONL)', async () => {
     await expect(read(['name;code\nA;1\n'], 'jsonl')).rejects.toThrow(/not JSONL/);
+  });
+});
+
+describe('an XLSX file', () => {
+  /** The file in chunks of 97 bytes (an entry's bytes and a row split across chunks), opened again for each pass. */
+  async function readXlsx(bytes: Uint8Array, columns?: Record<string, string>) {
+    const open = async () =>
+      (async function* () {
+        for (let i = 0; i < bytes.length; i += 97) yield bytes.subarray(i, i + 97);
+      })();
+    const rows: FileRow[] = [];
+    for await (const row of fileRows(open, 'xlsx', columns)) rows.push(row);
+    return rows;
+  }
+
+  it('reads its first sheet as a CSV: shared and inline strings, numbers and booleans as text, gaps absent, its shared strings after it', async () => {
+    const rows = await readXlsx(
+      xlsxOf([
+        ['Artikel', 'code', 'GeneralProductInformation:/batteryMass', 'flag'],
+        ['Größe <1> & "2"', '08012345999913', 452.5, true],
+        ['', '', '', ''],
+        ['B', '', 7, false],
+      ]),
+      { Artikel: 'name' },
+    );
+    expect(rows).toEqual([
+      {
+        row: 1,
+        fields: {
+          name: 'Größe <1> & "2"',
+          code: '08012345999913',
+          'GeneralProductInformation:/batteryMass': '452.5',
+          flag: 'true',
+        },
+      },
+      { row: 2, fields: { name: 'B', 'GeneralProductInformation:/batteryMass': '7', flag: 'false' } },
+    ]);
+  });
+
+  it('refuses a file that is not XLSX as a whole, with the reason', async () => {
+    await expect(readXlsx(Buffer.from('name,code\nA,1\n'))).rejects.toThrow(/not XLSX/);
+    await expect(readXlsx(zipSync({ 'a.txt': strToU8('hello') }))).rejects.toThrow(/no workbook/);
   });
 });
