@@ -7,7 +7,7 @@ import { strToU8, zipSync } from 'fflate';
  * writers do), numbers are numbers, booleans are booleans.
  */
 export function xlsxOf(rows: ReadonlyArray<ReadonlyArray<string | number | boolean>>): Uint8Array {
-  const escape = (text: string) =>
+  const escapeXml = (text: string) =>
     text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   const column = (n: number): string =>
     (n < 26 ? '' : column(Math.floor(n / 26) - 1)) + String.fromCharCode(65 + (n % 26));
@@ -19,7 +19,7 @@ export function xlsxOf(rows: ReadonlyArray<ReadonlyArray<string | number | boole
       if (typeof cell === 'number') return `<c r="${ref}"><v>${cell}</v></c>`;
       if (typeof cell === 'boolean') return `<c r="${ref}" t="b"><v>${cell ? 1 : 0}</v></c>`;
       if (cell === '') return '';
-      if (r === 1 && c === 0) return `<c r="${ref}" t="inlineStr"><is><t>${escape(cell)}</t></is></c>`;
+      if (r === 1 && c === 0) return `<c r="${ref}" t="inlineStr"><is><t>${escapeXml(cell)}</t></is></c>`;
       let i = index.get(cell);
       if (i === undefined) {
         i = strings.length;
@@ -50,7 +50,7 @@ export function xlsxOf(rows: ReadonlyArray<ReadonlyArray<string | number | boole
       `${head}<worksheet xmlns="${ns}"><sheetData>${sheetRows.join('')}</sheetData></worksheet>`,
     ),
     'xl/sharedStrings.xml': strToU8(
-      `${head}<sst xmlns="${ns}" count="${strings.length}" uniqueCount="${strings.length}">${strings.map((s) => `<si><t xml:space="preserve">${escape(s)}</t></si>`).join('')}</sst>`,
+      `${head}<sst xmlns="${ns}" count="${strings.length}" uniqueCount="${strings.length}">${strings.map((s) => `<si><t xml:space="preserve">${escapeXml(s)}</t></si>`).join('')}</sst>`,
     ),
   });
 }
