@@ -29,8 +29,7 @@ import { parseArgs } from 'node:util';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { v7 as uuidv7 } from 'uuid';
-import { ensureTableAndBucket, localClients } from '../infra/local/bootstrap';
-import { S3_LOCAL_CREDENTIALS, startDynamoDb, startS3 } from '../infra/local/engines';
+import { loadBootstrap, loadEngines } from '../infra/local';
 import { toCompanyItem } from '../lib/companies/model';
 import * as keys from '../lib/data/keys';
 import { aspectChangeItems } from '../lib/dpp-aspects/write-aspect';
@@ -165,6 +164,8 @@ interface Result {
 const dir = await mkdtemp(join(values.dir ?? tmpdir(), 'bench-import-'));
 log(`starting DynamoDB Local (in memory) and the S3 stand-in (under ${dir})`);
 // In memory: on a file (even on a tmpfs) each item a BatchWriteItem puts is a commit of its own, where a transaction's items are one: the floor would measure SQLite's commits.
+const { S3_LOCAL_CREDENTIALS, startDynamoDb, startS3 } = await loadEngines();
+const { ensureTableAndBucket, localClients } = await loadBootstrap();
 const dynamodb = await startDynamoDb({});
 const s3 = await startS3({ directory: join(dir, 's3') });
 const baseEnv = {

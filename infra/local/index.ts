@@ -23,5 +23,9 @@ export const loadSamEnv = () => import('./sam-env');
 export const loadWorkerEvents = () => import('./worker-events');
 /** `functionBundles`, `OUTPUTS_FILE`: every function's bundle, built once for the local stack and the bundle-size measure alike. */
 export const loadFunctionBundles = () => import('../bundles');
+/** `startDynamoDb`, `startS3`, `S3_LOCAL_CREDENTIALS`: single engines of a benchmark's own (`npm run bench:import`). */
+export const loadEngines = () => import('./engines');
+/** `localClients`, `ensureTableAndBucket`: the SDK clients of a local stack's engines, and its table and bucket made. */
+export const loadBootstrap = () => import('./bootstrap');
 /** `leastPrivilegeReport`, `formatReport`: a function's grants no recorded call exercised (`npm run least-privilege`). */
 export const loadLeastPrivilege = () => import('./iam/least-privilege');
