@@ -190,25 +190,40 @@ const result = (fns: readonly string[], dir: string, built: boolean): FunctionBu
 });
 
 /**
+ * One look at the cache: the last build while it holds `fns` (`reused`), else this process's turn
+ * to build (`build`: the lock is held, and `unlock` must follow), else another's build to wait for.
+ */
+function look(fns: readonly string[]): { reused: string } | { build: { id: string; all: string[] } } | undefined {
+  mkdirSync(CACHE, { recursive: true });
+  const reused = cached(fns);
+  if (reused) return { reused };
+  if (!takeLock()) return undefined;
+  // Built by another process between the look and the lock?
+  const meanwhile = cached(fns);
+  if (meanwhile) {
+    unlock();
+    return { reused: meanwhile };
+  }
+  return { build: { id: randomUUID(), all: everyHandler() } };
+}
+
+const unlock = () => rmSync(LOCK, { force: true });
+
+/**
  * Each of `fns`' bundles, built (with every handler of functions/) or reused. While another
  * process builds, waits for its build. Asynchronous: the local stack starts its engines meanwhile.
  */
 export async function functionBundles(fns: readonly string[]): Promise<FunctionBundles> {
-  mkdirSync(CACHE, { recursive: true });
   for (;;) {
-    const reused = cached(fns);
-    if (reused) return result(fns, reused, false);
-    if (takeLock()) {
+    const step = look(fns);
+    if (step && 'reused' in step) return result(fns, step.reused, false);
+    if (step) {
+      const { id, all } = step.build;
       try {
-        // Built by another process between the look and the lock?
-        const meanwhile = cached(fns);
-        if (meanwhile) return result(fns, meanwhile, false);
-        const all = everyHandler();
-        const id = randomUUID();
         const { metafile } = await build(buildOptions(all, join(CACHE, `${id}.part`)));
         return result(fns, keep(id, all, metafile), true);
       } finally {
-        rmSync(LOCK, { force: true });
+        unlock();
       }
     }
     await new Promise((wake) => setTimeout(wake, WAIT_MS));
@@ -217,23 +232,34 @@ export async function functionBundles(fns: readonly string[]): Promise<FunctionB
 
 /** The same, synchronously: for the CDK stack, whose assets are staged as its constructs are made. */
 export function functionBundlesSync(fns: readonly string[]): FunctionBundles {
-  mkdirSync(CACHE, { recursive: true });
   const pause = new Int32Array(new SharedArrayBuffer(4));
   for (;;) {
-    const reused = cached(fns);
-    if (reused) return result(fns, reused, false);
-    if (takeLock()) {
+    const step = look(fns);
+    if (step && 'reused' in step) return result(fns, step.reused, false);
+    if (step) {
+      const { id, all } = step.build;
       try {
-        const meanwhile = cached(fns);
-        if (meanwhile) return result(fns, meanwhile, false);
-        const all = everyHandler();
-        const id = randomUUID();
         const { metafile } = buildSync(buildOptions(all, join(CACHE, `${id}.part`)));
         return result(fns, keep(id, all, metafile), true);
       } finally {
-        rmSync(LOCK, { force: true });
+        unlock();
       }
     }
+    // This process's own asynchronous build holds the lock: waiting here would block it for good.
+    if (heldByThisProcess()) {
+      const id = randomUUID();
+      const all = everyHandler();
+      const { metafile } = buildSync(buildOptions(all, join(CACHE, `${id}.part`)));
+      return result(fns, keep(id, all, metafile), true);
+    }
     Atomics.wait(pause, 0, 0, WAIT_MS);
+  }
+}
+
+function heldByThisProcess(): boolean {
+  try {
+    return Number(readFileSync(LOCK, 'utf8')) === process.pid;
+  } catch {
+    return false;
   }
 }
