@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import example from '../../lib/profiles/data/examples/battery-passport-ev.json';
 import { readSchemaFile } from '../lib/profiles/source-schema';
-import { call, json, putTestCompany, type TestCompany } from '../support/api';
+import { call, json, putTestCompany, putVerifiedTestCompany, type TestCompany } from '../support/api';
 
 /**
  * A profiled DPP's aspects over HTTP (docs/profiles.md, Profiled passports): creating one with a
@@ -13,28 +13,7 @@ import { call, json, putTestCompany, type TestCompany } from '../support/api';
 
 const MODEL = '01a21000-0000-7000-8000-00000000a027';
 
-async function verifiedCompany(prefix: string): Promise<TestCompany> {
-  const company = await putTestCompany(prefix);
-  const reply = await call('POST', '/verify-business', {
-    token: company.token,
-    ...json({
-      userId: company.admin.id,
-      userData: {
-        company_name: 'Aspects S.r.l.',
-        vat_number: 'IT11111110018',
-        street_address: 'Via delle Batterie 1',
-        zip_or_postal_code: '20121',
-        city_or_town: 'Milano',
-        district_or_province: 'MI',
-        sdi_or_pec: 'M5UXCR1',
-        rea_code: 'MI-7654321',
-        country_code: 'IT',
-      },
-    }),
-  });
-  expect(reply.status).toBe(200);
-  return company;
-}
+const verifiedCompany = (prefix: string): Promise<TestCompany> => putVerifiedTestCompany(prefix, 'Aspects S.r.l.');
 
 const newDpp = (fields: Record<string, unknown> = {}) => ({
   name: 'EV battery pack P1',

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, json, putTestCompany, type TestCompany } from '../support/api';
+import { call, json, putVerifiedTestCompany, type TestCompany } from '../support/api';
 import { xlsxOf } from '../support/xlsx';
 
 /**
@@ -68,25 +68,7 @@ const files = {
 type Format = keyof typeof files;
 
 async function importAs(format: Format, prefix: string, code: string) {
-  const company: TestCompany = await putTestCompany(prefix);
-  const kyb = await call('POST', '/verify-business', {
-    token: company.token,
-    ...json({
-      userId: company.admin.id,
-      userData: {
-        company_name: `${format} S.r.l.`,
-        vat_number: 'IT11111110018',
-        street_address: 'Via Roma 1',
-        zip_or_postal_code: '20121',
-        city_or_town: 'Milano',
-        district_or_province: 'MI',
-        sdi_or_pec: 'M5UXCR1',
-        rea_code: 'MI-7654321',
-        country_code: 'IT',
-      },
-    }),
-  });
-  expect(kyb.body.companyInfo.status).toBe('VERIFIED');
+  const company: TestCompany = await putVerifiedTestCompany(prefix, `${format} S.r.l.`);
   const created = await call('POST', '/imports', {
     token: company.token,
     ...json({ format, profile: 'battery-passport', category: 'ev' }),

@@ -7,7 +7,7 @@ import type { ImportItem } from '../../lib/imports/model';
 import { putImport, readImport } from '../../lib/imports/repository';
 import { runImport } from '../../lib/imports/run-import';
 import { IMPORT_WORKER_FN } from '../../lib/imports/worker';
-import { call, json, localBucketClient, localEnv, putTestCompany, type TestCompany } from '../support/api';
+import { call, localBucketClient, localEnv, putVerifiedTestCompany, type TestCompany } from '../support/api';
 
 /**
  * The import worker killed mid-batch (after the batch's passports are written, before its
@@ -33,25 +33,7 @@ describe('an import whose worker is killed mid-batch', () => {
   let company: TestCompany;
   let item: ImportItem;
   beforeAll(async () => {
-    company = await putTestCompany('import-resume');
-    const kyb = await call('POST', '/verify-business', {
-      token: company.token,
-      ...json({
-        userId: company.admin.id,
-        userData: {
-          company_name: 'Resume S.r.l.',
-          vat_number: 'IT11111110018',
-          street_address: 'Via Roma 1',
-          zip_or_postal_code: '20121',
-          city_or_town: 'Milano',
-          district_or_province: 'MI',
-          sdi_or_pec: 'M5UXCR1',
-          rea_code: 'MI-7654321',
-          country_code: 'IT',
-        },
-      }),
-    });
-    expect(kyb.body.companyInfo.status).toBe('VERIFIED');
+    company = await putVerifiedTestCompany('import-resume', 'Resume S.r.l.');
     const id = randomUUID();
     const code = gtin('0801234599992');
     const lines = Array.from({ length: ROWS }, (_, i) =>

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import example from '../../lib/profiles/data/examples/battery-passport-ev.json';
-import { call, json, putTestCompany, type TestCompany, tokenFor } from '../support/api';
+import { call, json, putVerifiedTestCompany, type TestCompany, tokenFor } from '../support/api';
 
 /**
  * Bulk import over HTTP against the local stack (docs/behaviour.md, Bulk import): POST /imports,
@@ -9,18 +9,6 @@ import { call, json, putTestCompany, type TestCompany, tokenFor } from '../suppo
  * Writes go to a company of the file's own, so the counts are exactly this file's.
  */
 const MODEL = '01a29000-0000-7000-8000-00000000c001';
-const kybData = {
-  company_name: 'Import Test S.r.l.',
-  vat_number: 'IT11111110018',
-  street_address: 'Via dei Passaporti 1',
-  zip_or_postal_code: '20121',
-  city_or_town: 'Milano',
-  district_or_province: 'MI',
-  sdi_or_pec: 'M5UXCR1',
-  rea_code: 'MI-7654321',
-  country_code: 'IT',
-};
-
 /** A valid GTIN-14 (GS1 check digit) from 13 digits. */
 function gtin(body13: string): string {
   const digits = body13.split('').map(Number);
@@ -112,12 +100,7 @@ describe('a bulk import of a CSV file', () => {
   let first: ImportStatus;
   const file = csvFile();
   beforeAll(async () => {
-    company = await putTestCompany('imports');
-    const kyb = await call('POST', '/verify-business', {
-      token: company.token,
-      ...json({ userId: company.admin.id, userData: kybData }),
-    });
-    expect(kyb.body.companyInfo.status).toBe('VERIFIED');
+    company = await putVerifiedTestCompany('imports', 'Import Test S.r.l.');
     first = await runImport(company, 'create', file, PROFILED);
   }, 180_000);
 
@@ -316,12 +299,7 @@ describe('a bulk import of profiled passports', () => {
     row('EV3', { Colour: { shade: 'red' } }),
   ].join('\n')}\n`;
   beforeAll(async () => {
-    company = await putTestCompany('imports-profiled');
-    const kyb = await call('POST', '/verify-business', {
-      token: company.token,
-      ...json({ userId: company.admin.id, userData: { ...kybData, company_name: 'Profiled Import S.r.l.' } }),
-    });
-    expect(kyb.body.companyInfo.status).toBe('VERIFIED');
+    company = await putVerifiedTestCompany('imports-profiled', 'Profiled Import S.r.l.');
   });
 
   it('checks each row’s aspects as the aspect routes do, each problem at its JSON pointer, and in a dry run gives completeness writing nothing', async () => {

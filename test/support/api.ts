@@ -227,6 +227,31 @@ export interface TestCompany {
   token: string;
 }
 
+/** KYB data VIES (the local stand-in) knows as valid, under `companyName`. */
+export const verifiedKybData = (companyName: string) => ({
+  company_name: companyName,
+  vat_number: 'IT11111110018',
+  street_address: 'Via Roma 1',
+  zip_or_postal_code: '20121',
+  city_or_town: 'Milano',
+  district_or_province: 'MI',
+  sdi_or_pec: 'M5UXCR1',
+  rea_code: 'MI-7654321',
+  country_code: 'IT',
+});
+
+/** putTestCompany, then its KYB given through POST /verify-business: VERIFIED, so it may publish and import. */
+export async function putVerifiedTestCompany(prefix: string, companyName = `${prefix} S.r.l.`): Promise<TestCompany> {
+  const company = await putTestCompany(prefix);
+  const reply = await call<{ companyInfo: { status: string } }>('POST', '/verify-business', {
+    token: company.token,
+    ...json({ userId: company.admin.id, userData: verifiedKybData(companyName) }),
+  });
+  if (reply.body.companyInfo?.status !== 'VERIFIED')
+    throw new Error(`KYB for ${prefix}: ${reply.status} ${JSON.stringify(reply.body)}`);
+  return company;
+}
+
 /**
  * A company of its own, written straight to the table through the models (no endpoint creates
  * companies): the company, with no KYB data, its admin (user and wallet) and an API key; then
