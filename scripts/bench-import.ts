@@ -36,7 +36,7 @@ import { aspectChangeItems } from '../lib/dpp-aspects/write-aspect';
 import { searchIdOf } from '../lib/dpps/gtin';
 import { manufacturerOf, toDppLinkItem } from '../lib/dpps/link';
 import { toDppItem } from '../lib/dpps/model';
-import type { ImportItem } from '../lib/imports/model';
+import { newImportItem } from '../lib/imports/model';
 import { toProductItem } from '../lib/imports/repository';
 import { profileById } from '../lib/profiles/catalogue';
 import example from '../lib/profiles/data/examples/battery-passport-ev.json';
@@ -208,9 +208,7 @@ try {
       // Whole (the parent's memory, not the worker's): the SDK's streamed upload is refused by the S3 stand-in.
       new PutObjectCommand({ Bucket: BUCKET, Key: objectKey, Body: await readFile(file) }),
     );
-    const imp: ImportItem = {
-      ...keys.bulkImport(companyId, importId),
-      type: 'IMPORT',
+    const imp = newImportItem({
       id: importId,
       company_id: companyId,
       format: 'jsonl',
@@ -220,15 +218,9 @@ try {
       category: 'ev',
       created_by: 'bench',
       object_key: objectKey,
-      status: 'waiting_upload',
-      rows: 0,
-      created: 0,
-      updated: 0,
-      unchanged: 0,
-      failed: 0,
-      next_row: 1,
       created_at: new Date().toISOString(),
-    };
+    });
+
     await clients.doc.send(new PutCommand({ TableName: workerTable, Item: imp }));
 
     log(`${rows} rows: the worker`);

@@ -2,17 +2,16 @@ import { v7 as uuidv7 } from 'uuid';
 import * as v from 'valibot';
 import type { Principal } from '../auth/claims';
 import { bucket } from '../aws/s3';
-import * as keys from '../data/keys';
 import { InvalidInputError } from '../errors';
 import { profileChoiceCheck, profileChoiceEntries } from '../profiles/choice';
 import { uuid } from '../schemas';
 import {
   IMPORT_FORMATS,
   IMPORT_MODES,
-  type ImportItem,
   importObjectKey,
   importView,
   MAX_IMPORT_BYTES,
+  newImportItem,
   UPLOAD_EXPIRES_SECONDS,
 } from './model';
 import { putImport, readMapping } from './repository';
@@ -53,9 +52,7 @@ export async function createImport(auth: Principal, { body }: v.InferOutput<type
   }
   const id = uuidv7();
   const now = new Date();
-  const item: ImportItem = {
-    ...keys.bulkImport(auth.companyId, id),
-    type: keys.ItemType.Import,
+  const item = newImportItem({
     id,
     company_id: auth.companyId,
     format: body.format,
@@ -66,15 +63,9 @@ export async function createImport(auth: Principal, { body }: v.InferOutput<type
     created_by: auth.userId,
     ...(mapping && { mapping_id: mapping.id, columns: mapping.columns }),
     object_key: importObjectKey(auth.companyId, id),
-    status: 'waiting_upload',
-    rows: 0,
-    created: 0,
-    updated: 0,
-    unchanged: 0,
-    failed: 0,
-    next_row: 1,
     created_at: now.toISOString(),
-  };
+  });
+
   await putImport(item);
   const upload = await bucket.putUrl(item.object_key, CONTENT_TYPES[body.format], UPLOAD_EXPIRES_SECONDS);
   return {

@@ -4,6 +4,7 @@
  * row by the import worker (lib/imports/worker.ts), with a per-row report.
  */
 import * as v from 'valibot';
+import * as keys from '../data/keys';
 import { NotFoundError } from '../errors';
 
 export const IMPORT_FORMATS = ['jsonl', 'csv', 'xlsx'] as const;
@@ -98,6 +99,27 @@ export interface MappingItem {
 }
 
 /** An import as GET /imports/{importId} answers it. */
+/** What a new import's maker gives; the rest is the same for every new import. */
+export type NewImport = Pick<
+  ImportItem,
+  'id' | 'company_id' | 'format' | 'mode' | 'dry_run' | 'object_key' | 'created_at'
+> &
+  Partial<Pick<ImportItem, 'template_id' | 'profile' | 'category' | 'created_by' | 'mapping_id' | 'columns'>>;
+
+/** A new import: its keys, waiting for its file, no row counted yet and the first row next. */
+export const newImportItem = (fields: NewImport): ImportItem => ({
+  ...keys.bulkImport(fields.company_id, fields.id),
+  type: keys.ItemType.Import,
+  ...fields,
+  status: 'waiting_upload',
+  rows: 0,
+  created: 0,
+  updated: 0,
+  unchanged: 0,
+  failed: 0,
+  next_row: 1,
+});
+
 export const importView = (item: ImportItem) => ({
   importId: item.id,
   format: item.format,

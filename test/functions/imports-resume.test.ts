@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runAs } from '../../infra/local/iam/runtime';
-import * as keys from '../../lib/data/keys';
-import type { ImportItem } from '../../lib/imports/model';
+import { type ImportItem, newImportItem } from '../../lib/imports/model';
 import { putImport, readImport } from '../../lib/imports/repository';
 import { runImport } from '../../lib/imports/run-import';
 import { IMPORT_WORKER_FN } from '../../lib/imports/worker';
@@ -50,24 +49,16 @@ describe('an import whose worker is killed mid-batch', () => {
     await localBucketClient().send(
       new PutObjectCommand({ Bucket: localEnv.BUCKET_NAME, Key: objectKey, Body: `${lines.join('\n')}\n` }),
     );
-    item = {
-      ...keys.bulkImport(company.id, id),
-      type: 'IMPORT',
+    item = newImportItem({
       id,
       company_id: company.id,
       format: 'jsonl',
       mode: 'create',
       dry_run: false,
       object_key: objectKey,
-      status: 'waiting_upload',
-      rows: 0,
-      created: 0,
-      updated: 0,
-      unchanged: 0,
-      failed: 0,
-      next_row: 1,
       created_at: new Date().toISOString(),
-    };
+    });
+
     await runAs(IMPORT_WORKER_FN, () => putImport(item));
   });
 
