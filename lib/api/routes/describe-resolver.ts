@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { describeResolverMethods } from '../../resolver/describe-resolver';
 import { defineRoute } from '../contract';
 import { describeRoute } from '../docs';
+import { takesNothing } from '../errors';
 
 export const describeResolverRoute = defineRoute({
   ...describeResolverMethods,
@@ -10,7 +11,7 @@ export const describeResolverRoute = defineRoute({
   auth: 'public',
   access: { links: true },
   input: v.object({}),
-  errors: {},
+  errors: { invalid: 400 },
 });
 
 /** The row's docs and example (lib/api/docs.ts): the route table's, never a function's. */
@@ -37,6 +38,6 @@ export const describeResolverDocs = /* @__PURE__ */ describeRoute(describeResolv
     supportedContextValuesEnumerated: v.array(v.string()),
     jsonLdContextLocation: v.pipe(v.string(), v.url()),
   }),
-  errors: {},
+  errors: { invalid: takesNothing },
   example: { status: 200 },
 }));

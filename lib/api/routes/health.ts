@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { defineRoute } from '../contract';
 import { describeRoute } from '../docs';
+import { takesNothing } from '../errors';
 
 /** For load balancers and uptime checks: a fixed answer, like the catch-all's (lib/http/health.ts). */
 export const healthRoute = defineRoute({
@@ -10,7 +11,7 @@ export const healthRoute = defineRoute({
   auth: 'public',
   access: {},
   input: v.object({}),
-  errors: {},
+  errors: { invalid: 400 },
 });
 
 /** The row's docs and example (lib/api/docs.ts): the route table's, never a function's. */
@@ -21,7 +22,7 @@ export const healthDocs = /* @__PURE__ */ describeRoute(healthRoute, () => ({
     'Public, for load balancers and uptime checks: answers 200 `{"status":"ok"}` whenever the API and its ' +
     'functions are up, without a token and without reading the table (it says nothing of DynamoDB).',
   response: v.strictObject({ status: v.literal('ok') }),
-  errors: {},
+  errors: { invalid: takesNothing },
   example: {
     status: 200,
   },
