@@ -24,6 +24,7 @@ import {
 } from './environment';
 import { functionCredentials } from './iam/credentials';
 import { allFunctions } from './iam/template';
+import { cachedTemplate } from './runtime/template-cache';
 import { ensureSigningKeys } from './signing-keys';
 import { readStackFile } from './stack-file';
 
@@ -56,8 +57,26 @@ export function synthesizedTemplate(routes?: readonly Route[]): { Resources: Rec
   return app.synth().getStackArtifact(stack.artifactId).template as { Resources: Record<string, TemplateResource> };
 }
 
+/**
+ * synthesizedTemplate() of the whole route table, kept while its inputs are unchanged
+ * (runtime/template-cache.ts): what the local stack and the tests that read the sandbox template
+ * share, synthesized once. Without the sandbox's deploy warnings that CDK prints on every synth
+ * (they are for a deployment: `npm run synth` shows them).
+ */
+export function sandboxTemplate(): ReturnType<typeof synthesizedTemplate> {
+  return cachedTemplate(() => {
+    const print = console.error;
+    console.error = () => undefined;
+    try {
+      return synthesizedTemplate();
+    } finally {
+      console.error = print;
+    }
+  });
+}
+
 /** Each function's settings, cloud-only values replaced; a cloud-only value with no local one stops it, naming the setting. */
-export function samEnv(template = synthesizedTemplate()): SamEnv {
+export function samEnv(template = sandboxTemplate()): SamEnv {
   const env: SamEnv = {};
   for (const [logicalId, resource] of Object.entries(template.Resources)) {
     if (resource.Type !== 'AWS::Lambda::Function') continue;

@@ -13,8 +13,7 @@ import { startImportQueue } from './import-queue';
 import { startKybRetryTimer } from './kyb-retry';
 import { functionEnvironment } from './runtime/environment';
 import { FunctionRuntimes } from './runtime/functions';
-import { cachedTemplate } from './runtime/template-cache';
-import { samEnv, synthesizedTemplate } from './sam-env';
+import { samEnv, sandboxTemplate } from './sam-env';
 import { loadDemoData, seed } from './seed';
 import { seedHistory } from './seed-history';
 import { startApiServer } from './server';
@@ -76,23 +75,6 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
-/**
- * The template, without the sandbox's deploy warnings that CDK prints on every synth (they are
- * for a deployment: `npm run synth` shows them); synthesized again only when its inputs changed
- * (runtime/template-cache.ts).
- */
-function quietSynth(): Template {
-  return cachedTemplate(() => {
-    const print = console.error;
-    console.error = () => undefined;
-    try {
-      return synthesizedTemplate() as Template;
-    } finally {
-      console.error = print;
-    }
-  });
-}
-
 export interface LocalStackTimings {
   enginesMs?: number;
   /** Every function's bundle (infra/bundles.ts), built beside the engines' start. */
@@ -139,7 +121,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   // The template every function's role and settings are read from: synthesized here, once,
   // while the engines' processes boot.
   const synthStarted = Date.now();
-  const template = inWorkers || options.enforceIam !== false ? quietSynth() : undefined;
+  const template = inWorkers || options.enforceIam !== false ? (sandboxTemplate() as Template) : undefined;
   timings.synthMs = Date.now() - synthStarted;
   if (template) step(`template synthesized (${timings.synthMs} ms)`);
   const [rawEngines, keys, cursorKey, built] = await starting;

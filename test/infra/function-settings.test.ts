@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTION_DEFAULTS } from '../../infra/constructs/functions';
-import { synthesizedTemplate } from '../../infra/local/sam-env';
+import { sandboxTemplate } from '../../infra/local/sam-env';
 import { localOnlySettings } from '../../infra/local/settings';
 import { ANCHOR_WORKER_ACCESS, ANCHOR_WORKER_FN, WORKER_TIMEOUT_SECONDS } from '../../lib/anchoring/worker';
 import type { Route } from '../../lib/api/contract';
@@ -98,7 +98,7 @@ interface LambdaProperties {
 }
 let lambdas: [string, LambdaProperties][];
 beforeAll(() => {
-  lambdas = Object.entries(synthesizedTemplate().Resources)
+  lambdas = Object.entries(sandboxTemplate().Resources)
     .filter(([, resource]) => resource.Type === 'AWS::Lambda::Function')
     .map(([id, resource]) => [id, resource.Properties as unknown as LambdaProperties]);
 });

@@ -1603,7 +1603,11 @@ describe('the custom domain (context domainName + certificateArn)', () => {
     certificateArn: CERTIFICATE_ARN,
   };
   const linkRows = routes.filter((route) => route.access.links);
-  const withDomain = () => unbundledStack(DOMAIN_CONTEXT, fewRows((route) => route.access.links === true));
+  const withDomain = () =>
+    unbundledStack(
+      DOMAIN_CONTEXT,
+      fewRows((route) => route.access.links === true),
+    );
   const linkBaseUrls = (built: { stack: DppServiceStack; template: Template }) =>
     linkRows.map((route) => {
       const fn = built.stack.functions.get(route.fn)!;
