@@ -43,5 +43,5 @@ describe('docs/openapi.json under independent linters', () => {
       problems: [],
     });
     expect(JSON.parse(spectral)).toEqual([]);
-  });
+  }, 90_000); // Two linter processes at once: seconds alone, far more on a busy machine (a guard against a hang).
 });

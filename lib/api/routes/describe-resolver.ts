@@ -2,7 +2,6 @@ import * as v from 'valibot';
 import { describeResolverMethods } from '../../resolver/describe-resolver';
 import { defineRoute } from '../contract';
 import { describeRoute } from '../docs';
-import { takesNothing } from '../errors';
 
 export const describeResolverRoute = defineRoute({
   ...describeResolverMethods,
@@ -11,7 +10,7 @@ export const describeResolverRoute = defineRoute({
   auth: 'public',
   access: { links: true },
   input: v.object({}),
-  errors: { invalid: 400 },
+  errors: {},
 });
 
 /** The row's docs and example (lib/api/docs.ts): the route table's, never a function's. */
@@ -38,6 +37,6 @@ export const describeResolverDocs = /* @__PURE__ */ describeRoute(describeResolv
     supportedContextValuesEnumerated: v.array(v.string()),
     jsonLdContextLocation: v.pipe(v.string(), v.url()),
   }),
-  errors: { invalid: takesNothing },
+  errors: {},
   example: { status: 200 },
 }));
