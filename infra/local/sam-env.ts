@@ -17,6 +17,7 @@ import { ensureCursorKey } from './cursor-key';
 import type { Engines } from './engines';
 import {
   LOCAL_BACKUP_BASE_URL,
+  LOCAL_BACKUP_CONTEXT,
   LOCAL_CLOUD_ONLY_VALUES,
   LOCAL_SETTINGS,
   localEnvironment,
@@ -47,6 +48,9 @@ export function synthesizedTemplate(routes?: readonly Route[]): { Resources: Rec
       sandbox: true,
       // The back-up copy's address, so the rows with access.backup get BACKUP_BASE_URL as in a deployment with one.
       backupBaseUrl: LOCAL_BACKUP_BASE_URL,
+      // The back-up's resources (another account and region), so the stack has the replicator that
+      // `npm start -- --backup` runs on its stream (infra/local/backup.ts), as a deployment with a back-up.
+      ...LOCAL_BACKUP_CONTEXT,
       'aws:cdk:bundling-stacks': [],
       'aws:cdk:enable-path-metadata': true,
     },
