@@ -286,7 +286,8 @@ export function readStackConfig(scope: Construct): StackConfig {
   if (role !== 'primary' && role !== 'backup') {
     throw new StackConfigError('role', `expected "primary" or "backup", got "${role}"`);
   }
-  const backup = readBackup(raw, { account, region });
+  // On the back-up's own deployment its account and region are the back-up's: the checks against the primary's are the primary's.
+  const backup = readBackup(raw, role === 'primary' ? { account, region } : {});
   const primaryAccount = optionalString(raw('primaryAccount'), 'primaryAccount');
   if (primaryAccount !== undefined && !/^\d{12}$/.test(primaryAccount)) {
     throw new StackConfigError('primaryAccount', `expected a 12-digit AWS account id, got "${primaryAccount}"`);

@@ -43,7 +43,7 @@ export {
   TABLE_ACTIONS,
   VIES_REST_URL,
 } from './constructs/functions';
-export { NAG_ACKNOWLEDGEMENTS, type NagAcknowledgement } from './constructs/nag';
+export { BACKUP_ONLY, NAG_ACKNOWLEDGEMENTS, type NagAcknowledgement } from './constructs/nag';
 
 /** The repository root (this file is `<repo>/infra/stack.ts`). */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');

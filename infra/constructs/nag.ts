@@ -13,6 +13,9 @@ export interface NagAcknowledgement {
   readonly reason: string;
 }
 
+/** The acknowledgements of the back-up's resources, found only in a stack with a back-up or a back-up's own. */
+export const BACKUP_ONLY = /\(context (backupAccount|role=backup)\)/;
+
 /**
  * Every cdk-nag finding (AwsSolutions, Serverless) this stack accepts, with its reason.
  * docs/deploy.md lists them (cdk-nag acknowledgements); test/infra/nag.test.ts fails

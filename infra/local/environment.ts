@@ -43,6 +43,9 @@ export const LOCAL_BACKUP_BUCKET = 'dpp-local-backup-files';
  * provider in another region. Locally the replicator writes LOCAL_BACKUP_TABLE on the back-up's
  * DynamoDB Local instead (BACKUP_TABLE_NAME, BACKUP_DYNAMODB_ENDPOINT: LOCAL_SETTINGS).
  */
+/** The back-up's DynamoDB Local port by default (`npm start -- --backup`; --port 0 picks a free one). */
+export const LOCAL_BACKUP_DYNAMODB_PORT = 8001;
+
 export const LOCAL_BACKUP_CONTEXT = {
   backupAccount: '210987654321',
   backupRegion: 'eu-west-1',
@@ -112,6 +115,10 @@ export function localEnvironment(engines: Engines, keys: SigningKeys, logLevel =
     TRANSLATE_PROVIDER: 'aws',
     // The template's value for the EU registry's functions (the local synth's backupBaseUrl), for the in-process mode.
     BACKUP_BASE_URL: LOCAL_BACKUP_BASE_URL,
+    // The replicator's target (LOCAL_SETTINGS): the back-up's table on its own DynamoDB Local, at its
+    // default port until `npm start -- --backup` gives its real address (infra/local/backup.ts).
+    BACKUP_TABLE_NAME: LOCAL_BACKUP_TABLE,
+    BACKUP_DYNAMODB_ENDPOINT: `http://127.0.0.1:${LOCAL_BACKUP_DYNAMODB_PORT}`,
     TRANSLATE_ENDPOINT: engines.translate.endpoint,
     // The anchor worker (lib/anchoring) on the local chain; EVM_EXPLORER_URL is set once the API listens (stack.ts).
     EVM_RPC_URL: engines.evm.endpoint,

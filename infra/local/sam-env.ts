@@ -87,6 +87,7 @@ export const samEnvJson = (env: SamEnv = samEnv()): string => `${JSON.stringify(
 /** The settings of env.json that name an engine the function calls: from inside SAM's container they point at the host. */
 export const ENGINE_ENDPOINT_SETTINGS: readonly string[] = [
   'DYNAMODB_ENDPOINT',
+  'BACKUP_DYNAMODB_ENDPOINT',
   'S3_ENDPOINT',
   'SES_ENDPOINT',
   'STRIPE_API_URL',
@@ -176,6 +177,8 @@ export async function runningStackEnv(dir: string): Promise<Record<string, strin
     CURSOR_KEY: cursorKey,
     PUBLIC_BASE_URL: stack.apiUrl,
     EVM_EXPLORER_URL: localExplorerUrl(stack.apiUrl),
+    // `npm start -- --backup`: the back-up's own DynamoDB Local, for the replicator.
+    ...(stack.engines.backupDynamodb && { BACKUP_DYNAMODB_ENDPOINT: stack.engines.backupDynamodb }),
   };
 }
 

@@ -5,7 +5,13 @@ import { type LocalBackup, startLocalBackup } from './backup';
 import { ensureTableAndBucket, localClients } from './bootstrap';
 import { ensureCursorKey } from './cursor-key';
 import { type EngineName, type Engines, type StartLimits, startEngines } from './engines';
-import { LOCAL_BUCKET, LOCAL_TABLE, localEnvironment, localExplorerUrl } from './environment';
+import {
+  LOCAL_BACKUP_DYNAMODB_PORT,
+  LOCAL_BUCKET,
+  LOCAL_TABLE,
+  localEnvironment,
+  localExplorerUrl,
+} from './environment';
 import { useFunctionRuntimes } from './handlers';
 import { functionCredentials } from './iam/credentials';
 import { guardEngines } from './iam/guard';
@@ -34,7 +40,7 @@ export const DEFAULT_PORTS: Record<EngineName | 'api', number> = {
 };
 
 /** The back-up's own ports (`npm start -- --backup`), beside the primary's defaults. */
-export const DEFAULT_BACKUP_PORTS = { api: 3001, dynamodb: 8001, s3: 4570 } as const;
+export const DEFAULT_BACKUP_PORTS = { api: 3001, dynamodb: LOCAL_BACKUP_DYNAMODB_PORT, s3: 4570 } as const;
 
 /** Where, in the stack's dir, each IAM-evaluated call is recorded (infra/local/iam; npm run least-privilege reads it). */
 export const IAM_RECORD = 'iam-calls.jsonl';

@@ -14,6 +14,8 @@
  *   --ready-json                 print one JSON line when ready (used by the test setup), and each
  *                                step of the start on stderr
  */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defined } from '../../lib/defined';
 import { EVM_CHAIN_ID, START_TIMEOUT_ENV, type StartLimits, startLimits } from './engines';
@@ -74,6 +76,7 @@ const stop = async (signal: string) => {
   stopping = true;
   if (!values['ready-json']) console.log(`\n${signal}: stopping the API and every engine…`);
   await removeStackFile(values.dir).catch(() => undefined);
+  await removeStackFile(join(values.dir, 'backup')).catch(() => undefined);
   await stack.stop().catch((error: unknown) => console.error((error as Error).message));
   process.exit(0);
 };
@@ -90,6 +93,14 @@ process.on('SIGUSR2', () => {
   );
 });
 
+// The back-up's own stack file: `npm run admin -- --local-dir <dir>/backup` targets the copy (company cease).
+if (stack.backup) {
+  await mkdir(join(values.dir, 'backup'), { recursive: true });
+  await writeStackFile(join(values.dir, 'backup'), stack.backup.apiUrl ?? '', stack.backup.env, {
+    dynamodb: stack.backup.engines.dynamodb.endpoint,
+    s3: stack.backup.engines.s3.endpoint,
+  });
+}
 // What a client (npm run admin) needs to reach this stack; removed on stop.
 await writeStackFile(values.dir, stack.apiUrl ?? '', stack.env, {
   dynamodb: stack.engines.dynamodb.endpoint,

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StackFile } from '../../../infra/local/stack-file';
 import { call, demo, demoData, json } from '../../support/api';
 import { EVENTUALLY_TEST_TIMEOUT_MS, eventually } from '../../support/eventually';
-import { stackFileReady } from '../../support/stack-process';
+import { runAdmin, stackFileReady } from '../../support/stack-process';
 
 const sha256 = (bytes: Buffer | string): string => createHash('sha256').update(bytes).digest('hex');
 
@@ -93,6 +93,7 @@ let adminToken: string;
 let grantValue: string;
 let revokedValue: string;
 let restrictedCardId: string;
+let authorityCardId: string;
 
 /** A version document and its hash, from `base`. */
 async function versionDocument(base: string, id: string, version: number, query = '') {
@@ -127,6 +128,13 @@ describe('the back-up copy, written through the primary', () => {
       });
       expect(card.status).toBe(200);
       restrictedCardId = card.body.card.id;
+      const authorityCard = await call('POST', `/dpps/${dppId}/cards`, {
+        baseUrl: primary,
+        token: adminToken,
+        ...json({ name: 'Supplier audit (back-up test)', access_tier: 'authority' }),
+      });
+      expect(authorityCard.status).toBe(200);
+      authorityCardId = authorityCard.body.card.id;
       const grant = async () =>
         call('POST', `/dpps/${dppId}/access-grants`, {
           baseUrl: primary,
@@ -228,17 +236,21 @@ describe('the back-up copy, once the primary is gone', () => {
     });
     expect(revoked.body.access).toEqual({ status: 'invalid', tier: 'public' });
     expect(cardIds(revoked.body)).not.toContain(restrictedCardId);
-    // The newest version's tier document through the grant hashes to what the public document names.
-    const last = seededVersions.filter((entry) => entry.dppId === dppId).at(-1);
-    if (last) {
-      const publicDocument = JSON.parse((await versionDocument(backup, dppId, last.version)).body) as {
-        tiers?: Record<string, string>;
-      };
-      const tierDocument = await versionDocument(backup, dppId, last.version, `?access=${grantValue}`);
-      expect(tierDocument.status).toBe(200);
-      if (publicDocument.tiers?.legitimate_interest) {
-        expect(tierDocument.hash).toBe(publicDocument.tiers.legitimate_interest);
-      }
-    }
+  });
+
+  it('opens the legitimate-interest parts to every reader once the operator has ceased (company cease), not the authority ones', async () => {
+    const cardIds = async () =>
+      ((await call('GET', `/dpp/${dppId}`, { baseUrl: backup })).body.dpp.cards ?? []).map((c: { id: string }) => c.id);
+    expect(await cardIds()).not.toContain(restrictedCardId);
+    const ceased = await runAdmin(join(dir, 'backup'), ['company', 'cease', acme.company.id]);
+    expect({ code: ceased.code, stderr: ceased.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(JSON.parse(ceased.stdout)).toMatchObject({ id: acme.company.id, ceased_at: expect.any(String) });
+    const open = await cardIds();
+    expect(open).toContain(restrictedCardId);
+    expect(open).not.toContain(authorityCardId);
+    // An unknown company is refused, and nothing is written.
+    expect(
+      (await runAdmin(join(dir, 'backup'), ['company', 'cease', '01a19656-0000-7000-8000-000000000000'])).code,
+    ).toBe(1);
   });
 });
