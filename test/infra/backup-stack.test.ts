@@ -156,7 +156,7 @@ describe('the primary with a back-up (context backupAccount, backupRegion, backu
     );
     expect(statements).toContainEqual(
       expect.objectContaining({
-        Action: ['dynamodb:PutItem', 'dynamodb:DeleteItem'],
+        Action: ['dynamodb:DeleteItem', 'dynamodb:PutItem'],
         Resource: 'arn:aws:dynamodb:eu-west-1:210987654321:table/dpp-backup-of-acme',
       }),
     );
@@ -231,7 +231,7 @@ describe('the back-up provider’s deployment (context role=backup)', () => {
         PolicyDocument: {
           Statement: [
             Match.objectLike({
-              Action: ['dynamodb:PutItem', 'dynamodb:DeleteItem'],
+              Action: ['dynamodb:DeleteItem', 'dynamodb:PutItem'],
               Principal: { AWS: Match.anyValue() },
             }),
           ],
@@ -244,7 +244,7 @@ describe('the back-up provider’s deployment (context role=backup)', () => {
       PolicyDocument: {
         Statement: Match.arrayWith([
           Match.objectLike({
-            Action: ['s3:ReplicateObject', 's3:ReplicateTags', 's3:ObjectOwnerOverrideToBucketOwner'],
+            Action: ['s3:ObjectOwnerOverrideToBucketOwner', 's3:ReplicateObject', 's3:ReplicateTags'],
           }),
         ]),
       },
