@@ -19,7 +19,7 @@
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { servedByBackup } from '../../lib/api/backup-routes';
 import type { Route } from '../../lib/api/contract';
-import { BACKUP_REPLICATOR_FN, EVERY_RECORD } from '../../lib/backup/worker';
+import { BACKUP_BATCH_SIZE, BACKUP_REPLICATOR_FN, EVERY_RECORD } from '../../lib/backup/worker';
 import { ensureTableAndBucket, localClients } from './bootstrap';
 import { type LocalEngine, type StartLimits, startDynamoDb, startS3 } from './engines';
 import { s3Events } from './engines/s3';
@@ -139,6 +139,7 @@ export async function startLocalBackup(options: LocalBackupOptions): Promise<Loc
           filter: EVERY_RECORD,
           streamCredentials: functionCredentials(BACKUP_REPLICATOR_FN),
           pollIntervalMs: 50,
+          batchSize: BACKUP_BATCH_SIZE,
         });
       },
       objectCopies: () => objects?.counts() ?? { copied: 0, pending: 0, failed: 0 },
