@@ -188,7 +188,11 @@ export async function startStreamWorker(options: StreamWorkerOptions): Promise<L
     }
     logger.error(
       `local stream worker: ${fn} failed on a record ${retryAttempts + 1} times; dropped (the cloud sends it to the dead-letter queue)`,
-      { fn, keys: records.map((record) => record.dynamodb?.Keys), sequence: records[0]?.dynamodb?.SequenceNumber },
+      {
+        fn,
+        keys: records.length === 1 ? records[0]?.dynamodb?.Keys : records.map((record) => record.dynamodb?.Keys),
+        sequence: records[0]?.dynamodb?.SequenceNumber,
+      },
     );
   }
 
