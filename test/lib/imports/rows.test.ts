@@ -36,6 +36,31 @@ describe('a CSV file', () => {
     await expect(read([''], 'csv')).rejects.toThrow(FileRefused);
   });
 
+  it('stops reading its body when the reader stops early (a run handing over): nothing waits, the body is closed', async () => {
+    const chunks = 2_000;
+    let read = 0;
+    let closed = false;
+    async function* body() {
+      try {
+        yield Buffer.from('name,code\n');
+        for (let i = 0; i < chunks; i++) {
+          read += 1;
+          yield Buffer.from(`${'x'.repeat(2000)},${i}\n`);
+        }
+      } finally {
+        closed = true;
+      }
+    }
+    const rows: FileRow[] = [];
+    for await (const row of fileRows(body(), 'csv')) {
+      rows.push(row);
+      if (rows.length === 3) break;
+    }
+    expect(rows.map((row) => row.row)).toEqual([1, 2, 3]);
+    expect(closed).toBe(true);
+    expect(read).toBeLessThan(chunks);
+  });
+
   it('keeps a character split between two chunks', async () => {
     const bytes = Buffer.from('name\nGrüße\n');
     const rows = await read([bytes.subarray(0, 8), bytes.subarray(8)], 'csv');
