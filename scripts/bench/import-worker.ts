@@ -48,7 +48,9 @@ process.stdout.write(
     peakRssMiB: peakRssMiB(),
     peakHeapMiB: peakHeap / 2 ** 20,
     // What the largest sampled RSS was made of (V8's heap as reserved, and the buffers outside it), in MiB.
-    atPeakMiB: Object.fromEntries(Object.entries(atPeak ?? {}).map(([name, bytes]) => [name, Math.round(bytes / 2 ** 20)])),
+    atPeakMiB: Object.fromEntries(
+      Object.entries(atPeak ?? {}).map(([name, bytes]) => [name, Math.round(bytes / 2 ** 20)]),
+    ),
     cpuMs: (cpu.user + cpu.system) / 1000,
   })}\n`,
 );
