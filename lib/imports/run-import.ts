@@ -19,7 +19,7 @@ import { logger } from '../logger';
 import { applyBatch, productKeyOfRow } from './apply';
 import { type ImportItem, importOfObjectKey } from './model';
 import { checkpoint, readImport, setImportStatus } from './repository';
-import { FileRefused, type FileRow, fileRows } from './rows';
+import { countFileRows, FileRefused, type FileRow, fileRows } from './rows';
 import { IMPORT_BATCH_ROWS, IMPORT_HANDOVER_RESERVE_MS } from './worker';
 
 export interface RunOptions {
@@ -55,12 +55,6 @@ const opener = (imp: ImportItem) => async () => {
   return body;
 };
 
-async function countRows(imp: ImportItem): Promise<number> {
-  let rows = 0;
-  for await (const _ of fileRows(opener(imp), imp.format, imp.columns)) rows += 1;
-  return rows;
-}
-
 /**
  * What a run did: `finished` (the import is done or failed, or another run has it: the message
  * is done with), or `handed_over` (out of time, at its checkpoint: the message must come again).
@@ -82,7 +76,7 @@ export async function runImport(companyId: string, importId: string, options: Ru
   let total = imp.total_rows;
   if (total === undefined) {
     try {
-      total = await countRows(imp);
+      total = await countFileRows(opener(imp), imp.format, imp.columns);
     } catch (error) {
       if (!(error instanceof FileRefused)) throw error;
       await setImportStatus(companyId, importId, ['running'], 'failed', {

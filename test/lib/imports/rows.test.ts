@@ -1,6 +1,6 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { FileRefused, type FileRow, fileRows } from '../../../lib/imports/rows';
+import { countFileRows, FileRefused, type FileRow, fileRows } from '../../../lib/imports/rows';
 import { xlsxOf } from '../../support/xlsx';
 
 /** Reading an import's file as rows (lib/imports/rows.ts), from chunks as a stream hands them. */
@@ -77,6 +77,22 @@ describe('a JSONL file', () => {
       { row: 3, errors: [expect.objectContaining({ code: 'MALFORMED_ROW' })] },
       { row: 4, errors: [{ message: 'is not a JSON object', code: 'MALFORMED_ROW' }] },
     ]);
+  });
+
+  it('is counted (the worker’s first pass) as fileRows reads it, refusing what it refuses', async () => {
+    const open = (chunks: Array<string | Buffer>) => async () =>
+      (async function* () {
+        for (const chunk of chunks) yield typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      })();
+    const file = ['\uFEFF{"name":"A"}\n', 'not json\n\n', '  \n{"name":', '"B"}\r\n[1]'];
+    expect(await countFileRows(open(file), 'jsonl')).toBe((await read(file, 'jsonl')).length);
+    expect(await countFileRows(open(file), 'jsonl')).toBe(4);
+    await expect(countFileRows(open(['name,code\n{"a":1}\n']), 'jsonl')).rejects.toThrow(/not JSONL/);
+    await expect(countFileRows(open(['[1]\n']), 'jsonl')).rejects.toThrow(/not a JSON object/);
+    await expect(countFileRows(open([Buffer.from('{"name":"Gr\xf6\xdfe"}\n', 'latin1')]), 'jsonl')).rejects.toThrow(
+      FileRefused,
+    );
+    expect(await countFileRows(open(['name;code\nA;1\nB;2\n']), 'csv')).toBe(2);
   });
 
   it('refuses a file whose first line is not JSON (a CSV sent as JSONL)', async () => {
