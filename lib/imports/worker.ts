@@ -29,5 +29,16 @@ export const IMPORT_VISIBILITY_TIMEOUT_SECONDS = IMPORT_WORKER_TIMEOUT_SECONDS +
 /** Rows per batch: one transaction holds their outcomes and the checkpoint (at most 100 legs). */
 export const IMPORT_BATCH_ROWS = 25;
 
+/**
+ * The worker's V8 heap, bounded (its function's NODE_OPTIONS, after every function's: infra/constructs/workers.ts;
+ * the benchmark's worker process too): a young generation of 4 MiB semi-spaces and an old
+ * generation of 128 MiB. Without them V8 sizes its heap for the machine, not for the 9 KB rows
+ * an import makes by the hundred thousand: the young generation grows to its largest and the
+ * heap V8 holds reaches 150–175 MiB while 25–100 MiB of it is live, and the process's RSS 240–300
+ * MiB; with them it stays near 120 MiB (docs/performance.md, Bulk import). The live heap
+ * (a batch of rows, the products seen, an XLSX file's shared strings) is well under 128 MiB.
+ */
+export const IMPORT_WORKER_NODE_OPTIONS = '--max-semi-space-size=4 --max-old-space-size=128';
+
 /** What it may touch: the table (DPPs, products, imports, rows) and the uploaded objects. */
 export const IMPORT_WORKER_ACCESS = { table: 'write', bucket: ['get'] } as const satisfies Access;
