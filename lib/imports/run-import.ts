@@ -16,7 +16,7 @@
 import { bucket } from '../aws/s3';
 import { readCompany } from '../companies/repository';
 import { logger } from '../logger';
-import { applyBatch, productKeyOfRow } from './apply';
+import { applyBatch, ProductsSeen, rememberProductOfRow } from './apply';
 import { type ImportItem, importOfObjectKey } from './model';
 import { checkpoint, readImport, setImportStatus } from './repository';
 import { countFileRows, FileRefused, type FileRow, fileRows } from './rows';
@@ -87,7 +87,7 @@ export async function runImport(companyId: string, importId: string, options: Ru
     }
   }
   const company = await readCompany(companyId);
-  const seen = new Set<string>();
+  const seen = new ProductsSeen();
   let next = imp.next_row;
   let batch: FileRow[] = [];
   const flush = async (): Promise<boolean> => {
@@ -108,8 +108,7 @@ export async function runImport(companyId: string, importId: string, options: Ru
   for await (const row of fileRows(opener(imp), imp.format, imp.columns)) {
     if (row.row < next) {
       // Written before the checkpoint: only its product is remembered, for DUPLICATE_IN_FILE.
-      const key = productKeyOfRow(row, imp);
-      if (key) seen.add(key);
+      rememberProductOfRow(row, imp, seen);
       continue;
     }
     if (batch.length === 0 && outOfTime()) {
