@@ -36,8 +36,8 @@ export const IMPORT_BATCH_ROWS = 25;
  * an import makes by the hundred thousand: the young generation grows to its largest and the
  * heap V8 holds reaches 150–175 MiB while 25–100 MiB of it is live, and the process's RSS
  * 240–300 MiB; with them the RSS stays at 119–142 MiB from 10,000 to 100,000 rows
- * (docs/performance.md, Bulk import). The live heap (a batch of rows, the products seen, an
- * XLSX file's shared strings) is well under 128 MiB.
+ * (docs/performance.md, Bulk import). The live heap (a batch of rows, the products seen) is well
+ * under 128 MiB; an XLSX file adds its shared strings, the file's distinct texts.
  */
 export const IMPORT_WORKER_NODE_OPTIONS = '--max-semi-space-size=4 --max-old-space-size=128';
 
