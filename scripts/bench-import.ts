@@ -18,6 +18,10 @@
  *   npm run bench:import
  *   npm run bench:import -- --rows 1000,10000 --keep --dir /tmp
  *   npm run bench:import -- --rows 100000 --dry-run     (the worker's memory over a large file, no floor)
+ *   npm run bench:import -- --rows 10000 --node-options ''   (the worker with Node's default heap sizing)
+ *
+ * The worker runs with the Node options its function has (IMPORT_WORKER_NODE_OPTIONS: its heap
+ * bounded), unless --node-options says otherwise; its peak RSS is its own (VmHWM), not the parent's.
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -38,6 +42,7 @@ import { manufacturerOf, toDppLinkItem } from '../lib/dpps/link';
 import { toDppItem } from '../lib/dpps/model';
 import { newImportItem } from '../lib/imports/model';
 import { toProductItem } from '../lib/imports/repository';
+import { IMPORT_WORKER_NODE_OPTIONS } from '../lib/imports/worker';
 import { profileById } from '../lib/profiles/catalogue';
 import example from '../lib/profiles/data/examples/battery-passport-ev.json';
 
@@ -47,8 +52,8 @@ const { values } = parseArgs({
     keep: { type: 'boolean', default: false },
     // The worker alone, validating every row and computing its completeness, writing no passport (its memory, quickly).
     'dry-run': { type: 'boolean', default: false },
-    // The worker's V8 heap cap (--max-old-space-size), as a Lambda of that much memory would have it: 0 for Node's default.
-    'heap-mib': { type: 'string', default: '0' },
+    // The worker process's Node options (its V8 heap's bounds): its function's by default, '' for Node's own sizing.
+    'node-options': { type: 'string', default: IMPORT_WORKER_NODE_OPTIONS },
     // Where the file and the S3 stand-in's objects go.
     dir: { type: 'string', default: existsSync('/dev/shm') ? '/dev/shm' : tmpdir() },
   },
@@ -166,7 +171,16 @@ log(`starting DynamoDB Local (in memory) and the S3 stand-in (under ${dir})`);
 // In memory: on a file (even on a tmpfs) each item a BatchWriteItem puts is a commit of its own, where a transaction's items are one: the floor would measure SQLite's commits.
 const { S3_LOCAL_CREDENTIALS, startDynamoDb, startS3 } = await loadEngines();
 const { ensureTableAndBucket, localClients } = await loadBootstrap();
-const dynamodb = await startDynamoDb({});
+// A fresh engine for each measurement (the worker's, the floor's, each size's): DynamoDB Local
+// slows down as it holds more items, in any table, so a floor after the worker's run (or a
+// second size after the first) would be measured on a fuller engine.
+let dynamodb = await startDynamoDb({});
+const freshDynamoDb = async () => {
+  await dynamodb.stop();
+  dynamodb = await startDynamoDb({});
+  baseEnv.DYNAMODB_ENDPOINT = dynamodb.endpoint;
+  return localClients({ ...baseEnv });
+};
 const s3 = await startS3({ directory: join(dir, 's3') });
 const baseEnv = {
   AWS_REGION: REGION,
@@ -184,9 +198,8 @@ try {
   for (const rows of sizes) {
     const workerTable = `bench-worker-${rows}`;
     const floorTable = `bench-floor-${rows}`;
-    const clients = localClients({ ...baseEnv });
+    let clients = rows === sizes[0] ? localClients({ ...baseEnv }) : await freshDynamoDb();
     await ensureTableAndBucket(clients, workerTable, BUCKET);
-    await ensureTableAndBucket(clients, floorTable, BUCKET);
     const company = { name: 'Volta Cells GmbH', country_code: 'DE' };
     const companyId = randomUUID();
     await clients.doc.send(
@@ -229,7 +242,7 @@ try {
       execFile(
         process.execPath,
         [
-          ...(Number(values['heap-mib']) > 0 ? [`--max-old-space-size=${Number(values['heap-mib'])}`] : []),
+          ...(values['node-options'] ?? '').split(/\s+/).filter(Boolean),
           '--import',
           'tsx',
           'scripts/bench/import-worker.ts',
@@ -246,11 +259,13 @@ try {
       peakRssMiB,
       peakHeapMiB,
       cpuMs,
+      atPeakMiB,
     } = JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as {
       ms: number;
       peakRssMiB: number;
       peakHeapMiB: number;
       cpuMs: number;
+      atPeakMiB: Record<string, number>;
     };
     const { Item: done } = await clients.doc.send(
       new GetCommand({
@@ -261,7 +276,7 @@ try {
     if (done?.status !== 'done' || done.created !== rows || done.rows !== rows)
       throw new Error(`the worker's import ended ${JSON.stringify({ ...done, columns: undefined })}`);
     log(
-      `${rows} rows: the worker took ${(workerMs / 1000).toFixed(1)} s (${(cpuMs / rows).toFixed(2)} ms of its CPU a row), peak RSS ${peakRssMiB.toFixed(0)} MiB, peak heap ${peakHeapMiB.toFixed(0)} MiB`,
+      `${rows} rows: the worker took ${(workerMs / 1000).toFixed(1)} s (${(cpuMs / rows).toFixed(2)} ms of its CPU a row), peak RSS ${peakRssMiB.toFixed(0)} MiB, peak heap ${peakHeapMiB.toFixed(0)} MiB; at the largest RSS sampled: ${JSON.stringify(atPeakMiB)}`,
     );
 
     if (dryRun) {
@@ -280,7 +295,9 @@ try {
       await rm(file, { force: true });
       continue;
     }
-    log(`${rows} rows: the floor (BatchWriteItem of the same items)`);
+    log(`${rows} rows: the floor (BatchWriteItem of the same items), on a fresh DynamoDB Local`);
+    clients = await freshDynamoDb();
+    await ensureTableAndBucket(clients, floorTable, BUCKET);
     const floorCompany = randomUUID();
     const floorImport = uuidv7();
     let items = 0;

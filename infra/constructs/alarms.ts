@@ -178,7 +178,7 @@ export class Alarms {
     );
     alarm(
       `${functionId(IMPORT_WORKER_FN)}DeadLettersAlarm`,
-      `${IMPORT_WORKER_FN}: an import's message is in its dead-letter queue (it failed ${IMPORT_MAX_RECEIVES} times)`,
+      `${IMPORT_WORKER_FN}: an import's message is in its dead-letter queue (received ${IMPORT_MAX_RECEIVES} times without finishing)`,
       workers.importDeadLetterQueue.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period }),
       1,
       atLeast,

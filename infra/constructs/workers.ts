@@ -39,11 +39,12 @@ import {
   IMPORT_WORKER_ACCESS,
   IMPORT_WORKER_CONCURRENCY,
   IMPORT_WORKER_FN,
+  IMPORT_WORKER_NODE_OPTIONS,
   IMPORT_WORKER_TIMEOUT_SECONDS,
 } from '../../lib/imports/worker';
 import type { StackConfig } from '../config';
 import type { DataStores } from './data';
-import { addSetting, type ServiceFunctions } from './functions';
+import { addSetting, NODE_OPTIONS, type ServiceFunctions } from './functions';
 import { acknowledge, NAG_ACKNOWLEDGEMENTS } from './nag';
 
 export class Workers {
@@ -136,6 +137,8 @@ function addImportWorker(
     description: 'Runs a bulk import: streams the uploaded file and writes its rows in batches',
     timeoutSeconds: IMPORT_WORKER_TIMEOUT_SECONDS,
   });
+  // Its heap bounded as the benchmark measured it (lib/imports/worker.ts), after every function's options.
+  fn.addEnvironment('NODE_OPTIONS', `${NODE_OPTIONS} ${IMPORT_WORKER_NODE_OPTIONS}`);
   acknowledge(fn, NAG_ACKNOWLEDGEMENTS.importWorkerDeadLetterQueue);
   acknowledge(fn, NAG_ACKNOWLEDGEMENTS.importWorkerMappingDestination);
   fn.addEventSource(

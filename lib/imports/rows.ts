@@ -113,15 +113,22 @@ async function* csvRows(
   }
   const delimiter = delimiterOf(head.replace(/^\uFEFF/, '').split('\n')[0] ?? '');
   const parser = parse({ bom: true, delimiter, relax_column_count: true, skip_empty_lines: true });
+  // Backpressure: the text is fed as the parser drains. A reader that stops early (a run
+  // handing over, lib/imports/run-import.ts) closes the parser, which ends the feed.
+  const drained = () =>
+    new Promise((resolve) => {
+      parser.once('drain', resolve);
+      parser.once('close', resolve);
+    });
   const feed = (async () => {
     try {
-      if (!parser.write(head)) await new Promise((resolve) => parser.once('drain', resolve));
-      while (!done) {
+      if (!parser.write(head)) await drained();
+      while (!done && !parser.destroyed) {
         const next = await iterator.next();
         if (next.done) break;
-        if (!parser.write(next.value)) await new Promise((resolve) => parser.once('drain', resolve));
+        if (!parser.write(next.value)) await drained();
       }
-      parser.end();
+      if (!parser.destroyed) parser.end();
     } catch (error) {
       parser.destroy(error as Error);
     }
@@ -132,7 +139,10 @@ async function* csvRows(
     if (error instanceof FileRefused) throw error;
     throw new FileRefused(`the file is not CSV: ${(error as Error).message}`);
   } finally {
+    parser.destroy();
     await feed;
+    // The rest of the text is not read: its source (the S3 body) is closed.
+    await iterator.return?.();
   }
 }
 
@@ -203,6 +213,35 @@ async function* opened(
   columns?: Record<string, string>,
 ): AsyncGenerator<FileRow> {
   yield* fileRows(await open(), format, columns);
+}
+
+/**
+ * How many rows `fileRows` would give, checking what it checks of the file as a whole (UTF-8,
+ * its format): the worker's first pass. A JSONL file's lines after the first are counted, not
+ * parsed (a malformed one is that row's error, found by the second pass), which spares the
+ * pass most of its CPU and garbage.
+ */
+export async function countFileRows(
+  open: () => Promise<Readable | Bytes>,
+  format: ImportFormat,
+  columns?: Record<string, string>,
+): Promise<number> {
+  let rows = 0;
+  if (format !== 'jsonl') {
+    for await (const _ of fileRows(open, format, columns)) rows += 1;
+    return rows;
+  }
+  for await (const line of lines(stripBom(utf8Text((await open()) as AsyncIterable<Buffer>)))) {
+    if (line.trim() === '') continue;
+    // The first row decides whether the file is JSONL at all, as jsonlRows decides it.
+    if (rows === 0) for await (const _ of jsonlRows(oneLine(line))) break;
+    rows += 1;
+  }
+  return rows;
+}
+
+async function* oneLine(line: string): AsyncGenerator<string> {
+  yield line;
 }
 
 async function* stripBom(text: AsyncIterable<string>): AsyncGenerator<string> {

@@ -6,19 +6,27 @@
  * transaction. A run that stops (a crash, a timeout) is redelivered by the queue and resumes at
  * the checkpoint: the rows before it are only read again (for DUPLICATE_IN_FILE), none is
  * written twice.
+ *
+ * Lambda stops a run at 15 minutes. So before each batch a run checks the time its invocation
+ * has left (`remainingMs`, from the Lambda context); under IMPORT_HANDOVER_RESERVE_MS it stops
+ * there, its checkpoint stored by the last batch, and answers `handed_over`: the worker reports
+ * its message as not done, the queue delivers it again after its visibility timeout, and the
+ * next run resumes at the checkpoint.
  */
 import { bucket } from '../aws/s3';
 import { readCompany } from '../companies/repository';
 import { logger } from '../logger';
-import { applyBatch, productKeyOfRow } from './apply';
+import { applyBatch, ProductsSeen, rememberProductOfRow } from './apply';
 import { type ImportItem, importOfObjectKey } from './model';
 import { checkpoint, readImport, setImportStatus } from './repository';
-import { FileRefused, type FileRow, fileRows } from './rows';
-import { IMPORT_BATCH_ROWS } from './worker';
+import { countFileRows, FileRefused, type FileRow, fileRows } from './rows';
+import { IMPORT_BATCH_ROWS, IMPORT_HANDOVER_RESERVE_MS } from './worker';
 
 export interface RunOptions {
   /** Milliseconds left in the invocation. */
   remainingMs?: () => number;
+  /** Hand over when less than this is left before a batch (default IMPORT_HANDOVER_RESERVE_MS). */
+  reserveMs?: number;
   /** The fault tests: called after a batch's writes, before its checkpoint (a throw there is a worker killed mid-batch). */
   beforeCheckpoint?: (batchFirstRow: number) => void | Promise<void>;
 }
@@ -47,37 +55,39 @@ const opener = (imp: ImportItem) => async () => {
   return body;
 };
 
-async function countRows(imp: ImportItem): Promise<number> {
-  let rows = 0;
-  for await (const _ of fileRows(opener(imp), imp.format, imp.columns)) rows += 1;
-  return rows;
-}
+/**
+ * What a run did: `finished` (the import is done or failed, or another run has it: the message
+ * is done with), or `handed_over` (out of time, at its checkpoint: the message must come again).
+ */
+export type RunOutcome = 'finished' | 'handed_over';
 
-/** Runs the import; resolves once it is done, failed, or another run has it. */
-export async function runImport(companyId: string, importId: string, options: RunOptions = {}): Promise<void> {
+/** Runs the import; resolves once it is done, failed, another run has it, or the invocation's time is nearly out. */
+export async function runImport(companyId: string, importId: string, options: RunOptions = {}): Promise<RunOutcome> {
+  const reserveMs = options.reserveMs ?? IMPORT_HANDOVER_RESERVE_MS;
+  const outOfTime = () => options.remainingMs !== undefined && options.remainingMs() < reserveMs;
   let imp = await readImport(companyId, importId, true);
-  if (!imp || imp.status === 'done' || imp.status === 'failed') return;
+  if (!imp || imp.status === 'done' || imp.status === 'failed') return 'finished';
   if (imp.status !== 'running') {
     const now = new Date().toISOString();
     if (!(await setImportStatus(companyId, importId, ['waiting_upload', 'queued'], 'running', { started_at: now })))
-      return;
+      return 'finished';
   }
   imp = (await readImport(companyId, importId, true)) as ImportItem;
   let total = imp.total_rows;
   if (total === undefined) {
     try {
-      total = await countRows(imp);
+      total = await countFileRows(opener(imp), imp.format, imp.columns);
     } catch (error) {
       if (!(error instanceof FileRefused)) throw error;
       await setImportStatus(companyId, importId, ['running'], 'failed', {
         reason: error.message,
         finished_at: new Date().toISOString(),
       });
-      return;
+      return 'finished';
     }
   }
   const company = await readCompany(companyId);
-  const seen = new Set<string>();
+  const seen = new ProductsSeen();
   let next = imp.next_row;
   let batch: FileRow[] = [];
   const flush = async (): Promise<boolean> => {
@@ -98,16 +108,20 @@ export async function runImport(companyId: string, importId: string, options: Ru
   for await (const row of fileRows(opener(imp), imp.format, imp.columns)) {
     if (row.row < next) {
       // Written before the checkpoint: only its product is remembered, for DUPLICATE_IN_FILE.
-      const key = productKeyOfRow(row, imp);
-      if (key) seen.add(key);
+      rememberProductOfRow(row, imp, seen);
       continue;
     }
+    if (batch.length === 0 && outOfTime()) {
+      logger.info('import handed over before the invocation runs out of time', { importId, nextRow: next });
+      return 'handed_over';
+    }
     batch.push(row);
-    if (batch.length >= IMPORT_BATCH_ROWS && !(await flush())) return;
+    if (batch.length >= IMPORT_BATCH_ROWS && !(await flush())) return 'finished';
   }
-  if (!(await flush())) return;
+  if (!(await flush())) return 'finished';
   await setImportStatus(companyId, importId, ['running'], 'done', {
     finished_at: new Date().toISOString(),
     total_rows: total,
   });
+  return 'finished';
 }

@@ -146,7 +146,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     else process.env[name] = value;
   }
   try {
-    await command.run({ values, positionals }, io);
+    await command.run({ values, positionals, ...(target.apiUrl !== undefined && { apiUrl: target.apiUrl }) }, io);
     return 0;
   } catch (error) {
     return failed(error, command, io);

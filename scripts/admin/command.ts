@@ -22,6 +22,8 @@ export interface CommandArgs {
   /** Option values, as parseArgs gives them. */
   readonly values: Readonly<Record<string, string | boolean | undefined>>;
   readonly positionals: readonly string[];
+  /** The target's HTTP API, when known (a command that calls the API: a bulk import). */
+  readonly apiUrl?: string;
 }
 
 export interface Command {

@@ -4,12 +4,12 @@
  * is what the service reads.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashApiKey } from '../../lib/companies/api-keys/model';
-import { apiUrl, localEnv } from '../support/api';
+import { apiUrl, localEnv, putVerifiedTestCompany } from '../support/api';
 import { runAdmin, runAdminHere, type StackProcess, sharedStackDir } from '../support/stack-process';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -322,6 +322,60 @@ describe('npm run admin against a local stack, on companies of its own', () => {
       expect(run.code).toBe(0);
       expect(run.stdout).toMatch(new RegExp(`^usage: npm run admin -- ${names[i]}`));
     });
+  });
+});
+
+describe('npm run admin -- import <file.csv>: a bulk import through the imports API', () => {
+  it('uploads the file, follows its progress, and ends with the counts and the failed rows with their columns', async () => {
+    const company = await putVerifiedTestCompany('admin-bulk', 'Bulk Admin S.r.l.');
+    const dir = await mkdtemp(join(tmpdir(), 'admin-bulk-'));
+    try {
+      const file = join(dir, 'passports.csv');
+      const code = '08012345999934';
+      // Serials of this run's own: the GS1 links they make are the whole stack's.
+      const batch = `A${randomBytes(3).toString('hex')}`;
+      const rows = Array.from({ length: 40 }, (_, i) =>
+        [
+          `Cell ${i + 1}`,
+          'battery',
+          code,
+          '01a29000-0000-7000-8000-00000000c003',
+          i === 6 ? 'xx' : 'en',
+          `${batch}-${i + 1}`,
+        ].join(';'),
+      );
+      await writeFile(file, `name;type;code;model_id;language;serial\n${rows.join('\n')}\n`);
+      const args = ['import', file, '--api-key', company.apiKey, '--wallet', company.admin.wallet, '--poll', '50'];
+      const run = await admin(...args);
+      expect(run.code, run.stderr).toBe(0);
+      const [summary, where, failedRow] = run.stdout.trim().split('\n');
+      const id = /import ([0-9a-f-]{36})/.exec(summary ?? '')?.[1] ?? '';
+      expect(summary).toBe(`${file}: import ${id} done: 40 rows: 39 created, 0 updated, 0 unchanged, 1 failed`);
+      expect(where).toBe(`failed rows: GET ${stack.apiUrl.replace(/\/+$/, '')}/imports/${id}/rows?status=failed`);
+      expect(failedRow).toMatch(/^ {2}row 7: language: /);
+      // Progress on stderr (not a terminal here: a line per change), its bar ending full.
+      const bars = run.stderr.split('\n').filter((line) => line.startsWith('['));
+      expect(bars.at(-1)).toMatch(/^\[#{24}\] 100 % 40 rows · .* · done$/);
+      // What the API says is what the CLI said.
+      const status = await (await get(`/imports/${id}`, company.token)).json();
+      expect(status).toMatchObject({ status: 'done', rows: 40, created: 39, failed: 1 });
+
+      // Again in upsert mode: the same products, nothing created or changed.
+      const again = await admin(...args, '--mode', 'upsert');
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stdout).toMatch(/done: 40 rows: 0 created, 0 updated, 39 unchanged, 1 failed/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('exits 2 without the company’s key and wallet, or with a bulk option on a .json document', async () => {
+    const missing = await admin('import', 'passports.csv');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('--api-key and --wallet: required for a bulk import');
+    const misplaced = await admin('import', 'data.json', '--mode', 'upsert');
+    expect(misplaced.code).toBe(2);
+    expect(misplaced.stderr).toContain('--mode: only with a bulk import');
   });
 });
 

@@ -49,6 +49,7 @@ import {
   KYB_RETRY_WORKER_FN,
 } from '../../lib/companies/kyb/worker';
 import { LOCK_MILLISECONDS } from '../../lib/idempotency/model';
+import { IMPORT_WORKER_NODE_OPTIONS } from '../../lib/imports/worker';
 import { METRIC } from '../../lib/metrics';
 
 // biome-ignore lint/suspicious/noExplicitAny: CloudFormation JSON as the assertions library returns it, read field by field
@@ -616,6 +617,11 @@ describe('functions', () => {
       });
       expect(fnProps(route).Environment.Variables.NODE_OPTIONS).toBe(NODE_OPTIONS);
     }
+  });
+
+  it('starts the import worker with its heap bounded too (the memory the import benchmark measured)', () => {
+    const worker = resources[logicalId(stack.importWorker.node.defaultChild)]!.Properties as Json;
+    expect(worker.Environment.Variables.NODE_OPTIONS).toBe(`${NODE_OPTIONS} ${IMPORT_WORKER_NODE_OPTIONS}`);
   });
 
   it('synthesizes a real deployment without a warning', () => {

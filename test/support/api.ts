@@ -224,6 +224,8 @@ export async function putTestDpp(
 export interface TestCompany {
   id: string;
   admin: { id: string; wallet: string };
+  /** Its API key (with the admin's wallet: GET /generateJWT). */
+  apiKey: string;
   token: string;
 }
 
@@ -280,5 +282,5 @@ export async function putTestCompany(prefix: string): Promise<TestCompany> {
   const issued = await call<{ authToken: string }>('GET', `/generateJWT/${apiKey}/${admin.wallet}`);
   if (issued.status !== 200)
     throw new Error(`generateJWT for ${prefix}: ${issued.status} ${JSON.stringify(issued.body)}`);
-  return { id, admin, token: issued.body.authToken };
+  return { id, admin, apiKey, token: issued.body.authToken };
 }

@@ -1,6 +1,6 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { FileRefused, type FileRow, fileRows } from '../../../lib/imports/rows';
+import { countFileRows, FileRefused, type FileRow, fileRows } from '../../../lib/imports/rows';
 import { xlsxOf } from '../../support/xlsx';
 
 /** Reading an import's file as rows (lib/imports/rows.ts), from chunks as a stream hands them. */
@@ -36,6 +36,31 @@ describe('a CSV file', () => {
     await expect(read([''], 'csv')).rejects.toThrow(FileRefused);
   });
 
+  it('stops reading its body when the reader stops early (a run handing over): nothing waits, the body is closed', async () => {
+    const chunks = 2_000;
+    let read = 0;
+    let closed = false;
+    async function* body() {
+      try {
+        yield Buffer.from('name,code\n');
+        for (let i = 0; i < chunks; i++) {
+          read += 1;
+          yield Buffer.from(`${'x'.repeat(2000)},${i}\n`);
+        }
+      } finally {
+        closed = true;
+      }
+    }
+    const rows: FileRow[] = [];
+    for await (const row of fileRows(body(), 'csv')) {
+      rows.push(row);
+      if (rows.length === 3) break;
+    }
+    expect(rows.map((row) => row.row)).toEqual([1, 2, 3]);
+    expect(closed).toBe(true);
+    expect(read).toBeLessThan(chunks);
+  });
+
   it('keeps a character split between two chunks', async () => {
     const bytes = Buffer.from('name\nGrüße\n');
     const rows = await read([bytes.subarray(0, 8), bytes.subarray(8)], 'csv');
@@ -52,6 +77,22 @@ describe('a JSONL file', () => {
       { row: 3, errors: [expect.objectContaining({ code: 'MALFORMED_ROW' })] },
       { row: 4, errors: [{ message: 'is not a JSON object', code: 'MALFORMED_ROW' }] },
     ]);
+  });
+
+  it('is counted (the worker’s first pass) as fileRows reads it, refusing what it refuses', async () => {
+    const open = (chunks: Array<string | Buffer>) => async () =>
+      (async function* () {
+        for (const chunk of chunks) yield typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      })();
+    const file = ['\uFEFF{"name":"A"}\n', 'not json\n\n', '  \n{"name":', '"B"}\r\n[1]'];
+    expect(await countFileRows(open(file), 'jsonl')).toBe((await read(file, 'jsonl')).length);
+    expect(await countFileRows(open(file), 'jsonl')).toBe(4);
+    await expect(countFileRows(open(['name,code\n{"a":1}\n']), 'jsonl')).rejects.toThrow(/not JSONL/);
+    await expect(countFileRows(open(['[1]\n']), 'jsonl')).rejects.toThrow(/not a JSON object/);
+    await expect(countFileRows(open([Buffer.from('{"name":"Gr\xf6\xdfe"}\n', 'latin1')]), 'jsonl')).rejects.toThrow(
+      FileRefused,
+    );
+    expect(await countFileRows(open(['name;code\nA;1\nB;2\n']), 'csv')).toBe(2);
   });
 
   it('refuses a file whose first line is not JSON (a CSV sent as JSONL)', async () => {
