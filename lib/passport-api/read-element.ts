@@ -24,7 +24,7 @@ export async function readElement(
 ) {
   const { passport, grant } = await readPassport(
     params.dppId,
-    { representation: 'full', access: query.access ?? headers['x-dpp-access'], language: headers.language },
+    { representation: 'full', access: query.access, header: headers['x-dpp-access'], language: headers.language },
     request,
   );
   const path = params.elementPath.split('/');

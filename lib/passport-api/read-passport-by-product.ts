@@ -28,7 +28,8 @@ export async function readPassportByProduct(
     newest,
     {
       representation: query.representation,
-      access: query.access ?? headers['x-dpp-access'],
+      access: query.access,
+      header: headers['x-dpp-access'],
       language: headers.language,
     },
     request,

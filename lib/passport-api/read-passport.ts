@@ -20,14 +20,20 @@ export const readPassportInput = v.object({
  */
 export async function readPassport(
   dppId: string,
-  options: { representation: Representation; access?: string; language: string },
+  options: {
+    representation: Representation;
+    language: string;
+    /** A grant's value from the query (kept in the parts' download links, as GET /dpp/{dppId} keeps it) or the header. */
+    access?: string;
+    header?: string;
+  },
   request: ReadRequest,
 ) {
   const view = await viewDpp(
     {
       params: { dppId },
-      headers: { language: options.language, 'x-dpp-access': options.access },
-      query: { access: undefined },
+      headers: { language: options.language, 'x-dpp-access': options.header },
+      query: { access: options.access },
     },
     request,
   );
@@ -66,7 +72,8 @@ export const readPassportById = (
     params.dppId,
     {
       representation: query.representation,
-      access: query.access ?? headers['x-dpp-access'],
+      access: query.access,
+      header: headers['x-dpp-access'],
       language: headers.language,
     },
     request,

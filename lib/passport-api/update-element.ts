@@ -7,9 +7,15 @@ import { id, issueMessage } from '../schemas';
 import { archived } from './archive';
 import { elementPath } from './model';
 
+/** A JSON value (what an element holds): the element's own rules check it (PUT /dpps/{dppId}'s, or the profile's). */
+const jsonScalar = v.union([v.string(), v.number(), v.boolean()]);
+const jsonValue = v.nullable(
+  v.union([jsonScalar, v.looseObject({}), v.array(v.nullable(v.union([jsonScalar, v.looseObject({})])))]),
+);
+
 export const updateElementInput = v.object({
   params: v.object({ dppId: id, elementPath }),
-  body: v.strictObject({ value: v.unknown() }, 'is not a field of an element write (value)'),
+  body: v.strictObject({ value: jsonValue }, 'is not a field of an element write (value)'),
 });
 
 /** The DPP's own fields an element path names, and their names in PUT /dpps/{dppId}. */
@@ -39,7 +45,6 @@ const notWritable = () =>
  * archived as a new version, like every write of the passport API.
  */
 export async function updateElement(auth: Principal, { params, body }: v.InferOutput<typeof updateElementInput>) {
-  if (body.value === undefined) throw new ValidationError([{ path: 'value', message: 'is required: the new value' }]);
   const [head, aspect, ...rest] = params.elementPath.split('/');
   const field = head === undefined ? undefined : FIELDS[head];
   if (field !== undefined && aspect === undefined) {

@@ -219,9 +219,9 @@ describe('the lifecycle: CreateDPP, UpdateDPPById, UpdateDataElement, each archi
     expect((await call('GET', `/v1/dppsByProductId/${unknown}`)).status).toBe(404);
     const first = await call('POST', '/v1/dppsByProductIds', { ...json({ productIds: [gtin, unknown], limit: 1 }) });
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ dpps: [{ productId: gtin, dppIds: [dppId] }], nextCursor: '1' });
+    expect(first.body).toEqual({ dpps: [{ productId: gtin, dppIds: [dppId] }], nextPage: '1' });
     const second = await call('POST', '/v1/dppsByProductIds', {
-      ...json({ productIds: [gtin, unknown], limit: 1, cursor: first.body.nextCursor }),
+      ...json({ productIds: [gtin, unknown], limit: 1, page: first.body.nextPage }),
     });
     expect(second.body).toEqual({ dpps: [{ productId: unknown, dppIds: [] }] });
     const bad = await call('POST', '/v1/dppsByProductIds', { ...json({ productIds: [gtin, '12345'] }) });
