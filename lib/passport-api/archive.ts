@@ -2,6 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Principal } from '../auth/claims';
 import { defined } from '../defined';
 import { readDpp } from '../dpps/repository';
+import { packedProfileById } from '../profiles/packed-catalogue';
 import { takeVersion } from '../versions/create-version';
 import { companyElements, headerOf, readHeaderSources, versionRef } from './model';
 
@@ -13,7 +14,7 @@ import { companyElements, headerOf, readHeaderSources, versionRef } from './mode
  * the version that archived the change.
  */
 export async function archived(auth: Principal, dppId: string) {
-  const taken = await takeVersion(auth, dppId, uuidv7());
+  const taken = await takeVersion(auth, dppId, uuidv7(), packedProfileById);
   // Strongly consistent: the DPP as the change left it (the version's transaction only moved its counter).
   const dpp = defined(await readDpp(dppId, { consistent: true }), `DPP ${dppId} just archived`);
   const sources = await readHeaderSources(dpp);

@@ -1,14 +1,12 @@
 import * as v from 'valibot';
 import { accessValue } from '../access-tiers/read-access';
-import type { AccessTier } from '../access-tiers/tiers';
 import type { CompanyItem } from '../companies/model';
 import { type DppItem, isPublished } from '../dpps/model';
 import { NotFoundError } from '../errors';
 import { ISO_639_1 } from '../languages';
 import { versionUri } from '../links';
-import { accessProfileById } from '../profiles/access-catalogue';
 import { lifecycleView } from '../profiles/lifecycle-view';
-import { profiledView } from '../profiles/passport';
+import { SUMMARIES } from '../profiles/summaries';
 import { passportIdentityOf } from '../registry/model';
 import { readRecordSources } from '../registry/repository';
 import type { TemplateItem } from '../templates/model';
@@ -64,7 +62,7 @@ export async function readHeaderSources(dpp: DppItem): Promise<HeaderSources> {
 /** The EN 18223 header of a passport. */
 export function headerOf(dpp: DppItem, sources: HeaderSources, lastUpdate = dpp.updated_at) {
   const identity = passportIdentityOf(dpp, sources.company, sources.template);
-  const profile = dpp.profile === undefined ? undefined : accessProfileById(dpp.profile);
+  const profile = SUMMARIES.find((summary) => summary.id === dpp.profile);
   return {
     digitalProductPassportId: dpp.id,
     uniqueProductIdentifier: identity.upi ?? null,
@@ -90,23 +88,25 @@ export const versionRef = (dppId: string, version: { version: number; content_ha
 });
 
 /**
- * The data elements of a passport as the company itself reads them (the `company` tier): its own
- * fields, its profile's aspects whole and its lifecycle. What the writes answer.
+ * The data elements of a passport as the company itself reads them: its own fields, its profile
+ * (`{id, name, version}`), category and aspect documents whole, as stored (what `GET
+ * /dpps/{dppId}/aspects/{aspect}` answers the company), and its lifecycle. What the writes answer.
+ * No catalogue read: a write's bundle carries no profile's attributes it does not validate with.
  */
-export function companyElements(dpp: DppItem, sources: HeaderSources) {
-  return elementsOf(dpp, sources, 'company');
-}
-
-/** The elements of a DPP item at a tier (its own fields, its profiled view at that tier, its lifecycle). */
-export function elementsOf(dpp: DppItem, sources: HeaderSources, tier: AccessTier): Record<string, unknown> {
+export function companyElements(dpp: DppItem, sources: HeaderSources): Record<string, unknown> {
   const lifecycle = lifecycleView(dpp);
+  const summary = SUMMARIES.find((s) => s.id === dpp.profile);
   return {
     name: dpp.name,
     description: dpp.description,
     type: dpp.dpp_type,
     language: dpp.language,
     commodityCode: dpp.commodity_code ?? sources.template?.commodity_code ?? null,
-    ...profiledView(dpp, { upTo: tier }),
+    ...(summary && {
+      profile: { id: summary.id, name: summary.name, version: summary.version },
+      ...(dpp.category !== undefined && { category: dpp.category }),
+      aspects: dpp.aspects ?? {},
+    }),
     ...(lifecycle && { lifecycle }),
   };
 }

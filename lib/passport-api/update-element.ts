@@ -1,8 +1,9 @@
 import * as v from 'valibot';
 import type { Principal } from '../auth/claims';
 import { writeAspect } from '../dpp-aspects/write-aspect';
-import { updateDpp, updateDppInput } from '../dpps/update-dpp';
+import { changeDpp, updateDppInput } from '../dpps/update-dpp';
 import { InvalidInputError, ValidationError } from '../errors';
+import { packedProfileById } from '../profiles/packed-catalogue';
 import { id, issueMessage } from '../schemas';
 import { archived } from './archive';
 import { elementPath } from './model';
@@ -51,9 +52,9 @@ export async function updateElement(auth: Principal, { params, body }: v.InferOu
     const parsed = v.safeParse(updateDppInput, { params, body: { [field]: body.value } });
     if (!parsed.success)
       throw new ValidationError(parsed.issues.map((issue) => ({ path: 'value', message: issueMessage(issue) })));
-    await updateDpp(auth, parsed.output);
+    await changeDpp(auth, parsed.output, packedProfileById);
   } else if (head === 'aspects' && aspect !== undefined) {
-    await writeAspect(auth, params.dppId, aspect, (stored) => setAt(stored, rest, body.value));
+    await writeAspect(auth, params.dppId, aspect, (stored) => setAt(stored, rest, body.value), packedProfileById);
   } else throw notWritable();
   return archived(auth, params.dppId);
 }

@@ -4,9 +4,10 @@ import { mergePatch } from '../dpp-aspects/merge-patch';
 import { aspectDocument, aspectId } from '../dpp-aspects/put-aspect';
 import { writeAspect } from '../dpp-aspects/write-aspect';
 import { dppType, sourceLanguage } from '../dpps/fields';
-import { updateDpp } from '../dpps/update-dpp';
+import { changeDpp } from '../dpps/update-dpp';
 import { InvalidInputError } from '../errors';
 import { commodityCode, facilityId } from '../identifiers';
+import { packedProfileById } from '../profiles/packed-catalogue';
 import { description, id, name } from '../schemas';
 import { archived } from './archive';
 
@@ -83,11 +84,15 @@ export async function updatePassport(auth: Principal, { params, body }: v.InferO
   const [aspect] = aspects;
   if (aspect) {
     const [aspectName, patch] = aspect;
-    await writeAspect(auth, params.dppId, aspectName, (stored) =>
-      patch === null ? {} : mergePatch(stored ?? {}, patch),
+    await writeAspect(
+      auth,
+      params.dppId,
+      aspectName,
+      (stored) => (patch === null ? {} : mergePatch(stored ?? {}, patch)),
+      packedProfileById,
     );
   } else if (fields) {
-    await updateDpp(auth, { params, body: fields });
+    await changeDpp(auth, { params, body: fields }, packedProfileById);
   } else {
     throw new InvalidInputError('the patch changes nothing', 'VALIDATION_ERROR', [
       { path: 'elements', message: `must change at least one element: ${ELEMENTS}` },

@@ -8,6 +8,8 @@ import { ConflictError, InvalidInputError } from '../errors';
 import { objectKeys } from '../files/object-keys';
 import { committedLeg, recordPendingObject, releasePendingObjects } from '../files/pending-objects';
 import { MAX_VERSION_DOCUMENT_BYTES, MAX_VERSION_FILES } from '../limits';
+import { accessProfileById } from '../profiles/access-catalogue';
+import type { ProfileLookup } from '../profiles/format';
 import { id } from '../schemas';
 import {
   canonicalDocument,
@@ -70,7 +72,7 @@ export const retryDelayMs = (attempt: number, lostMs: number, random: () => numb
  */
 export async function createDppVersion(auth: Principal, { params, body }: v.InferOutput<typeof createDppVersionInput>) {
   const { dppId } = params;
-  const created = await takeVersion(auth, dppId, body.versionId);
+  const created = await takeVersion(auth, dppId, body.versionId, accessProfileById);
   return { message: `Version ${created.version} of DPP ${dppId} created`, ok: true as const };
 }
 
@@ -85,14 +87,20 @@ export interface TakenVersion {
  * Takes the next version of a DPP of the caller's company (createDppVersion, and every change
  * through the passport API, which archives each: lib/passport-api). Retries lost races as RETRY says.
  */
-export async function takeVersion(auth: Principal, dppId: string, versionId: string): Promise<TakenVersion> {
+export async function takeVersion(
+  auth: Principal,
+  dppId: string,
+  versionId: string,
+  /** Where the tiers of a profiled DPP's attributes are read (lib/versions/document.ts, splitByTier). */
+  profiles: ProfileLookup,
+): Promise<TakenVersion> {
   const started = Date.now();
   // The documents of lost attempts are removed while the next attempt runs, all before answering.
   const releases: Promise<void>[] = [];
   try {
     for (let attempt = 1; ; attempt++) {
       const attemptStarted = Date.now();
-      const created = await attemptVersion(auth, dppId, versionId, releases);
+      const created = await attemptVersion(auth, dppId, versionId, releases, profiles);
       if (created !== undefined) return created;
       if (attempt >= RETRY.maxAttempts || Date.now() - started >= RETRY.budgetMs) {
         throw new ConflictError(
@@ -116,6 +124,7 @@ async function attemptVersion(
   dppId: string,
   versionId: string,
   releases: Promise<void>[],
+  profiles: ProfileLookup,
 ): Promise<TakenVersion | undefined> {
   const source = await readVersionSource(dppId);
   const dpp = source.dpp;
@@ -132,7 +141,7 @@ async function attemptVersion(
   const snapshot = snapshotOf(dpp, source.files, source.cards);
   // The public document holds the public parts and the hash of each restricted tier's document
   // (docs/choices.md, Access tiers); without restricted parts it is the document as before tiers.
-  const { publicSnapshot, tiers } = splitByTier(snapshot);
+  const { publicSnapshot, tiers } = splitByTier(snapshot, profiles);
   const tierDocuments = tiers.map((parts) => ({
     tier: parts.tier,
     path: objectKeys.versionDocument(auth.companyId, dppId, uuidv7()),

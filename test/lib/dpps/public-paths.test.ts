@@ -128,7 +128,9 @@ describe('a use case that changes a tier (PUT /dpps/{dppId}/cards/{cardId})', ()
     db.on(UpdateCommand).resolves({ Attributes: cardItem({ access_tier: 'authority' }) });
     const { cards } = await fresh(DISTRIBUTION);
     await cards.updateDppCard(PRINCIPAL, update({ access_tier: 'authority' }) as never);
-    expect(invalidations().map((call) => call.paths)).toEqual([[`/dpp/${IDS.dpp}*`, `/passport/${IDS.dpp}*`]]);
+    expect(invalidations().map((call) => call.paths)).toEqual([
+      [`/dpp/${IDS.dpp}*`, `/passport/${IDS.dpp}*`, `/v1/dppsByIdAndDate/${IDS.dpp}*`],
+    ]);
     sent = [];
     await cards.updateDppCard(PRINCIPAL, update({ name: 'Battery' }) as never);
     expect(invalidations()).toEqual([]);
