@@ -10,6 +10,7 @@
  */
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
+import { DppBackupStack } from './backup-stack';
 import { readStackConfig, type StackConfig, StackConfigError } from './config';
 import { DppServiceStack } from './stack';
 
@@ -27,13 +28,24 @@ function configOrExit(): StackConfig {
 }
 const config = configOrExit();
 
-new DppServiceStack(app, config.stackName, {
-  config,
-  description: 'Digital Product Passport service (HTTP API, Lambda, DynamoDB, S3, SES)',
-  ...(config.account !== undefined || config.region !== undefined
+const env =
+  config.account !== undefined || config.region !== undefined
     ? { env: { account: config.account, region: config.region } }
-    : {}),
-});
+    : {};
+// Context role=backup: the back-up provider's read-only copy (docs/deploy.md, The back-up copy).
+if (config.role === 'backup') {
+  new DppBackupStack(app, config.stackName, {
+    config,
+    description: 'Digital Product Passport service: the back-up copy (read-only; EN 18221)',
+    ...env,
+  });
+} else {
+  new DppServiceStack(app, config.stackName, {
+    config,
+    description: 'Digital Product Passport service (HTTP API, Lambda, DynamoDB, S3, SES)',
+    ...env,
+  });
+}
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app), new ServerlessChecks(app));
 
 app.synth();

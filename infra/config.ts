@@ -55,6 +55,16 @@ export interface EvmConfig {
   explorerUrl: string;
 }
 
+/** Where the back-up copy lives: another account and region, a table and an Object Lock bucket there. */
+export interface BackupConfig {
+  account: string;
+  region: string;
+  tableName: string;
+  bucketName: string;
+  /** Object Lock's default retention of every copied object, compliance mode (no one can shorten it). */
+  retentionYears: number;
+}
+
 /**
  * The API's own domain (context domainName + certificateArn): API Gateway serves the HTTP API
  * there (a regional custom domain, TLS 1.2), and only there (the execute-api endpoint is off).
@@ -111,6 +121,21 @@ export interface StackConfig {
    * access.backup). Absent: the records answer 409 REGISTRY_RECORD_INCOMPLETE naming `backupURL`.
    */
   backupBaseUrl?: string;
+  /**
+   * The back-up copy's resources (EN 18221; docs/deploy.md, The back-up copy): context
+   * backupAccount, backupRegion, backupTableName, backupBucketName, backupRetentionYears. On the
+   * primary (role `primary`) they add S3 replication of the bucket and the replicator of the table
+   * into them; on the back-up (role `backup`) they are its own table and bucket. Absent: no back-up.
+   */
+  backup?: BackupConfig;
+  /**
+   * Context `role`: `primary` (default) deploys the whole service; `backup` deploys the back-up
+   * provider's read-only copy (infra/backup-stack.ts): the read routes only, on the back-up's own
+   * table and Object Lock bucket, which the primary's account (context primaryAccount) may write.
+   */
+  role: 'primary' | 'backup';
+  /** Context primaryAccount (role `backup`): the account whose replication writes the back-up's table and bucket. */
+  primaryAccount?: string;
   /** The Stripe price of the plan a promotional code subscribes to (`price_…`); absent: the stack warns. */
   stripePriceId?: string;
   alarms: AlarmThresholds;
@@ -257,6 +282,23 @@ export function readStackConfig(scope: Construct): StackConfig {
     (customDomain !== undefined && !cdn ? `https://${customDomain.domainName}` : undefined);
 
   const backupBaseUrl = readBaseUrl(raw('backupBaseUrl'), 'backupBaseUrl');
+  const role = optionalString(raw('role'), 'role') ?? 'primary';
+  if (role !== 'primary' && role !== 'backup') {
+    throw new StackConfigError('role', `expected "primary" or "backup", got "${role}"`);
+  }
+  // On the back-up's own deployment its account and region are the back-up's: the checks against the primary's are the primary's.
+  const backup = readBackup(raw, role === 'primary' ? { account, region } : {});
+  const primaryAccount = optionalString(raw('primaryAccount'), 'primaryAccount');
+  if (primaryAccount !== undefined && !/^\d{12}$/.test(primaryAccount)) {
+    throw new StackConfigError('primaryAccount', `expected a 12-digit AWS account id, got "${primaryAccount}"`);
+  }
+  if (role === 'backup' && (backup === undefined || primaryAccount === undefined)) {
+    throw new StackConfigError(
+      [...(backup === undefined ? ['backupAccount'] : []), ...(primaryAccount === undefined ? ['primaryAccount'] : [])],
+      'a back-up deployment (-c role=backup) needs its own resources (backupAccount, backupRegion, backupTableName, ' +
+        'backupBucketName) and the account that replicates into them (primaryAccount)',
+    );
+  }
 
   const logLevel = (optionalString(raw('logLevel'), 'logLevel') ?? CONTEXT_DEFAULTS.logLevel).toUpperCase();
   if (!isLogLevel(logLevel)) {
@@ -301,6 +343,9 @@ export function readStackConfig(scope: Construct): StackConfig {
     ...(customDomain !== undefined ? { customDomain } : {}),
     ...(publicBaseUrl !== undefined ? { publicBaseUrl } : {}),
     ...(backupBaseUrl !== undefined ? { backupBaseUrl } : {}),
+    ...(backup !== undefined ? { backup } : {}),
+    role,
+    ...(primaryAccount !== undefined ? { primaryAccount } : {}),
     ...(stripePriceId !== undefined ? { stripePriceId } : {}),
     alarms,
     cdn,
@@ -309,6 +354,73 @@ export function readStackConfig(scope: Construct): StackConfig {
     sandbox,
     sandboxWarnings: defaultsKept.map(({ key, problem }) => `Sandbox deployment keeps "${key}": ${problem}.`),
   };
+}
+
+/** Default Object Lock retention of the back-up's objects (EN 18221 asks for the passport's life; ESPR's minimum is 10 years). */
+export const DEFAULT_BACKUP_RETENTION_YEARS = 10;
+
+/**
+ * The back-up's resources: all of backupAccount, backupRegion, backupTableName and
+ * backupBucketName, or none; backupRetentionYears (default 10). The back-up is another provider's:
+ * its account must differ from the primary's, and its region too (a second region survives the
+ * first one's outage).
+ */
+function readBackup(
+  raw: (key: string) => unknown,
+  primary: { account?: string; region?: string },
+): BackupConfig | undefined {
+  const account = optionalString(raw('backupAccount'), 'backupAccount');
+  const region = optionalString(raw('backupRegion'), 'backupRegion');
+  const tableName = optionalString(raw('backupTableName'), 'backupTableName');
+  const bucketName = optionalString(raw('backupBucketName'), 'backupBucketName');
+  const retention = optionalNumber(raw('backupRetentionYears'), 'backupRetentionYears');
+  const given = {
+    backupAccount: account,
+    backupRegion: region,
+    backupTableName: tableName,
+    backupBucketName: bucketName,
+  };
+  const missing = Object.entries(given).filter(([, value]) => value === undefined);
+  if (missing.length === 4) {
+    if (retention !== undefined)
+      throw new StackConfigError('backupRetentionYears', 'given without a back-up (backupAccount, …)');
+    return undefined;
+  }
+  if (missing.length > 0 || !account || !region || !tableName || !bucketName) {
+    throw new StackConfigError(
+      missing.map(([key]) => key),
+      'a back-up needs all of backupAccount, backupRegion, backupTableName and backupBucketName',
+    );
+  }
+  if (!/^\d{12}$/.test(account)) {
+    throw new StackConfigError('backupAccount', `expected a 12-digit AWS account id, got "${account}"`);
+  }
+  if (!/^[a-z]{2}(-[a-z]+)+-\d$/.test(region)) {
+    throw new StackConfigError('backupRegion', `expected an AWS region such as eu-west-1, got "${region}"`);
+  }
+  if (!/^[A-Za-z0-9_.-]{3,255}$/.test(tableName)) {
+    throw new StackConfigError('backupTableName', `"${tableName}" is not a DynamoDB table name`);
+  }
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucketName)) {
+    throw new StackConfigError('backupBucketName', `"${bucketName}" is not an S3 bucket name`);
+  }
+  if (primary.account !== undefined && primary.account === account) {
+    throw new StackConfigError(
+      'backupAccount',
+      'the back-up is another provider’s: its account must not be the primary’s',
+    );
+  }
+  if (primary.region !== undefined && primary.region === region) {
+    throw new StackConfigError('backupRegion', 'the back-up must be in another region than the primary');
+  }
+  const retentionYears = retention ?? DEFAULT_BACKUP_RETENTION_YEARS;
+  if (!Number.isInteger(retentionYears) || retentionYears < 1 || retentionYears > 100) {
+    throw new StackConfigError(
+      'backupRetentionYears',
+      `expected a whole number of years from 1 to 100, got ${retentionYears}`,
+    );
+  }
+  return { account, region, tableName, bucketName, retentionYears };
 }
 
 /** The defaults only a throwaway sandbox may deploy with, each with what to pass instead. */

@@ -1,5 +1,6 @@
 import { ANCHOR_WORKER_FN } from '../lib/anchoring/worker';
 import { functionId, routes } from '../lib/api/routes';
+import { BACKUP_REPLICATOR_FN } from '../lib/backup/worker';
 import { KYB_RETRY_WORKER_FN } from '../lib/companies/kyb/worker';
 import { IMPORT_WORKER_FN } from '../lib/imports/worker';
 
@@ -58,6 +59,8 @@ export function samFunctionsMarkdown(): string {
     `| \`${functionId(ANCHOR_WORKER_FN)}\` | anchor worker: the table's stream; its sweep's schedule | \`events/${ANCHOR_WORKER_FN}.json\` (stream record), \`events/${ANCHOR_WORKER_FN}-sweep.json\` (schedule) |`,
     `| \`${functionId(KYB_RETRY_WORKER_FN)}\` | KYB retry worker: its schedule | \`events/${KYB_RETRY_WORKER_FN}.json\` |`,
     `| \`${functionId(IMPORT_WORKER_FN)}\` | import worker: the import queue (an upload's S3 event) | \`events/${IMPORT_WORKER_FN}.json\` |`,
+    // Any record of the stream is one it copies: the anchor worker's sample is a notarization's INSERT.
+    `| \`${functionId(BACKUP_REPLICATOR_FN)}\` | back-up replicator (a stack with a back-up): the table's stream, every change | \`events/${ANCHOR_WORKER_FN}.json\` (a stream record; run against \`npm start -- --backup\`) |`,
   ];
   return [
     `${routes.length + workers.length} functions: ${routes.length} routes and ${workers.length} workers.`,

@@ -27,6 +27,7 @@ import { FUNCTIONS_DIR } from './bundles';
 import type { StackConfig } from './config';
 import { Alarms } from './constructs/alarms';
 import { assertRouteTableIsDeployable, ServiceApi } from './constructs/api';
+import { addBackupReplication, type BackupReplication } from './constructs/backup';
 import { PassportCdn } from './constructs/cdn';
 import { DataStores } from './constructs/data';
 import { CustomDomain } from './constructs/domain';
@@ -42,7 +43,7 @@ export {
   TABLE_ACTIONS,
   VIES_REST_URL,
 } from './constructs/functions';
-export { NAG_ACKNOWLEDGEMENTS, type NagAcknowledgement } from './constructs/nag';
+export { BACKUP_ONLY, NAG_ACKNOWLEDGEMENTS, type NagAcknowledgement } from './constructs/nag';
 
 /** The repository root (this file is `<repo>/infra/stack.ts`). */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -86,6 +87,8 @@ export class DppServiceStack extends Stack {
   readonly anchorWorker: NodejsFunction;
   /** The import worker (functions/process-import.ts), fed by the imports' queue. */
   readonly importWorker: NodejsFunction;
+  /** With a back-up (context backupAccount, …): the replicator and S3 replication's role (infra/constructs/backup.ts). */
+  readonly backupReplication?: BackupReplication;
   /** Context cdn=true: the CloudFront distribution in front of the API (infra/constructs/cdn.ts). */
   readonly cdn?: Distribution;
   /** The nested stack of every alarm (infra/constructs/alarms.ts). */
@@ -154,6 +157,9 @@ export class DppServiceStack extends Stack {
     this.anchorDeadLetterQueue = workers.anchorDeadLetterQueue;
     this.anchorWorker = workers.anchorWorker;
     this.importWorker = workers.importWorker;
+    if (config.backup !== undefined) {
+      this.backupReplication = addBackupReplication(this, config.backup, data, functions);
+    }
     // The rows that read the chain (access.chain) use the anchor worker's node: its URL's secret, not an env value.
     for (const route of this.routes.filter((candidate) => candidate.access.chain)) {
       const fn = defined(this.functions.get(route.fn), `the function of ${route.fn}`);
@@ -171,6 +177,7 @@ export class DppServiceStack extends Stack {
       functions: this.functions,
       workers,
       table: this.table,
+      ...(this.backupReplication && { backup: this.backupReplication }),
     });
     this.monitoring = alarms.stack;
 

@@ -64,6 +64,12 @@ export interface Access {
    */
   readonly backup?: boolean;
   /**
+   * Writes the back-up copy's table (the replicator, lib/backup): dynamodb:PutItem and DeleteItem
+   * on the back-up's table (context backupAccount, backupRegion, backupTableName), and the settings
+   * BACKUP_TABLE_NAME (its ARN) and BACKUP_REGION. Only in a stack with a back-up.
+   */
+  readonly backupTable?: boolean;
+  /**
    * Changes what the public may read of a DPP (its publication, a part's tier), so it drops the
    * DPP's public paths from the CDN (lib/dpps/public-paths.ts). Only with the stack's CDN
    * (context cdn=true): cloudfront:CreateInvalidation on its distribution, and the setting

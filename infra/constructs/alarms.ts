@@ -26,11 +26,13 @@ import { type ITopic, Topic } from 'aws-cdk-lib/aws-sns';
 import { ANCHOR_BALANCE_ALARM_ETH, ANCHOR_WORKER_FN } from '../../lib/anchoring/worker';
 import type { Route } from '../../lib/api/contract';
 import { functionId, isCatchAll } from '../../lib/api/routes';
+import { BACKUP_REPLICATOR_FN } from '../../lib/backup/worker';
 import { KYB_RETRY_EVERY_MINUTES, KYB_RETRY_WORKER_FN } from '../../lib/companies/kyb/worker';
 import { IMPORT_MAX_RECEIVES, IMPORT_WORKER_FN } from '../../lib/imports/worker';
 import { DEFAULT_METRICS_NAMESPACE, METRIC } from '../../lib/metrics';
 import type { StackConfig } from '../config';
 import { tableSchema } from '../table-schema';
+import type { BackupReplication } from './backup';
 import { SERVICE_NAME } from './functions';
 import type { Workers } from './workers';
 
@@ -42,6 +44,8 @@ export interface AlarmedResources {
   readonly functions: ReadonlyMap<string, NodejsFunction>;
   readonly workers: Workers;
   readonly table: Table;
+  /** With a back-up (context backupAccount, …): its replicator and dead-letter queue (infra/constructs/backup.ts). */
+  readonly backup?: BackupReplication;
 }
 
 /** The construct id of the nested stack that holds every alarm. */
@@ -211,6 +215,26 @@ export class Alarms {
       thresholds.streamIteratorAgeMs,
       atLeast,
     );
+
+    // The back-up copy falling behind (its recovery point moving back) or giving records up.
+    if (watched.backup) {
+      const { replicator, deadLetterQueue } = watched.backup;
+      alarm(
+        `${functionId(BACKUP_REPLICATOR_FN)}DeadLettersAlarm`,
+        `${BACKUP_REPLICATOR_FN}: a changed item was given up (its keys are in the dead-letter queue; copy it again)`,
+        deadLetterQueue.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period }),
+        1,
+        atLeast,
+      );
+      alarm(
+        `${functionId(BACKUP_REPLICATOR_FN)}IteratorAgeAlarm`,
+        `${BACKUP_REPLICATOR_FN}: the back-up's copy of the table is ${thresholds.streamIteratorAgeMs / 1000} s or more ` +
+          'behind (its recovery point)',
+        replicator.metric('IteratorAge', { statistic: 'Maximum', period }),
+        thresholds.streamIteratorAgeMs,
+        atLeast,
+      );
+    }
 
     // Throttle events of the table and of each index (a throttled index write throttles the table write).
     const throttleEvents: Record<string, IMetric> = {};

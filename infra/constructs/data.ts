@@ -7,7 +7,8 @@
  */
 import { Annotations, Duration, RemovalPolicy, SecretValue, type Stack } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
-import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { AccountPrincipal, PolicyDocument, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectLockRetention } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import { RELEASED_TAG } from '../../lib/aws/released';
@@ -44,15 +45,32 @@ export class DataStores {
   readonly stripeKeySecret: Secret;
 
   constructor(stack: Stack, config: StackConfig) {
+    // The back-up provider's deployment (context role=backup): its table and bucket are the copy,
+    // named as the primary's replication names them, and written by the primary's account only.
+    const copy = config.role === 'backup' ? config.backup : undefined;
     // Key schema shared with the local bootstrap (infra/table-schema.ts).
     this.table = new Table(stack, 'Table', {
+      ...(copy && {
+        tableName: copy.tableName,
+        // The primary's replicator (lib/backup) puts and deletes items, nothing else (a cross-account call by ARN).
+        resourcePolicy: new PolicyDocument({
+          statements: [
+            new PolicyStatement({
+              principals: [new AccountPrincipal(config.primaryAccount)],
+              actions: ['dynamodb:PutItem', 'dynamodb:DeleteItem'],
+              resources: ['*'],
+            }),
+          ],
+        }),
+      }),
       partitionKey: { name: tableSchema.partitionKey, type: AttributeType.STRING },
       sortKey: { name: tableSchema.sortKey, type: AttributeType.STRING },
       billingMode: BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: tableSchema.timeToLiveAttribute,
-      // Feeds the anchor worker (new notarization records); only keys: the worker reads the record itself.
-      stream: StreamViewType[tableSchema.stream],
+      // Feeds the anchor worker (new notarization records) and the back-up's replicator; only keys: each
+      // worker reads the record itself. The back-up's copy runs neither.
+      ...(copy ? {} : { stream: StreamViewType[tableSchema.stream] }),
       removalPolicy: RemovalPolicy.RETAIN,
       // Not even a console click or an API call deletes it while this is on (docs/deploy.md, Durability).
       deletionProtection: true,
@@ -67,6 +85,13 @@ export class DataStores {
     }
 
     this.bucket = new Bucket(stack, 'Bucket', {
+      ...(copy && {
+        bucketName: copy.bucketName,
+        // Every replica locked in compliance mode: no one, the root user included, deletes or
+        // overwrites a version before its retention ends (EN 18221; docs/deploy.md, The back-up copy).
+        objectLockEnabled: true,
+        objectLockDefaultRetention: ObjectLockRetention.compliance(Duration.days(365 * copy.retentionYears)),
+      }),
       versioned: true,
       encryption: BucketEncryption.S3_MANAGED,
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -90,6 +115,23 @@ export class DataStores {
       ],
     });
     acknowledge(this.bucket, NAG_ACKNOWLEDGEMENTS.bucketAccessLogs);
+    if (copy && config.primaryAccount !== undefined) {
+      // S3 replication from the primary's account: replicas (owned by this account) and their tags, nothing else.
+      this.bucket.addToResourcePolicy(
+        new PolicyStatement({
+          principals: [new AccountPrincipal(config.primaryAccount)],
+          actions: ['s3:ReplicateObject', 's3:ReplicateTags', 's3:ObjectOwnerOverrideToBucketOwner'],
+          resources: [this.bucket.arnForObjects('*')],
+        }),
+      );
+      this.bucket.addToResourcePolicy(
+        new PolicyStatement({
+          principals: [new AccountPrincipal(config.primaryAccount)],
+          actions: ['s3:GetBucketVersioning', 's3:PutBucketVersioning', 's3:List*'],
+          resources: [this.bucket.bucketArn],
+        }),
+      );
+    }
 
     this.emailIdentity = new EmailIdentity(stack, 'FromAddressIdentity', {
       identity: Identity.email(config.sesFromAddress),

@@ -23,7 +23,7 @@ import type { Construct } from 'constructs';
 import type { Route } from '../../lib/api/contract';
 import { functionId } from '../../lib/api/routes';
 import { BUNDLE_FILE, everyHandler, type FunctionBundles, functionBundlesSync, REPO_ROOT } from '../bundles';
-import type { StackConfig } from '../config';
+import type { BackupConfig, StackConfig } from '../config';
 import { LOCAL_SETTINGS, localOnlySettings } from '../local/settings';
 import { tableSchema } from '../table-schema';
 import type { DataStores } from './data';
@@ -76,6 +76,10 @@ export const BUCKET_ACTIONS = {
   put: ['s3:PutObject'],
   delete: ['s3:PutObjectTagging', 's3:DeleteObject'],
 } as const;
+
+/** The back-up's table (context backupAccount, backupRegion, backupTableName). */
+export const backupTableArn = (backup: BackupConfig): string =>
+  `arn:aws:dynamodb:${backup.region}:${backup.account}:table/${backup.tableName}`;
 
 /** What a function is made from: a route row's fn, access and auth, or a worker's (lib/companies/kyb/worker.ts). */
 export interface FunctionRow extends Pick<Route, 'fn' | 'access' | 'auth'> {
@@ -196,6 +200,12 @@ export class ServiceFunctions {
       ...(access.links ? { PUBLIC_BASE_URL: publicBaseUrl } : {}),
       // Links to the back-up copy (a registry record's backupURL), when the stack has one (context backupBaseUrl).
       ...(access.backup && config.backupBaseUrl !== undefined ? { BACKUP_BASE_URL: config.backupBaseUrl } : {}),
+      // The replicator's target: the back-up's table by its ARN (a cross-account call), in the back-up's region.
+      ...(access.backupTable && config.backup !== undefined
+        ? { BACKUP_TABLE_NAME: backupTableArn(config.backup), BACKUP_REGION: config.backup.region }
+        : {}),
+      // The back-up provider's read-only deployment (context role=backup): what its reads tell apart (a ceased operator).
+      ...(config.role === 'backup' && access.table ? { DEPLOYMENT_ROLE: 'backup' } : {}),
       ...(access.stripe ? { STRIPE_SECRET_KEY_SECRET_ID: data.stripeKeySecret.secretArn } : {}),
       ...(access.anchoring
         ? {
@@ -237,6 +247,15 @@ export class ServiceFunctions {
         new PolicyStatement({
           actions: ['secretsmanager:GetSecretValue'],
           resources: [data.anchorKeySecret.secretArn],
+        }),
+      );
+    }
+    if (access.backupTable && this.props.config.backup !== undefined) {
+      // Copies only: an item is put whole or deleted, never read, updated or queried there.
+      statements.push(
+        new PolicyStatement({
+          actions: ['dynamodb:PutItem', 'dynamodb:DeleteItem'],
+          resources: [backupTableArn(this.props.config.backup)],
         }),
       );
     }

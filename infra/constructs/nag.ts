@@ -13,6 +13,9 @@ export interface NagAcknowledgement {
   readonly reason: string;
 }
 
+/** The acknowledgements of the back-up's resources, found only in a stack with a back-up or a back-up's own. */
+export const BACKUP_ONLY = /\(context (backupAccount|role=backup)\)/;
+
 /**
  * Every cdk-nag finding (AwsSolutions, Serverless) this stack accepts, with its reason.
  * docs/deploy.md lists them (cdk-nag acknowledgements); test/infra/nag.test.ts fails
@@ -180,6 +183,54 @@ export const NAG_ACKNOWLEDGEMENTS = {
       'Besides X-Ray (active tracing), the DynamoDB stream event source mapping needs dynamodb:ListStreams, ' +
       'which has no resource-level permissions; the stream reads themselves (DescribeStream, GetRecords, ' +
       "GetShardIterator) are granted on the table's stream only.",
+  },
+  backupDeadLetterQueue: {
+    rule: 'AwsSolutions-SQS3',
+    on: "the back-up replicator's dead-letter queue (context backupAccount)",
+    reason:
+      "It is itself a dead-letter queue: the on-failure destination of the replicator's event source mapping, " +
+      'alarmed on its first message. Nothing consumes it.',
+  },
+  backupDeadLetterQueueRedrive: {
+    rule: 'Serverless-SQSRedrivePolicy',
+    on: "the back-up replicator's dead-letter queue (context backupAccount)",
+    reason:
+      'It is itself a dead-letter queue: an operator reads the keys it holds and copies those items again ' +
+      '(docs/deploy.md, The back-up copy).',
+  },
+  backupReplicatorDeadLetterQueue: {
+    rule: 'Serverless-LambdaDLQ',
+    on: 'the back-up replicator (context backupAccount)',
+    reason:
+      'Its DynamoDB stream event source mapping invokes it synchronously, and a function dead-letter queue only ' +
+      'receives asynchronous invocations: the mapping sends the records it gave up on to its own on-failure ' +
+      'destination, an SQS dead-letter queue with an alarm.',
+  },
+  backupReplicatorStarResource: {
+    rule: 'AwsSolutions-IAM5[Resource::*]',
+    on: "the back-up replicator's role (context backupAccount)",
+    reason:
+      'Besides X-Ray (active tracing), the DynamoDB stream event source mapping needs dynamodb:ListStreams, ' +
+      "which has no resource-level permissions; the stream reads are granted on the table's stream only.",
+  },
+  backupReplicationObjects: {
+    rule: 'AwsSolutions-IAM5[Resource::<Bucket.Arn>/*]',
+    on: "S3 replication's role (context backupAccount)",
+    reason:
+      'S3 replication copies every object of the data bucket, each version with its Object Lock settings: its ' +
+      'role reads every object version of that one bucket (and replicates into the one back-up bucket).',
+  },
+  backupReplicationDestination: {
+    rule: 'AwsSolutions-IAM5[Resource::arn:aws:s3:::<backupBucketName>/*]',
+    on: "S3 replication's role (context backupAccount)",
+    reason: 'The replicas: every object key of the one back-up bucket, which S3 writes as the source keys.',
+  },
+  backupBucketAccessLogs: {
+    rule: 'AwsSolutions-S1',
+    on: "the back-up's Object Lock bucket (context role=backup)",
+    reason:
+      'No server access logs, as the data bucket: its writers are S3 replication (CloudTrail records it) and ' +
+      'its readers the functions, whose logs and the API access logs record each request.',
   },
   cdnGeoRestriction: {
     rule: 'AwsSolutions-CFR1',

@@ -28,11 +28,30 @@ export const LOCAL_ANCHOR_ADDRESS = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
 export const localExplorerUrl = (apiUrl: string): string => `${apiUrl.replace(/\/+$/, '')}/local/chain`;
 
 /**
- * The back-up copy's base URL locally (context backupBaseUrl of the local synth, infra/local/sam-env.ts):
- * what the registry records' `backupURL` start with. The back-up deployment does not run locally yet, so
- * nothing answers there (docs/local.md).
+ * The back-up copy's base URL in the local synth's context (backupBaseUrl, infra/local/sam-env.ts):
+ * what the registry records' `backupURL` start with (an https address, as the registry's schema
+ * wants), also when `npm start -- --backup` runs a back-up on a local port (infra/local/backup.ts).
  */
 export const LOCAL_BACKUP_BASE_URL = 'https://backup.dpp.local';
+
+/** The back-up's table and bucket locally, on engines of its own (infra/local/backup.ts). */
+export const LOCAL_BACKUP_TABLE = 'dpp-local-backup';
+export const LOCAL_BACKUP_BUCKET = 'dpp-local-backup-files';
+
+/**
+ * The local synth's back-up context (infra/config.ts, readBackup): a made-up account of the back-up
+ * provider in another region. Locally the replicator writes LOCAL_BACKUP_TABLE on the back-up's
+ * DynamoDB Local instead (BACKUP_TABLE_NAME, BACKUP_DYNAMODB_ENDPOINT: LOCAL_SETTINGS).
+ */
+/** The back-up's DynamoDB Local port by default (`npm start -- --backup`; --port 0 picks a free one). */
+export const LOCAL_BACKUP_DYNAMODB_PORT = 8001;
+
+export const LOCAL_BACKUP_CONTEXT = {
+  backupAccount: '210987654321',
+  backupRegion: 'eu-west-1',
+  backupTableName: LOCAL_BACKUP_TABLE,
+  backupBucketName: LOCAL_BACKUP_BUCKET,
+} as const;
 
 /** The API's address on `npm start` (infra/local/stack.ts, DEFAULT_PORTS.api). */
 export const LOCAL_PUBLIC_BASE_URL = 'http://127.0.0.1:3000';
@@ -96,6 +115,10 @@ export function localEnvironment(engines: Engines, keys: SigningKeys, logLevel =
     TRANSLATE_PROVIDER: 'aws',
     // The template's value for the EU registry's functions (the local synth's backupBaseUrl), for the in-process mode.
     BACKUP_BASE_URL: LOCAL_BACKUP_BASE_URL,
+    // The replicator's target (LOCAL_SETTINGS): the back-up's table on its own DynamoDB Local, at its
+    // default port until `npm start -- --backup` gives its real address (infra/local/backup.ts).
+    BACKUP_TABLE_NAME: LOCAL_BACKUP_TABLE,
+    BACKUP_DYNAMODB_ENDPOINT: `http://127.0.0.1:${LOCAL_BACKUP_DYNAMODB_PORT}`,
     TRANSLATE_ENDPOINT: engines.translate.endpoint,
     // The anchor worker (lib/anchoring) on the local chain; EVM_EXPLORER_URL is set once the API listens (stack.ts).
     EVM_RPC_URL: engines.evm.endpoint,

@@ -19,6 +19,7 @@ import { logger } from '../../lib/logger';
 import { lambdaContext } from './api-gateway-event';
 import { s3Events } from './engines/s3';
 import { LocalQueue } from './engines/sqs';
+import { LOCAL_BACKUP_BUCKET } from './environment';
 import { loadFunction } from './handlers';
 import { runAs } from './iam/runtime';
 
@@ -47,10 +48,17 @@ export function startImportQueue(options: ImportQueueOptions = {}): ImportQueue 
     deadLetterQueue,
   });
   const onEvent = (event: unknown) => {
-    const records = (event as { Records?: Array<{ eventName?: string; s3?: { object?: { key?: string } } }> }).Records;
+    const records = (
+      event as {
+        Records?: Array<{ eventName?: string; s3?: { bucket?: { name?: string }; object?: { key?: string } } }>;
+      }
+    ).Records;
     const created = (records ?? []).filter(
       (record) =>
-        record.eventName?.startsWith('ObjectCreated:') && record.s3?.object?.key?.endsWith(IMPORT_OBJECT_SUFFIX),
+        record.eventName?.startsWith('ObjectCreated:') &&
+        record.s3?.object?.key?.endsWith(IMPORT_OBJECT_SUFFIX) &&
+        // The back-up's copy of an upload (infra/local/backup.ts) is not the data bucket's: no notification.
+        record.s3?.bucket?.name !== LOCAL_BACKUP_BUCKET,
     );
     // The bucket's notification filter: only an import's upload is queued.
     if (created.length > 0) queue.send(JSON.stringify({ Records: created }));

@@ -17,6 +17,7 @@ import { ensureCursorKey } from './cursor-key';
 import type { Engines } from './engines';
 import {
   LOCAL_BACKUP_BASE_URL,
+  LOCAL_BACKUP_CONTEXT,
   LOCAL_CLOUD_ONLY_VALUES,
   LOCAL_SETTINGS,
   localEnvironment,
@@ -24,6 +25,7 @@ import {
 } from './environment';
 import { functionCredentials } from './iam/credentials';
 import { allFunctions } from './iam/template';
+import { cachedTemplate } from './runtime/template-cache';
 import { ensureSigningKeys } from './signing-keys';
 import { readStackFile } from './stack-file';
 
@@ -47,6 +49,9 @@ export function synthesizedTemplate(routes?: readonly Route[]): { Resources: Rec
       sandbox: true,
       // The back-up copy's address, so the rows with access.backup get BACKUP_BASE_URL as in a deployment with one.
       backupBaseUrl: LOCAL_BACKUP_BASE_URL,
+      // The back-up's resources (another account and region), so the stack has the replicator that
+      // `npm start -- --backup` runs on its stream (infra/local/backup.ts), as a deployment with a back-up.
+      ...LOCAL_BACKUP_CONTEXT,
       'aws:cdk:bundling-stacks': [],
       'aws:cdk:enable-path-metadata': true,
     },
@@ -56,8 +61,26 @@ export function synthesizedTemplate(routes?: readonly Route[]): { Resources: Rec
   return app.synth().getStackArtifact(stack.artifactId).template as { Resources: Record<string, TemplateResource> };
 }
 
+/**
+ * synthesizedTemplate() of the whole route table, kept while its inputs are unchanged
+ * (runtime/template-cache.ts): what the local stack and the tests that read the sandbox template
+ * share, synthesized once. Without the sandbox's deploy warnings that CDK prints on every synth
+ * (they are for a deployment: `npm run synth` shows them).
+ */
+export function sandboxTemplate(): ReturnType<typeof synthesizedTemplate> {
+  return cachedTemplate(() => {
+    const print = console.error;
+    console.error = () => undefined;
+    try {
+      return synthesizedTemplate();
+    } finally {
+      console.error = print;
+    }
+  });
+}
+
 /** Each function's settings, cloud-only values replaced; a cloud-only value with no local one stops it, naming the setting. */
-export function samEnv(template = synthesizedTemplate()): SamEnv {
+export function samEnv(template = sandboxTemplate()): SamEnv {
   const env: SamEnv = {};
   for (const [logicalId, resource] of Object.entries(template.Resources)) {
     if (resource.Type !== 'AWS::Lambda::Function') continue;
@@ -83,6 +106,7 @@ export const samEnvJson = (env: SamEnv = samEnv()): string => `${JSON.stringify(
 /** The settings of env.json that name an engine the function calls: from inside SAM's container they point at the host. */
 export const ENGINE_ENDPOINT_SETTINGS: readonly string[] = [
   'DYNAMODB_ENDPOINT',
+  'BACKUP_DYNAMODB_ENDPOINT',
   'S3_ENDPOINT',
   'SES_ENDPOINT',
   'STRIPE_API_URL',
@@ -172,6 +196,8 @@ export async function runningStackEnv(dir: string): Promise<Record<string, strin
     CURSOR_KEY: cursorKey,
     PUBLIC_BASE_URL: stack.apiUrl,
     EVM_EXPLORER_URL: localExplorerUrl(stack.apiUrl),
+    // `npm start -- --backup`: the back-up's own DynamoDB Local, for the replicator.
+    ...(stack.engines.backupDynamodb && { BACKUP_DYNAMODB_ENDPOINT: stack.engines.backupDynamodb }),
   };
 }
 

@@ -1,10 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { Route } from '../../lib/api/contract';
 import { lambdaContext, malformedPathAnswer, matchRoute, toApiGatewayEvent } from './api-gateway-event';
 import { serveChainExplorer } from './chain-explorer';
 import { serveDocs } from './docs-page';
 import { closeHttpServer, listen, localEndpoint } from './engines/ports';
-import { loadHandler } from './handlers';
+import { type Handler, loadHandler } from './handlers';
 
 /** API Gateway's own payload limit for HTTP APIs. */
 const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
@@ -39,10 +40,10 @@ const bodyOf = ({ error, code }: OwnAnswer) => JSON.stringify({ error, code });
  * The HTTP API on this machine: each request becomes an API Gateway v2 event for the
  * route's handler module, and the handler's result becomes the response.
  */
-export async function startApiServer(port: number, host = '127.0.0.1') {
+export async function startApiServer(port: number, host = '127.0.0.1', options: ApiServerOptions = {}) {
   // Host is checked by serve(), which answers in the error body (Node's own check answers an empty 400).
   const server = createServer({ requireHostHeader: false }, (req, res) => {
-    serve(req, res).catch((error: unknown) => {
+    serve(req, res, options).catch((error: unknown) => {
       // The client left while its body was being read: nobody to answer.
       if ((error as NodeJS.ErrnoException).code === 'ECONNRESET') return res.destroy();
       // Like API Gateway when an integration fails: a generic 500, details only in the log.
@@ -61,16 +62,28 @@ export async function startApiServer(port: number, host = '127.0.0.1') {
   return { url: localEndpoint(bound), close: () => closeHttpServer(server) };
 }
 
-async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+/** Another deployment on the same server code: the back-up's (infra/local/backup.ts). */
+export interface ApiServerOptions {
+  /** Where a route's handler comes from; default the stack's functions (loadHandler). */
+  load?: (fn: string) => Promise<Handler>;
+  /** The routes this deployment has; another is absent (the catch-all's 404). Default: every route. */
+  serves?: (route: Route) => boolean;
+  /** The local server's own pages (/docs, the chain explorer); default on. */
+  ownPages?: boolean;
+}
+
+async function serve(req: IncomingMessage, res: ServerResponse, options: ApiServerOptions): Promise<void> {
   if (req.httpVersion === '1.1' && req.headers.host === undefined) {
     answer(res, OWN_ANSWERS.missingHost);
     return;
   }
-  // /docs and /openapi.json are the local server's own pages, matched before the routes so
-  // they never reach the $default (not-found) function. Not part of the deployed API.
-  if (await serveDocs(req, res)) return;
-  // The local chain's transactions (the `url` of an anchored notarization), also the server's own.
-  if (await serveChainExplorer(req, res)) return;
+  if (options.ownPages !== false) {
+    // /docs and /openapi.json are the local server's own pages, matched before the routes so
+    // they never reach the $default (not-found) function. Not part of the deployed API.
+    if (await serveDocs(req, res)) return;
+    // The local chain's transactions (the `url` of an anchored notarization), also the server's own.
+    if (await serveChainExplorer(req, res)) return;
+  }
   const body = await readBody(req);
   if (body === undefined) {
     answer(res, OWN_ANSWERS.payloadTooLarge);
@@ -78,7 +91,7 @@ async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
   }
   const url = req.url ?? '/';
   const matched = matchRoute(req.method ?? 'GET', url.split('?')[0] ?? '/');
-  if (!matched) {
+  if (!matched || (options.serves && !options.serves(matched.route))) {
     // Only without a $default row; the same answer as the catch-all function (docs/spec/decisions.md, Transport).
     send(res, 404, JSON_TYPE, '{"error":"Not Found"}');
     return;
@@ -95,7 +108,7 @@ async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     { method: req.method ?? 'GET', url, headers, body, sourceIp: req.socket.remoteAddress },
     matched,
   );
-  const handler = await loadHandler(matched.route.fn);
+  const handler = await (options.load ?? loadHandler)(matched.route.fn);
   const result = await handler(event, lambdaContext(matched.route.fn));
   const payload =
     result.body === undefined ? '' : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;

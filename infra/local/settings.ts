@@ -30,6 +30,8 @@ export const LOCAL_SETTINGS: Readonly<Record<string, { adds: string } | { replac
   STRIPE_API_URL: { adds: 'STRIPE_SECRET_KEY_SECRET_ID' },
   EVM_RPC_URL: { adds: 'EVM_RPC_URL_SECRET_ID' },
   TRANSLATE_ENDPOINT: { adds: 'TRANSLATE_PROVIDER' },
+  // The back-up's DynamoDB Local, for the replicator (`npm start -- --backup`: infra/local/backup.ts).
+  BACKUP_DYNAMODB_ENDPOINT: { adds: 'BACKUP_TABLE_NAME' },
   // Secrets, inlined.
   JWT_PRIVATE_KEY: { adds: 'JWT_SIGNING_KEY_SECRET_ID' },
   VC_ISSUER_KEY: { adds: 'VC_ISSUER_KEY_SECRET_ID' },
@@ -50,6 +52,8 @@ export const LOCAL_SETTINGS: Readonly<Record<string, { adds: string } | { replac
   EVM_CHAIN_ID: { replaces: true },
   EVM_EXPLORER_URL: { replaces: true },
   LOG_LEVEL: { replaces: true },
+  // The back-up's table by its local name on its own engine, where the template names another account's by ARN.
+  BACKUP_TABLE_NAME: { replaces: true },
   // The API's own address (--port), where LOCAL_CLOUD_ONLY_VALUES has the default's.
   PUBLIC_BASE_URL: { replaces: true },
 };

@@ -1,10 +1,17 @@
 import { join, resolve } from 'node:path';
 import { ANCHOR_WORKER_FN, LOCAL_SWEEP_EVERY_MS } from '../../lib/anchoring/worker';
 import { functionBundles } from '../bundles';
+import { type LocalBackup, startLocalBackup } from './backup';
 import { ensureTableAndBucket, localClients } from './bootstrap';
 import { ensureCursorKey } from './cursor-key';
 import { type EngineName, type Engines, type StartLimits, startEngines } from './engines';
-import { LOCAL_BUCKET, LOCAL_TABLE, localEnvironment, localExplorerUrl } from './environment';
+import {
+  LOCAL_BACKUP_DYNAMODB_PORT,
+  LOCAL_BUCKET,
+  LOCAL_TABLE,
+  localEnvironment,
+  localExplorerUrl,
+} from './environment';
 import { useFunctionRuntimes } from './handlers';
 import { functionCredentials } from './iam/credentials';
 import { guardEngines } from './iam/guard';
@@ -13,8 +20,7 @@ import { startImportQueue } from './import-queue';
 import { startKybRetryTimer } from './kyb-retry';
 import { functionEnvironment } from './runtime/environment';
 import { FunctionRuntimes } from './runtime/functions';
-import { cachedTemplate } from './runtime/template-cache';
-import { samEnv, synthesizedTemplate } from './sam-env';
+import { samEnv, sandboxTemplate } from './sam-env';
 import { loadDemoData, seed } from './seed';
 import { seedHistory } from './seed-history';
 import { startApiServer } from './server';
@@ -31,6 +37,9 @@ export const DEFAULT_PORTS: Record<EngineName | 'api', number> = {
   translate: 8091,
   evm: 8545,
 };
+
+/** The back-up's own ports (`npm start -- --backup`), beside the primary's defaults. */
+export const DEFAULT_BACKUP_PORTS = { api: 3001, dynamodb: LOCAL_BACKUP_DYNAMODB_PORT, s3: 4570 } as const;
 
 /** Where, in the stack's dir, each IAM-evaluated call is recorded (infra/local/iam; npm run least-privilege reads it). */
 export const IAM_RECORD = 'iam-calls.jsonl';
@@ -64,6 +73,11 @@ export interface LocalStackOptions {
   onStep?: (message: string) => void;
   /** Told every slow wait while it goes on (default: stderr). */
   notice?: (message: string) => void;
+  /**
+   * Also run the back-up copy (infra/local/backup.ts): its own engines and read-only API, the
+   * replicator on this table's stream and the objects' copies, started before the seed.
+   */
+  backup?: boolean;
 }
 
 export interface LocalStack {
@@ -73,24 +87,14 @@ export interface LocalStack {
   seeded: boolean;
   /** How long the parts of the start took. */
   timings: LocalStackTimings;
+  /** With `backup`: the back-up copy, which outlives stopPrimary. */
+  backup?: LocalBackup;
+  /**
+   * Stops the primary: its API, workers and engines, and the replication from them; the back-up
+   * (if any) keeps serving (the operator's account gone: docs/deploy.md, The back-up copy).
+   */
+  stopPrimary(): Promise<void>;
   stop(): Promise<void>;
-}
-
-/**
- * The template, without the sandbox's deploy warnings that CDK prints on every synth (they are
- * for a deployment: `npm run synth` shows them); synthesized again only when its inputs changed
- * (runtime/template-cache.ts).
- */
-function quietSynth(): Template {
-  return cachedTemplate(() => {
-    const print = console.error;
-    console.error = () => undefined;
-    try {
-      return synthesizedTemplate() as Template;
-    } finally {
-      console.error = print;
-    }
-  });
 }
 
 export interface LocalStackTimings {
@@ -139,7 +143,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   // The template every function's role and settings are read from: synthesized here, once,
   // while the engines' processes boot.
   const synthStarted = Date.now();
-  const template = inWorkers || options.enforceIam !== false ? quietSynth() : undefined;
+  const template = inWorkers || options.enforceIam !== false ? (sandboxTemplate() as Template) : undefined;
   timings.synthMs = Date.now() - synthStarted;
   if (template) step(`template synthesized (${timings.synthMs} ms)`);
   const [rawEngines, keys, cursorKey, built] = await starting;
@@ -154,17 +158,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   }
   let api: Awaited<ReturnType<typeof startApiServer>> | undefined;
   let worker: LocalStreamWorker | undefined;
+  let backup: LocalBackup | undefined;
   try {
     const env: Record<string, string> = { ...localEnvironment(engines, keys, options.logLevel), CURSOR_KEY: cursorKey };
     Object.assign(process.env, env);
+    const settings = template ? samEnv(template) : {};
+    const identities = template ? functionIdentities(template) : new Map<string, { logicalId: string }>();
+    const settingsOf = (fn: string) => settings[identities.get(fn)?.logicalId ?? ''] ?? {};
     if (bundles && template) {
-      const settings = samEnv(template);
-      const identities = functionIdentities(template);
       runtimes = new FunctionRuntimes({
         bundles,
         // The stack's environment as the function starts: an engine moved behind a proxy since (the fault tests) is seen.
-        environmentOf: (fn) =>
-          functionEnvironment(fn, settings[identities.get(fn)?.logicalId ?? ''] ?? {}, { ...env, ...process.env }),
+        environmentOf: (fn) => functionEnvironment(fn, settingsOf(fn), { ...env, ...process.env }),
       });
       useFunctionRuntimes(runtimes);
     }
@@ -188,6 +193,25 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ...(options.enforceIam !== false ? { streamCredentials: functionCredentials(ANCHOR_WORKER_FN) } : {}),
     });
     step(`API ${api ? `listening on ${api.url}` : 'not served'}, stream worker started`);
+    if (options.backup) {
+      backup = await startLocalBackup({
+        primaryEnv: env,
+        ports: random
+          ? {}
+          : { api: DEFAULT_BACKUP_PORTS.api, dynamodb: DEFAULT_BACKUP_PORTS.dynamodb, s3: DEFAULT_BACKUP_PORTS.s3 },
+        dataDir: options.persist ? join(dir, 'data', 'backup') : undefined,
+        startLimits: options.startLimits,
+        notice: options.notice,
+        bundles,
+        settingsOf,
+        serve: options.serve !== false,
+      });
+      // The replicator's settings (LOCAL_SETTINGS: BACKUP_TABLE_NAME, BACKUP_DYNAMODB_ENDPOINT), before it first runs.
+      Object.assign(env, backup.replicationSettings);
+      Object.assign(process.env, backup.replicationSettings);
+      await backup.startReplication();
+      step(`back-up ${backup.apiUrl ? `listening on ${backup.apiUrl}` : 'not served'}, replication started`);
+    }
     const seeded = fresh && options.seed !== false;
     if (seeded) {
       const demo = await loadDemoData();
@@ -201,13 +225,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const kybRetry = options.serve === false ? undefined : startKybRetryTimer();
     // The import queue on the S3 engine's events, as S3, SQS and the event source mapping run it in the cloud.
     const imports = options.serve === false ? undefined : startImportQueue();
-    return {
-      apiUrl: api?.url,
-      env,
-      engines,
-      seeded,
-      timings,
-      stop: async () => {
+    let primaryStopped: Promise<void> | undefined;
+    const stopPrimary = (): Promise<void> => {
+      primaryStopped ??= (async () => {
+        await backup?.stopReplication();
         await kybRetry?.stop();
         await imports?.stop();
         await worker?.stop();
@@ -215,9 +236,24 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         await runtimes?.stop();
         useFunctionRuntimes(undefined);
         await engines.stop();
+      })();
+      return primaryStopped;
+    };
+    return {
+      apiUrl: api?.url,
+      env,
+      engines,
+      seeded,
+      timings,
+      ...(backup && { backup }),
+      stopPrimary,
+      stop: async () => {
+        await stopPrimary();
+        await backup?.stop();
       },
     };
   } catch (error) {
+    await backup?.stop().catch(() => undefined);
     await worker?.stop().catch(() => undefined);
     await api?.close().catch(() => undefined);
     await runtimes?.stop().catch(() => undefined);

@@ -8,9 +8,14 @@
  *   npm start -- --start-timeout 600
  *                                wait up to 600 s (default 300; DPP_START_TIMEOUT=600 too) for an
  *                                engine's process that is alive and progressing (engines/start-wait.ts)
+ *   npm start -- --backup        also the back-up copy (EN 18221): its own engines and read-only API,
+ *                                fed by replication (infra/local/backup.ts); `kill -USR2 <pid>` then
+ *                                stops the primary (API, workers, engines) and leaves the back-up serving
  *   --ready-json                 print one JSON line when ready (used by the test setup), and each
  *                                step of the start on stderr
  */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defined } from '../../lib/defined';
 import { EVM_CHAIN_ID, START_TIMEOUT_ENV, type StartLimits, startLimits } from './engines';
@@ -27,6 +32,7 @@ const { values } = parseArgs({
     'log-level': { type: 'string', default: 'WARN' },
     'ready-json': { type: 'boolean', default: false },
     'start-timeout': { type: 'string' },
+    backup: { type: 'boolean', default: false },
   },
 });
 
@@ -58,6 +64,7 @@ const stack = await startLocalStack({
   persist: values.persist,
   seed: !values.empty,
   logLevel: values['log-level'],
+  backup: values.backup,
 }).catch((error: unknown) => {
   console.error(`Could not start the local stack: ${(error as Error).message}`);
   process.exit(1);
@@ -69,12 +76,31 @@ const stop = async (signal: string) => {
   stopping = true;
   if (!values['ready-json']) console.log(`\n${signal}: stopping the API and every engine…`);
   await removeStackFile(values.dir).catch(() => undefined);
+  await removeStackFile(join(values.dir, 'backup')).catch(() => undefined);
   await stack.stop().catch((error: unknown) => console.error((error as Error).message));
   process.exit(0);
 };
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
+// The primary's end (its operator's account gone): the back-up keeps serving (docs/local.md, The back-up copy).
+process.on('SIGUSR2', () => {
+  void stack.stopPrimary().then(
+    () => {
+      if (values['ready-json']) console.log(JSON.stringify({ primaryStopped: true }));
+      else console.log('\nSIGUSR2: the primary (API, workers, engines) is stopped; the back-up keeps serving.');
+    },
+    (error: unknown) => console.error(`could not stop the primary: ${(error as Error).message}`),
+  );
+});
 
+// The back-up's own stack file: `npm run admin -- --local-dir <dir>/backup` targets the copy (company cease).
+if (stack.backup) {
+  await mkdir(join(values.dir, 'backup'), { recursive: true });
+  await writeStackFile(join(values.dir, 'backup'), stack.backup.apiUrl ?? '', stack.backup.env, {
+    dynamodb: stack.backup.engines.dynamodb.endpoint,
+    s3: stack.backup.engines.s3.endpoint,
+  });
+}
 // What a client (npm run admin) needs to reach this stack; removed on stop.
 await writeStackFile(values.dir, stack.apiUrl ?? '', stack.env, {
   dynamodb: stack.engines.dynamodb.endpoint,
@@ -85,6 +111,11 @@ await writeStackFile(values.dir, stack.apiUrl ?? '', stack.env, {
   vies: stack.engines.vies.endpoint,
   translate: stack.engines.translate.endpoint,
   evm: stack.engines.evm.endpoint,
+  ...(stack.backup && {
+    backupApi: stack.backup.apiUrl ?? '',
+    backupDynamodb: stack.backup.engines.dynamodb.endpoint,
+    backupS3: stack.backup.engines.s3.endpoint,
+  }),
 });
 
 if (values['ready-json']) {
@@ -94,6 +125,7 @@ if (values['ready-json']) {
       env: stack.env,
       sesStoreUrl: stack.engines.ses.storeUrl,
       evmRpcUrl: stack.engines.evm.endpoint,
+      ...(stack.backup && { backupUrl: stack.backup.apiUrl, backupEnv: stack.backup.env, pid: process.pid }),
       timings: { ...stack.timings, readyMs: Date.now() - started },
     }),
   );
@@ -119,7 +151,13 @@ function whereEverythingListens(api: string): string {
   VIES stand-in   ${e.vies.endpoint}
   Translate       ${e.translate.endpoint}   stand-in; its calls: ${e.translate.endpoint}/calls
   EVM chain       ${e.evm.endpoint}   chain id ${EVM_CHAIN_ID} (anvil, test mnemonic accounts)
-  Ports           ${ports}
+${
+  stack.backup
+    ? `  Back-up copy    ${stack.backup.apiUrl}   read-only (EN 18221); kill -USR2 ${process.pid} stops the primary
+  Back-up engines DynamoDB Local ${stack.backup.engines.dynamodb.endpoint}, S3 ${stack.backup.engines.s3.endpoint}
+`
+    : ''
+}  Ports           ${ports}
   Stack file      ${stackFilePath(values.dir)}   (every address above, as JSON: npm run admin and docs/walkthrough.md read it)
   Data            ${values.persist ? `kept in ${values.dir}/data` : 'in memory (use --persist to keep it)'}`;
 }

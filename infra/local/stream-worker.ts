@@ -52,6 +52,11 @@ export interface StreamWorkerOptions {
   streamCredentials?: { accessKeyId: string; secretAccessKey: string };
   /** Pause between polls that found nothing. */
   pollIntervalMs?: number;
+  /**
+   * Records per event, at most (the mapping's batch size; default 1, the anchor worker's): the
+   * selected records of one read of a shard, in order. A failed batch is delivered again whole.
+   */
+  batchSize?: number;
   /** Deliveries of a failed record after the first. Default: the cloud mapping's. */
   retryAttempts?: number;
   /** Pause before redelivery `n` (1, 2, …). Default: 100 ms doubling, at most 5 s. */
@@ -160,9 +165,11 @@ export async function startStreamWorker(options: StreamWorkerOptions): Promise<L
     } while (start);
   }
 
-  /** One record to the handler, as often as the mapping would deliver it. */
-  async function deliver(record: DynamoDBRecord): Promise<void> {
-    const event: DynamoDBStreamEvent = { Records: [record] };
+  const batchSize = options.batchSize ?? 1;
+
+  /** One batch of records to the handler, as often as the mapping would deliver it. */
+  async function deliver(records: DynamoDBRecord[]): Promise<void> {
+    const event: DynamoDBStreamEvent = { Records: records };
     for (let delivery = 0; delivery <= retryAttempts; delivery++) {
       if (delivery > 0) {
         if (stopping) return;
@@ -181,7 +188,11 @@ export async function startStreamWorker(options: StreamWorkerOptions): Promise<L
     }
     logger.error(
       `local stream worker: ${fn} failed on a record ${retryAttempts + 1} times; dropped (the cloud sends it to the dead-letter queue)`,
-      { fn, keys: record.dynamodb?.Keys, sequence: record.dynamodb?.SequenceNumber },
+      {
+        fn,
+        keys: records.length === 1 ? records[0]?.dynamodb?.Keys : records.map((record) => record.dynamodb?.Keys),
+        sequence: records[0]?.dynamodb?.SequenceNumber,
+      },
     );
   }
 
@@ -199,13 +210,16 @@ export async function startStreamWorker(options: StreamWorkerOptions): Promise<L
         if (fresh) iterators.set(shardId, fresh);
         continue;
       }
-      for (const record of result.Records ?? []) {
-        found++;
-        const lambdaRecord = toLambdaRecord(record, streamArn);
-        if (matchesFilter(filter, lambdaRecord)) await deliver(lambdaRecord);
-        const sequence = record.dynamodb?.SequenceNumber;
+      const read = result.Records ?? [];
+      for (let start = 0; start < read.length && !stopping; start += batchSize) {
+        const chunk = read.slice(start, start + batchSize);
+        found += chunk.length;
+        const selected = chunk
+          .map((record) => toLambdaRecord(record, streamArn))
+          .filter((record) => matchesFilter(filter, record));
+        if (selected.length > 0) await deliver(selected);
+        const sequence = chunk.at(-1)?.dynamodb?.SequenceNumber;
         if (sequence) lastSequence.set(shardId, sequence);
-        if (stopping) break;
       }
       if (result.NextShardIterator && !stopping) iterators.set(shardId, result.NextShardIterator);
       else if (!result.NextShardIterator) iterators.delete(shardId); // closed: its children come with the next refresh

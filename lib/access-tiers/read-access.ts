@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import * as v from 'valibot';
+import { operatorCeased } from '../backup/ceased-operator';
 import { UnavailableError } from '../errors';
 import { logger } from '../logger';
 import {
@@ -14,7 +15,7 @@ import {
   toAccessLogItem,
 } from './model';
 import { readGrant, writeLogEntry } from './repository';
-import type { AccessTier } from './tiers';
+import { type AccessTier, includes } from './tiers';
 
 /**
  * Reading a public route through an access grant (docs/choices.md, Access tiers): the `access`
@@ -39,9 +40,16 @@ export interface Reader {
  */
 export async function readerOf(dppId: string, access: string | undefined): Promise<Reader> {
   const token = parseAccessToken(access);
-  if (!token) return { tier: 'public' };
-  const grant = await readGrant(dppId, token.grantId);
-  return tierOfGrant(grant, token.secret, new Date());
+  const [reader, ceased] = await Promise.all([
+    token
+      ? readGrant(dppId, token.grantId).then((grant) => tierOfGrant(grant, token.secret, new Date()))
+      : ({ tier: 'public' } as Reader),
+    operatorCeased(dppId),
+  ]);
+  // On the back-up, a ceased operator's passports are open at the legitimate-interest tier to all
+  // (lib/backup/ceased-operator.ts); a grant of a higher tier still reads at its own, logged.
+  if (ceased && !includes(reader.tier, 'legitimate_interest')) return { tier: 'legitimate_interest' };
+  return reader;
 }
 
 /**

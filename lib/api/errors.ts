@@ -8,6 +8,10 @@ import type { ErrorStatuses } from './contract';
 /** A 400's text in a row's docs: what makes the request invalid. */
 export const invalid = (description: string): string => description;
 
+/** A 400's text on a row whose input is nothing at all: fail closed rather than ignore what was sent. */
+export const takesNothing =
+  'A query parameter or a request body was sent (`VALIDATION_ERROR` naming each): this route takes neither';
+
 /** What every route can answer when a dependency is down (docs/spec/decisions.md, Errors). */
 export const unavailable = { unavailable: 503 } as const satisfies ErrorStatuses;
 

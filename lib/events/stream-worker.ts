@@ -69,3 +69,55 @@ async function runRecords(
   }
   return { batchItemFailures: [] };
 }
+
+/**
+ * The handler of a stream worker whose use case depends only on an item's key and state now (the
+ * back-up's replicator): each distinct key of the batch is run once, `concurrency` at a time, as
+ * running it again for a later record of the same key would do the same. A key that fails is
+ * reported by the sequence number of its first record in the batch (the earliest failure's), so
+ * the stream delivers that record and everything after it again.
+ */
+export function keyedStreamWorker(
+  name: string,
+  run: (key: Key) => Promise<unknown>,
+  concurrency: number,
+): StreamWorkerHandler {
+  assertConfigured();
+  return middy<DynamoDBStreamEvent, DynamoDBBatchResponse>(workerObservability(name)).handler((event, context) =>
+    withInvocationBudget(context, () => runKeys(name, run, concurrency, event)),
+  );
+}
+
+async function runKeys(
+  name: string,
+  run: (key: Key) => Promise<unknown>,
+  concurrency: number,
+  event: DynamoDBStreamEvent,
+): Promise<DynamoDBBatchResponse> {
+  const records = event.Records ?? [];
+  const first = new Map<string, { key: Key; index: number }>();
+  records.forEach((record, index) => {
+    const key = recordKey(record);
+    if (!key) logger.error(`${name}: a stream record without pk and sk; passed over`, { event_id: record.eventID });
+    else if (!first.has(`${key.pk}\u0000${key.sk}`)) first.set(`${key.pk}\u0000${key.sk}`, { key, index });
+  });
+  const pending = [...first.values()];
+  const failed: number[] = [];
+  let lastError: unknown;
+  const lane = async () => {
+    for (let next = pending.shift(); next; next = pending.shift()) {
+      try {
+        await run(next.key);
+      } catch (error) {
+        lastError = error;
+        failed.push(next.index);
+        logger.warn(`${name}: the record failed; the stream delivers it again`, { ...next.key, error });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, pending.length)) }, lane));
+  if (failed.length === 0) return { batchItemFailures: [] };
+  const sequence = records[Math.min(...failed)]?.dynamodb?.SequenceNumber;
+  if (sequence === undefined) throw lastError;
+  return { batchItemFailures: [{ itemIdentifier: sequence }] };
+}

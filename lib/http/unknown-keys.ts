@@ -81,6 +81,24 @@ const unknownMessage = (noun: string, known: string[]) =>
     : `is not a ${noun} of this route (${known.join(', ')})`;
 
 /**
+ * A body sent to a route that declares none, as it came (text, or bytes when base64-encoded):
+ * undefined when there is nothing in it (no body, blanks or `{}`), the JSON object it holds, or
+ * the text itself. Never silently ignored: `POST /registry-exports` with `{"since": …}` must not
+ * export everything as if the field were a filter it knows.
+ */
+function unparsedBody(value: unknown): unknown {
+  if (isRecord(value)) return Object.keys(value).length === 0 ? undefined : value;
+  const text = Buffer.isBuffer(value) ? value.toString() : typeof value === 'string' ? value : undefined;
+  if (text === undefined || text.trim() === '') return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return isRecord(parsed) && Object.keys(parsed).length === 0 ? undefined : parsed;
+  } catch {
+    return text;
+  }
+}
+
+/**
  * The query parameters and body fields (JSON properties or multipart parts) of a request that
  * the input schema does not declare, each with its path and a message naming what is known.
  */
@@ -92,9 +110,12 @@ export function unknownKeys(schema: AnySchema, raw: { query: unknown; body: unkn
     const declared = root.entries[part];
     const value = raw[part];
     if (declared === undefined) {
-      // A part the schema does not declare takes nothing.
-      if (isRecord(value))
-        for (const key of Object.keys(value)) found.push({ path: key, message: unknownMessage(CHECKED[part], []) });
+      // A part the schema does not declare takes nothing; a route without a body never parses
+      // one, so its raw text is read here: a JSON object names its keys, anything else is refused whole.
+      const sent = part === 'body' ? unparsedBody(value) : value;
+      if (isRecord(sent))
+        for (const key of Object.keys(sent)) found.push({ path: key, message: unknownMessage(CHECKED[part], []) });
+      else if (sent !== undefined) found.push({ path: 'body', message: 'is not taken by this route: send none' });
     } else walk(declared, value, [], CHECKED[part], found);
   }
   return found;

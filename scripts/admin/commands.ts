@@ -1,7 +1,7 @@
 /** Every command of `npm run admin`, in the order `--help` lists them. */
 import { apiKeyCreate, apiKeyDisable, apiKeyList } from './api-key';
 import type { Command } from './command';
-import { companyCreate, companyShow } from './company';
+import { companyCease, companyCreate, companyShow } from './company';
 import { exportCommand } from './export';
 import { importCommand } from './import';
 import { operatorAdd } from './operator';
@@ -11,6 +11,7 @@ import { userAdd } from './user';
 export const commands: readonly Command[] = [
   companyCreate,
   companyShow,
+  companyCease,
   userAdd,
   apiKeyCreate,
   apiKeyList,

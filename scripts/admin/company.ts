@@ -32,3 +32,21 @@ export const companyShow: Command = {
     io.out(JSON.stringify(await showCompany(input), null, 2));
   },
 };
+
+export const companyCease: Command = {
+  name: 'company cease',
+  summary:
+    'On the back-up copy: records that the company (the economic operator) has ceased, which opens its passports’ ' +
+    'legitimate-interest parts to every reader there (EN 18221; docs/deploy.md, When the operator ceases).',
+  usage: [
+    '<id> (target the back-up: --local-dir .local/backup, or --stack <the back-up’s stack>)',
+    '  <id>    the company’s id',
+  ].join('\n'),
+  options: {},
+  positionals: ['<id>'],
+  async run({ positionals }, io) {
+    const { ceaseOperator, ceaseOperatorInput } = await import('./use-cases/cease-operator');
+    const input = parseInput(ceaseOperatorInput, { company_id: ['<id>', positionals[0]] });
+    io.out(JSON.stringify(await ceaseOperator(input)));
+  },
+};

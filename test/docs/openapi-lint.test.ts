@@ -44,5 +44,5 @@ describe.each(DOCUMENTS)('%s under independent linters', (DOCUMENT) => {
       problems: [],
     });
     expect(JSON.parse(spectral)).toEqual([]);
-  });
+  }, 90_000); // Two linter processes at once: seconds alone, far more on a busy machine (a guard against a hang).
 });

@@ -103,6 +103,7 @@ describe('readStackConfig: what a deployment may not keep', () => {
       alarms: CONTEXT_DEFAULTS.alarms,
       evm: SANDBOX_EVM,
       cdn: false,
+      role: 'primary',
       sandbox: true,
       sandboxWarnings: [
         expect.stringMatching(/^Sandbox deployment keeps "jwtPublicKeys": no JWT public key/),

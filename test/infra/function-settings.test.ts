@@ -1,10 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTION_DEFAULTS } from '../../infra/constructs/functions';
-import { synthesizedTemplate } from '../../infra/local/sam-env';
+import { sandboxTemplate } from '../../infra/local/sam-env';
 import { localOnlySettings } from '../../infra/local/settings';
 import { ANCHOR_WORKER_ACCESS, ANCHOR_WORKER_FN, WORKER_TIMEOUT_SECONDS } from '../../lib/anchoring/worker';
 import type { Route } from '../../lib/api/contract';
 import { functionId, routes } from '../../lib/api/routes';
+import {
+  BACKUP_REPLICATOR_ACCESS,
+  BACKUP_REPLICATOR_FN,
+  BACKUP_REPLICATOR_TIMEOUT_SECONDS,
+} from '../../lib/backup/worker';
 import { KYB_RETRY_ACCESS, KYB_RETRY_TIMEOUT_SECONDS, KYB_RETRY_WORKER_FN } from '../../lib/companies/kyb/worker';
 import { IMPORT_WORKER_ACCESS, IMPORT_WORKER_FN, IMPORT_WORKER_TIMEOUT_SECONDS } from '../../lib/imports/worker';
 
@@ -54,6 +59,14 @@ const table: Row[] = [
     timeout: KYB_RETRY_TIMEOUT_SECONDS,
     reservedConcurrency: undefined,
   },
+  // The back-up's replicator: the local synth has a back-up (infra/local/environment.ts, LOCAL_BACKUP_CONTEXT).
+  {
+    fn: BACKUP_REPLICATOR_FN,
+    access: BACKUP_REPLICATOR_ACCESS,
+    auth: 'public',
+    timeout: BACKUP_REPLICATOR_TIMEOUT_SECONDS,
+    reservedConcurrency: undefined,
+  },
 ];
 
 /**
@@ -74,6 +87,7 @@ function environmentKeys({ access, auth }: Row): string[] {
     a.links && 'PUBLIC_BASE_URL',
     // The local synth has a back-up copy (context backupBaseUrl, infra/local/sam-env.ts).
     a.backup && 'BACKUP_BASE_URL',
+    ...(a.backupTable ? ['BACKUP_TABLE_NAME', 'BACKUP_REGION'] : []),
     a.stripe && 'STRIPE_SECRET_KEY_SECRET_ID',
     ...(a.anchoring ? ['EVM_CHAIN_ID', 'EVM_EXPLORER_URL', 'ANCHOR_KEY_SECRET_ID', 'EVM_RPC_URL_SECRET_ID'] : []),
     ...(a.chain ? ['EVM_CHAIN_ID', 'EVM_RPC_URL_SECRET_ID'] : []),
@@ -98,7 +112,7 @@ interface LambdaProperties {
 }
 let lambdas: [string, LambdaProperties][];
 beforeAll(() => {
-  lambdas = Object.entries(synthesizedTemplate().Resources)
+  lambdas = Object.entries(sandboxTemplate().Resources)
     .filter(([, resource]) => resource.Type === 'AWS::Lambda::Function')
     .map(([id, resource]) => [id, resource.Properties as unknown as LambdaProperties]);
 });

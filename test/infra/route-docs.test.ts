@@ -11,13 +11,13 @@ describe('docs/api.md route table', () => {
 });
 
 describe('docs/local.md SAM function list', () => {
-  it('is what `npm run docs` writes: every route and the three workers, each with its sample event', () => {
+  it('is what `npm run docs` writes: every route and the four workers (KYB retry, anchor, import, back-up replicator), each with its sample event', () => {
     const local = readFileSync('docs/local.md', 'utf8');
     expect(local).toBe(withSamFunctions(local));
     expect(
       samFunctionsMarkdown()
         .split('\n')
         .filter((line) => line.startsWith('| `')),
-    ).toHaveLength(routes.length + 3);
+    ).toHaveLength(routes.length + 4);
   });
 });

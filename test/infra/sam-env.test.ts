@@ -14,7 +14,7 @@ import {
   samEnv,
   samEnvFile,
   samFunctionId,
-  synthesizedTemplate,
+  sandboxTemplate,
 } from '../../infra/local/sam-env';
 import { LAMBDA_RESERVED_SETTINGS } from '../../infra/local/settings';
 import type { SigningKeys } from '../../infra/local/signing-keys';
@@ -50,7 +50,7 @@ let template: { Resources: Record<string, Resource> };
 const declared = new Map<string, Record<string, unknown>>();
 let file: SamEnv;
 beforeAll(() => {
-  template = synthesizedTemplate() as typeof template;
+  template = sandboxTemplate() as typeof template;
   for (const [logicalId, resource] of Object.entries(template.Resources)) {
     if (resource.Type !== 'AWS::Lambda::Function') continue;
     const environment = resource.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined;

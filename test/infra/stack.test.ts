@@ -162,6 +162,17 @@ function unbundledStack(
   return built;
 }
 
+/**
+ * The rows a context variant is checked on: a few of each auth, plus those the test names.
+ * A variant changes settings, not the per-route code, so it is synthesized on these rather than
+ * on all ~80 rows (a synth of the whole table costs seconds of CPU; of these, a fraction).
+ */
+function fewRows(...also: ReadonlyArray<(route: Route) => boolean>): Route[] {
+  const jwt = routes.filter((route) => route.auth === 'jwt').slice(0, 2);
+  const open = routes.filter((route) => route.auth !== 'jwt').slice(0, 2);
+  return routes.filter((route) => jwt.includes(route) || open.includes(route) || also.some((wanted) => wanted(route)));
+}
+
 let stack: DppServiceStack;
 let template: Template;
 let assemblyDir: string;
@@ -612,7 +623,7 @@ describe('functions', () => {
   });
 
   it('shows each default a sandbox (-c sandbox=true) keeps as a synth warning, and gives its jwt rows empty keys', () => {
-    const { stack: sandbox, template: sandboxTemplate } = unbundledStack({ sandbox: 'true' });
+    const { stack: sandbox, template: sandboxTemplate } = unbundledStack({ sandbox: 'true' }, fewRows());
     const warnings = Annotations.fromStack(sandbox)
       .findWarning('*', Match.stringLikeRegexp('Sandbox deployment keeps'))
       .map((warning) => String(warning.entry.data));
@@ -736,10 +747,10 @@ describe('HTTP API', () => {
   });
 
   it('takes the public route throttle from context publicDppThrottle', () => {
-    const { template: throttled } = unbundledStack({
-      ...DEPLOYMENT_CONTEXT,
-      publicDppThrottle: '{"rateLimit": 5, "burstLimit": 7}',
-    });
+    const { template: throttled } = unbundledStack(
+      { ...DEPLOYMENT_CONTEXT, publicDppThrottle: '{"rateLimit": 5, "burstLimit": 7}' },
+      fewRows((route) => route.path.startsWith('/dpp/{dppId}')),
+    );
     throttled.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       RouteSettings: {
         'GET /dpp/{dppId}': { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 7 },
@@ -881,15 +892,16 @@ describe('alarms', () => {
 
   it('notifies the topic of context alarmTopicArn instead, creating none, with thresholds from context alarms', () => {
     const alarmTopicArn = 'arn:aws:sns:eu-central-1:123456789012:ops-alarms';
-    const built = unbundledStack({ ...DEPLOYMENT_CONTEXT, alarmTopicArn, alarms: '{"p99LatencyMs": 5000}' });
+    const rows = fewRows();
+    const built = unbundledStack({ ...DEPLOYMENT_CONTEXT, alarmTopicArn, alarms: '{"p99LatencyMs": 5000}' }, rows);
     built.template.resourceCountIs('AWS::SNS::Topic', 0);
     Template.fromStack(built.stack.monitoring).resourceCountIs('AWS::SNS::Topic', 0);
     expect(Object.keys(built.template.toJSON().Outputs)).not.toContain('AlarmTopicArn');
     const all = alarmProperties(built);
-    expect(all).toHaveLength(1 + 3 * routes.length + 2 + 5 + 1 + 1);
+    expect(all).toHaveLength(1 + 3 * rows.length + 2 + 5 + 1 + 1);
     for (const alarm of all) expect(alarm.AlarmActions).toEqual([alarmTopicArn]);
     const latency = all.filter((alarm) => alarm.MetricName === 'Duration');
-    expect(latency.map((alarm) => alarm.Threshold)).toEqual(routes.map(() => 5000));
+    expect(latency.map((alarm) => alarm.Threshold)).toEqual(rows.map(() => 5000));
   });
 });
 
@@ -1204,10 +1216,10 @@ describe('the Stripe secret key', () => {
   });
 
   it('warns when no stripePriceId is given (discount-subscription would fail at cold start), and gives no STRIPE_PRICE_ID', () => {
-    const { stack: withoutPrice, template: unpriced } = unbundledStack({
-      ...DEPLOYMENT_CONTEXT,
-      stripePriceId: undefined,
-    });
+    const { stack: withoutPrice, template: unpriced } = unbundledStack(
+      { ...DEPLOYMENT_CONTEXT, stripePriceId: undefined },
+      fewRows((route) => route.access.stripe === true),
+    );
     const warnings = Annotations.fromStack(withoutPrice)
       .findWarning('*', Match.stringLikeRegexp('stripePriceId'))
       .map((warning) => String(warning.entry.data));
@@ -1390,7 +1402,7 @@ describe('the anchor worker', () => {
   });
 
   it('anchors on Sepolia in a sandbox that names no chain', () => {
-    const { stack: sandbox, template: sandboxTemplate } = unbundledStack({ sandbox: 'true' });
+    const { stack: sandbox, template: sandboxTemplate } = unbundledStack({ sandbox: 'true' }, fewRows());
     const worker =
       sandboxTemplate.toJSON().Resources[sandbox.getLogicalId(sandbox.anchorWorker.node.defaultChild as CfnResource)];
     expect(worker.Properties.Environment.Variables).toMatchObject({
@@ -1573,7 +1585,10 @@ describe('public links (rows with access.links)', () => {
   });
 
   it('gives them context publicBaseUrl when it is given', () => {
-    const withBase = unbundledStack({ ...DEPLOYMENT_CONTEXT, publicBaseUrl: 'https://dpp.example.com/' });
+    const withBase = unbundledStack(
+      { ...DEPLOYMENT_CONTEXT, publicBaseUrl: 'https://dpp.example.com/' },
+      fewRows((route) => route.access.links === true),
+    );
     for (const route of linkRows) expect(baseUrlOf(withBase, route)).toBe('https://dpp.example.com');
   });
 });
@@ -1588,7 +1603,11 @@ describe('the custom domain (context domainName + certificateArn)', () => {
     certificateArn: CERTIFICATE_ARN,
   };
   const linkRows = routes.filter((route) => route.access.links);
-  const withDomain = () => unbundledStack(DOMAIN_CONTEXT);
+  const withDomain = () =>
+    unbundledStack(
+      DOMAIN_CONTEXT,
+      fewRows((route) => route.access.links === true),
+    );
   const linkBaseUrls = (built: { stack: DppServiceStack; template: Template }) =>
     linkRows.map((route) => {
       const fn = built.stack.functions.get(route.fn)!;
@@ -1621,12 +1640,14 @@ describe('the custom domain (context domainName + certificateArn)', () => {
         }));
       };
       const full = measure(routes);
-      const oneFewer = measure(routes.filter((route) => route !== removed));
+      // A route's cost is what one row adds: measured on a few rows with and without it (routes add up).
+      const few = fewRows((route) => route === removed);
+      const [withIt, oneFewer] = [measure(few), measure(few.filter((route) => route !== removed))];
       expect(full.map(({ name }) => name)).toEqual(['parent', ROUTES_STACK_ID, MONITORING_STACK_ID]);
       const room = full.map((template, index) => {
         const perRoute = {
-          resources: template.resources - oneFewer[index]!.resources,
-          parameters: template.parameters - oneFewer[index]!.parameters,
+          resources: withIt[index]!.resources - oneFewer[index]!.resources,
+          parameters: withIt[index]!.parameters - oneFewer[index]!.parameters,
         };
         const routesFitting = (used: number, limit: number, each: number) =>
           each > 0 ? Math.floor((limit - used) / each) : Infinity;
@@ -1729,7 +1750,10 @@ describe('the custom domain (context domainName + certificateArn)', () => {
   });
 
   it('lets an explicit publicBaseUrl (a CDN or proxy in front) win over the domain for the links', () => {
-    const withBoth = unbundledStack({ ...DOMAIN_CONTEXT, publicBaseUrl: 'https://passports.example.com' });
+    const withBoth = unbundledStack(
+      { ...DOMAIN_CONTEXT, publicBaseUrl: 'https://passports.example.com' },
+      fewRows((route) => route.access.links === true),
+    );
     expect(linkBaseUrls(withBoth).map(({ base }) => base)).toEqual(linkRows.map(() => 'https://passports.example.com'));
     expect(withBoth.template.toJSON().Outputs.PublicBaseUrl.Value).toBe('https://passports.example.com');
     withBoth.template.resourceCountIs('AWS::ApiGatewayV2::DomainName', 1);

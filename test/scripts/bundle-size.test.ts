@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ANCHOR_WORKER_FN } from '../../lib/anchoring/worker';
 import { routes } from '../../lib/api/routes';
+import { BACKUP_REPLICATOR_FN } from '../../lib/backup/worker';
 import { KYB_RETRY_WORKER_FN } from '../../lib/companies/kyb/worker';
 import { IMPORT_WORKER_FN } from '../../lib/imports/worker';
 import {
@@ -20,8 +21,17 @@ import { bundleBreaches, GOALS } from '../../scripts/bench/goals';
  * The timings of the bench are too noisy for a test; bytes are not.
  */
 const bundles = new Map<string, FunctionBundle>();
-/** Every route's function, the anchor worker (fed by the table's stream), the KYB retry worker (on a schedule) and the import worker (on its queue): no route. */
-const functions = [...routes.map((r) => r.fn), ANCHOR_WORKER_FN, KYB_RETRY_WORKER_FN, IMPORT_WORKER_FN];
+/**
+ * Every route's function, the anchor worker (fed by the table's stream), the KYB retry worker (on a schedule), the
+ * import worker (on its queue) and the back-up's replicator (the stream, in a stack with a back-up): no route.
+ */
+const functions = [
+  ...routes.map((r) => r.fn),
+  ANCHOR_WORKER_FN,
+  KYB_RETRY_WORKER_FN,
+  IMPORT_WORKER_FN,
+  BACKUP_REPLICATOR_FN,
+];
 beforeAll(async () => {
   for (const b of await buildFunctionBundles(functions)) bundles.set(b.fn, b);
 }, 120_000);

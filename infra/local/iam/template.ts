@@ -9,6 +9,7 @@
 
 import { ANCHOR_WORKER_FN } from '../../../lib/anchoring/worker';
 import { functionId, routes } from '../../../lib/api/routes';
+import { BACKUP_REPLICATOR_FN } from '../../../lib/backup/worker';
 import { KYB_RETRY_WORKER_FN } from '../../../lib/companies/kyb/worker';
 import { IMPORT_WORKER_FN } from '../../../lib/imports/worker';
 import { LOCAL_CLOUD_ONLY_VALUES, LOCAL_FROM_ADDRESS, LOCAL_REGION } from '../environment';
@@ -37,9 +38,15 @@ export interface FunctionIdentity {
   statements: Statement[];
 }
 
-/** Every function the stack deploys: each route's and the two workers'. */
+/** Every function the stack deploys: each route's, the workers' and (with a back-up) the replicator. */
 export const allFunctions = (): string[] => [
-  ...new Set([...routes.map((route) => route.fn), ANCHOR_WORKER_FN, KYB_RETRY_WORKER_FN, IMPORT_WORKER_FN]),
+  ...new Set([
+    ...routes.map((route) => route.fn),
+    ANCHOR_WORKER_FN,
+    KYB_RETRY_WORKER_FN,
+    IMPORT_WORKER_FN,
+    BACKUP_REPLICATOR_FN,
+  ]),
 ];
 
 /** The function of a Lambda logical id: its construct id (functionId) and CDK's 8-hex-digit suffix. */

@@ -1,22 +1,44 @@
 /**
  * The synthesized template a local stack reads its functions' roles and settings from, kept
  * under node_modules/.cache/dpp-local/templates and used again while no file it can depend on
- * changed: every file under infra/ (but infra/local/) and lib/, cdk.json and package-lock.json
- * (the CDK's version), each by its size and time. A synth takes 2–3 s; the test suite starts
- * several stacks, and `npm start` is started again and again with the same code.
+ * changed: every file under infra/ (but infra/local/, except the two files that shape the local
+ * synth: sam-env.ts and environment.ts) and lib/, cdk.json and package-lock.json (the CDK's
+ * version), each by its size and time. A synth of the whole route table costs seconds of CPU;
+ * a test run starts several stacks and reads the template in several test files, and `npm start`
+ * is started again and again with the same code.
+ *
+ * Processes that want it at once take turns: the first holds a lock file while it synthesizes,
+ * the others wait for its template (up to LOCK_WAIT_MS, and never for a holder that died), so a
+ * fresh clone synthesizes it once, not once per process.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, relative } from 'node:path';
 
 const REPO_ROOT = join(import.meta.dirname, '../../..');
 const CACHE = join(REPO_ROOT, 'node_modules', '.cache', 'dpp-local', 'templates');
+const LOCAL = join(REPO_ROOT, 'infra', 'local');
+/** The files of infra/local/ the template depends on (the local synth's context). */
+const LOCAL_INPUTS = [join(LOCAL, 'sam-env.ts'), join(LOCAL, 'environment.ts')];
+/** How long a process waits for another's synth before it synthesizes on its own. */
+const LOCK_WAIT_MS = 180_000;
+const POLL_MS = 100;
 
 function* files(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (path !== join(REPO_ROOT, 'infra', 'local')) yield* files(path);
+      if (path !== LOCAL) yield* files(path);
     } else yield path;
   }
 }
@@ -26,6 +48,7 @@ export function templateInputsKey(): string {
   const hash = createHash('sha256');
   const inputs = [
     ...files(join(REPO_ROOT, 'infra')),
+    ...LOCAL_INPUTS,
     ...files(join(REPO_ROOT, 'lib')),
     join(REPO_ROOT, 'cdk.json'),
     join(REPO_ROOT, 'package-lock.json'),
@@ -37,17 +60,63 @@ export function templateInputsKey(): string {
   return hash.digest('hex');
 }
 
-/** The cached template for these inputs, or `synth()`'s, then kept (written whole, then renamed). */
-export function cachedTemplate<T>(synth: () => T): T {
-  const file = join(CACHE, `${templateInputsKey()}.json`);
+function read<T>(file: string): T | undefined {
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as T;
   } catch {
-    const template = synth();
-    mkdirSync(CACHE, { recursive: true });
+    return undefined;
+  }
+}
+
+const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/** Whether the process that wrote this lock file (its pid) is gone. */
+function holderGone(lock: string): boolean {
+  const pid = Number(read<number>(lock));
+  if (!Number.isInteger(pid) || pid <= 0) return false; // still being written: give it its turn
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+/** The lock on this template, or false when another live process holds it. */
+function tryLock(lock: string): boolean {
+  try {
+    const fd = openSync(lock, 'wx');
+    writeFileSync(fd, String(process.pid));
+    closeSync(fd);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    if (!holderGone(lock)) return false;
+    unlinkSync(lock);
+    return tryLock(lock);
+  }
+}
+
+/** The cached template for these inputs, or `synth()`'s, then kept (written whole, then renamed). */
+export function cachedTemplate<T>(synth: () => T): T {
+  mkdirSync(CACHE, { recursive: true });
+  const file = join(CACHE, `${templateInputsKey()}.json`);
+  const lock = `${file}.lock`;
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    const kept = read<T>(file);
+    if (kept !== undefined) return kept;
+    if (tryLock(lock)) break;
+    if (Date.now() > deadline) return synth();
+    sleep(POLL_MS);
+  }
+  try {
+    const template = read<T>(file) ?? synth();
     const part = `${file}.${process.pid}.part`;
     writeFileSync(part, JSON.stringify(template));
     renameSync(part, file);
     return template;
+  } finally {
+    unlinkSync(lock);
   }
 }

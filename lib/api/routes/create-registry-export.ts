@@ -1,7 +1,7 @@
 import { createRegistryExportInput } from '../../registry/create-registry-export';
 import { defineRoute } from '../contract';
 import { describeRoute } from '../docs';
-import { authenticated } from '../errors';
+import { authenticated, takesNothing } from '../errors';
 import { registryExport } from '../views';
 
 export const createRegistryExportRoute = defineRoute({
@@ -11,7 +11,7 @@ export const createRegistryExportRoute = defineRoute({
   auth: 'jwt',
   access: { table: 'write', tableIndexes: true, bucket: ['get', 'put', 'delete'], links: true, backup: true },
   input: createRegistryExportInput,
-  errors: { conflict: 409, ...authenticated },
+  errors: { invalid: 400, conflict: 409, ...authenticated },
 });
 
 /** The row's docs and example (lib/api/docs.ts): the route table's, never a function's. */
@@ -29,6 +29,7 @@ export const createRegistryExportDocs = /* @__PURE__ */ describeRoute(createRegi
     'registration). An export with nothing changed answers no file and still moves `until`.',
   response: registryExport,
   errors: {
+    invalid: takesNothing,
     conflict: 'Another export of the company ran at the same time (`EXPORT_CONFLICT`): export again',
   },
   example: { status: 200 },

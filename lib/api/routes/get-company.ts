@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { getCompanyInput } from '../../companies/get-company';
 import { defineRoute } from '../contract';
 import { describeRoute } from '../docs';
-import { authenticated } from '../errors';
+import { authenticated, takesNothing } from '../errors';
 import { timestamp } from '../views';
 
 export const getCompanyRoute = defineRoute({
@@ -12,7 +12,7 @@ export const getCompanyRoute = defineRoute({
   auth: 'jwt',
   access: { table: 'read' },
   input: getCompanyInput,
-  errors: { not_found: 404, ...authenticated },
+  errors: { invalid: 400, not_found: 404, ...authenticated },
 });
 
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
@@ -43,6 +43,9 @@ export const getCompanyDocs = /* @__PURE__ */ describeRoute(getCompanyRoute, () 
     '(POST /verify-business), or null before the first; `economic_operator_id` its EORI number or LEI ' +
     '(`PUT /company`), or null.',
   response: companyResponse,
-  errors: { not_found: "The token's company does not exist any more (`COMPANY_NOT_FOUND`)" },
+  errors: {
+    invalid: takesNothing,
+    not_found: "The token's company does not exist any more (`COMPANY_NOT_FOUND`)",
+  },
   example: { status: 200 },
 }));

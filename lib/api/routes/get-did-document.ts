@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { getDidDocumentInput } from '../../credentials/did-document';
 import { defineRoute } from '../contract';
 import { describeRoute } from '../docs';
-import { unavailable } from '../errors';
+import { takesNothing, unavailable } from '../errors';
 
 export const getDidDocumentRoute = defineRoute({
   method: 'GET',
@@ -11,7 +11,7 @@ export const getDidDocumentRoute = defineRoute({
   auth: 'public',
   access: { issuerKey: true, links: true },
   input: getDidDocumentInput,
-  errors: { ...unavailable },
+  errors: { invalid: 400, ...unavailable },
 });
 
 const jwk = v.strictObject({
@@ -52,6 +52,6 @@ export const getDidDocumentDocs = /* @__PURE__ */ describeRoute(getDidDocumentRo
   responseHeaders: {
     'cache-control': '`public, max-age=300`: a rotated key appears within five minutes',
   },
-  errors: {},
+  errors: { invalid: takesNothing },
   example: { status: 200 },
 }));

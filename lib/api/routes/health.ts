@@ -2,7 +2,11 @@ import * as v from 'valibot';
 import { defineRoute } from '../contract';
 import { describeRoute } from '../docs';
 
-/** For load balancers and uptime checks: a fixed answer, like the catch-all's (lib/http/health.ts). */
+/**
+ * For load balancers and uptime checks: a fixed answer, like the catch-all's (lib/http/health.ts).
+ * The one row that reads no input, so it refuses none: it changes nothing whatever is sent, and
+ * uptime checkers add cache-busting query parameters that a 400 would turn into an outage.
+ */
 export const healthRoute = defineRoute({
   method: 'GET',
   path: '/health',

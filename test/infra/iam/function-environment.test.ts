@@ -4,7 +4,7 @@ import { LOCAL_CLOUD_ONLY_VALUES, LOCAL_SETTINGS, localEnvironment } from '../..
 import { functionCredentials } from '../../../infra/local/iam';
 import { functionIdentities, type Template } from '../../../infra/local/iam/template';
 import { functionEnvironment } from '../../../infra/local/runtime/environment';
-import { type SamEnv, samEnv, synthesizedTemplate } from '../../../infra/local/sam-env';
+import { type SamEnv, samEnv, sandboxTemplate } from '../../../infra/local/sam-env';
 import type { SigningKeys } from '../../../infra/local/signing-keys';
 
 /**
@@ -37,7 +37,7 @@ let settings: SamEnv;
 const templateOf: Record<string, Record<string, string>> = {};
 const local = new Map<string, Record<string, string>>();
 beforeAll(() => {
-  const template = synthesizedTemplate() as Template;
+  const template = sandboxTemplate() as Template;
   settings = samEnv(template);
   for (const { fn, logicalId } of functionIdentities(template).values()) {
     templateOf[fn] = settings[logicalId] ?? {};

@@ -15,7 +15,7 @@ import {
   LOCAL_ACCOUNT,
   type Template,
 } from '../../../infra/local/iam/template';
-import { synthesizedTemplate } from '../../../infra/local/sam-env';
+import { sandboxTemplate, synthesizedTemplate } from '../../../infra/local/sam-env';
 import { tableSchema } from '../../../infra/table-schema';
 import type { Access } from '../../../lib/access';
 import { ANCHOR_WORKER_ACCESS, ANCHOR_WORKER_FN } from '../../../lib/anchoring/worker';
@@ -36,7 +36,7 @@ const secretArn = (setting: string) => arn('secretsmanager', `secret:${LOCAL_CLO
 let template: Template;
 let identities: Map<string, FunctionIdentity>;
 beforeAll(() => {
-  template = synthesizedTemplate() as Template;
+  template = sandboxTemplate() as Template;
   identities = functionIdentities(template);
 });
 

@@ -2,7 +2,7 @@ import type { Context, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError, required } from '../../../lib/config';
 import type { Key } from '../../../lib/data/keys';
-import { recordKey, streamWorker } from '../../../lib/events/stream-worker';
+import { keyedStreamWorker, recordKey, streamWorker } from '../../../lib/events/stream-worker';
 import { logger } from '../../../lib/logger';
 import { countNotarizationAnchored } from '../../../lib/metrics';
 
@@ -98,5 +98,61 @@ describe('recordKey', () => {
     expect(recordKey(record('1', key(1)))).toEqual(key(1));
     expect(recordKey(record('1'))).toBeUndefined();
     expect(recordKey({ dynamodb: { Keys: { pk: { S: 'a' }, sk: { N: '1' } } } })).toBeUndefined();
+  });
+});
+
+describe('keyedStreamWorker (the back-up replicator)', () => {
+  it('runs each distinct key of the batch once, whatever how many records name it', async () => {
+    const run = vi.fn(async (_key: Key) => 'copied');
+    const handler = keyedStreamWorker('replicate-to-backup', run, 4);
+    const answer = await handler(
+      event(record('1', key(1)), record('2', key(2)), record('3', key(1)), record('4', key(3)), record('5', key(2))),
+      context,
+    );
+    expect(answer).toEqual({ batchItemFailures: [] });
+    expect(run.mock.calls.map(([k]) => k).sort((a, b) => a.pk.localeCompare(b.pk))).toEqual([key(1), key(2), key(3)]);
+  });
+
+  it('runs at most `concurrency` keys at once', async () => {
+    let running = 0;
+    let most = 0;
+    const handler = keyedStreamWorker(
+      'replicate-to-backup',
+      async () => {
+        running++;
+        most = Math.max(most, running);
+        await new Promise((wake) => setTimeout(wake, 5));
+        running--;
+      },
+      2,
+    );
+    await handler(event(...[1, 2, 3, 4, 5, 6].map((n) => record(String(n), key(n)))), context);
+    expect(most).toBe(2);
+  });
+
+  it('reports the earliest failing key by the sequence number of its first record, so the stream delivers it again', async () => {
+    const handler = keyedStreamWorker(
+      'replicate-to-backup',
+      async (k: Key) => {
+        if (k.pk === key(2).pk || k.pk === key(3).pk) throw new Error('back-up unreachable');
+      },
+      4,
+    );
+    const answer = await handler(
+      event(record('1', key(1)), record('2', key(3)), record('3', key(2)), record('4', key(3))),
+      context,
+    );
+    expect(answer).toEqual({ batchItemFailures: [{ itemIdentifier: '2' }] });
+  });
+
+  it('fails the invocation when the failing record has no sequence number', async () => {
+    const handler = keyedStreamWorker(
+      'replicate-to-backup',
+      async () => {
+        throw new Error('back-up unreachable');
+      },
+      4,
+    );
+    await expect(handler(event(record(undefined, key(1))), context)).rejects.toThrow('back-up unreachable');
   });
 });

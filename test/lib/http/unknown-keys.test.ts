@@ -131,7 +131,24 @@ describe('unknownKeys', () => {
     ]);
   });
 
-  it('leaves a body that is no object (a GET without a body) to the schema', () => {
-    expect(unknownKeys(v.object({}), { query: {}, body: 'raw text' })).toEqual([]);
+  it('reads the raw body of a route that declares none: a JSON object names its keys', () => {
+    expect(unknownKeys(v.object({}), { query: {}, body: '{"since":"2026-01-01"}' })).toEqual([
+      { path: 'since', message: 'is not a field of this route (it takes none)' },
+    ]);
+    expect(unknownKeys(v.object({}), { query: {}, body: Buffer.from('{"a":1}') })).toEqual([
+      { path: 'a', message: 'is not a field of this route (it takes none)' },
+    ]);
+  });
+
+  it('refuses any other body on a route that declares none, whole', () => {
+    for (const body of ['raw text', '[1]', 'null', '"x"'])
+      expect(unknownKeys(v.object({}), { query: {}, body })).toEqual([
+        { path: 'body', message: 'is not taken by this route: send none' },
+      ]);
+  });
+
+  it('takes an absent, blank or empty-object body on a route that declares none', () => {
+    for (const body of [undefined, {}, '', '  \n', '{}', ' { } '])
+      expect(unknownKeys(v.object({}), { query: {}, body })).toEqual([]);
   });
 });
