@@ -28,6 +28,12 @@ export const BACKUP_ROUTE_FNS: ReadonlySet<string> = new Set([
   'get-dpp-context',
   'list-profiles',
   'get-profile',
+  // The passport API's reads (docs/behaviour.md, The passport API): a passport by id, product or
+  // element, and as it was at a date (EN 18221: any point in time, on the back-up too).
+  'read-passport',
+  'read-passport-by-product',
+  'read-passport-at-date',
+  'read-passport-element',
 ]);
 
 /** Whether the back-up serves a route: a read of the list above (never a write, whatever the list says). */

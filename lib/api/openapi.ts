@@ -22,6 +22,9 @@ export const DEFAULT_SERVER_URL = 'http://127.0.0.1:3000';
 export interface OpenApiOptions {
   /** Where "Try it out" sends requests; the local server passes its own URL. */
   serverUrl?: string;
+  /** The document's title and the first paragraph of its description (the passport API's own document). */
+  title?: string;
+  preface?: string;
 }
 
 // Loose on purpose: the document is plain JSON, checked by a real validator in the tests.
@@ -181,6 +184,8 @@ const TAGS: Readonly<Record<string, string>> = {
   'DPP authoring': "A company's own DPPs and templates: create, list, read and change them.",
   'EU registry':
     "The EU DPP registry (Implementing Regulation (EU) 2026/1778): a passport's registration record, bulk upload files, and the registration's identifier and proof.",
+  'EN 18222 passport API':
+    'The passport lifecycle API of EN 18222 under /v1, each passport with the EN 18223 header: create, read (by id, product, date or element), change by merge patch or element, and archive; every change archived as a version (EN 18221).',
   'Template files': 'Files attached to a template, which the DPPs of its model share.',
   'DPP files': 'Files of one DPP (4 MiB each, type detected from the bytes), with signed download links.',
   'DPP tech cards': 'Tech cards of a DPP: named lists of characteristics.',
@@ -518,9 +523,9 @@ export function openApiDocument(routes: readonly Route[], options: OpenApiOption
   return {
     openapi: '3.1.0',
     info: {
-      title: 'DPP service API',
+      title: options.title ?? 'DPP service API',
       version: packageJson.version,
-      description: description(routes),
+      description: options.preface ? `${options.preface}\n\n${description(routes)}` : description(routes),
       // Not open source: the service is a commercial product, its API documented for its clients.
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       contact: { name: 'DPP service maintainers' },
@@ -554,6 +559,29 @@ export function openApiDocument(routes: readonly Route[], options: OpenApiOption
     ...(fallback && { 'x-catch-all': fallback }),
   };
 }
+
+/** The rows of the passport API of EN 18222 (lib/passport-api): those under `/v1/`. */
+export const EN18222_PREFIX = '/v1/';
+export const en18222Routes = (routes: readonly Route[]): Route[] =>
+  routes.filter((route) => route.path.startsWith(EN18222_PREFIX));
+
+/**
+ * docs/openapi-en18222.json as `npm run docs` writes it: the passport API alone, from the same rows
+ * as docs/openapi.json (a filter by the `/v1/` prefix), so that another provider codes against it.
+ */
+export const openApiEn18222Json = (routes: readonly Route[]): string =>
+  `${JSON.stringify(
+    openApiDocument(en18222Routes(routes), {
+      title: 'DPP service: the EN 18222 passport API',
+      preface:
+        'The passport lifecycle API of EN 18222 (CreateDPP, ReadDPPById, UpdateDPPById, DeleteDPPById, ' +
+        'ReadDPPByProductId, ReadDPPVersionByIdAndDate, ReadDPPIdsByProductIds, ReadDataElement, UpdateDataElement), ' +
+        'each passport with the EN 18223 header. RegisterProductDPP is the EU registry registration ' +
+        '(`PUT /dpps/{dppId}/registration`, in docs/openapi.json). The rest of this description is the whole API’s.',
+    }),
+    null,
+    2,
+  )}\n`;
 
 /** docs/openapi.json exactly as `npm run docs` writes it and the drift test compares it. */
 export const openApiJson = (routes: readonly Route[]): string =>

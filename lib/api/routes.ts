@@ -24,6 +24,7 @@ import { createDppVersionDocs } from './routes/create-dpp-version';
 import { createImportDocs } from './routes/create-import';
 import { createImportMappingDocs } from './routes/create-import-mapping';
 import { createInvitationDocs } from './routes/create-invitation';
+import { createPassportDocs } from './routes/create-passport';
 import { createRegistryExportDocs } from './routes/create-registry-export';
 import { createRelatedDppsDocs } from './routes/create-related-dpps';
 import { createSuccessorDocs } from './routes/create-successor';
@@ -33,6 +34,7 @@ import { deleteAccessGrantDocs } from './routes/delete-access-grant';
 import { deleteDppCardDocs } from './routes/delete-dpp-card';
 import { deleteDppFileDocs } from './routes/delete-dpp-file';
 import { deleteDppImageDocs } from './routes/delete-dpp-image';
+import { deletePassportDocs } from './routes/delete-passport';
 import { deleteTemplateFileDocs } from './routes/delete-template-file';
 import { describeResolverDocs } from './routes/describe-resolver';
 import { discountSubscriptionDocs } from './routes/discount-subscription';
@@ -81,6 +83,11 @@ import { patchDppAspectDocs } from './routes/patch-dpp-aspect';
 import { putDppAspectDocs } from './routes/put-dpp-aspect';
 import { putDppTranslationDocs } from './routes/put-dpp-translation';
 import { putRegistrationDocs } from './routes/put-registration';
+import { readPassportDocs } from './routes/read-passport';
+import { readPassportAtDateDocs } from './routes/read-passport-at-date';
+import { readPassportByProductDocs } from './routes/read-passport-by-product';
+import { readPassportElementDocs } from './routes/read-passport-element';
+import { readPassportIdsDocs } from './routes/read-passport-ids';
 import { resolveItemDocs } from './routes/resolve-item';
 import { resolveProductDocs } from './routes/resolve-product';
 import { searchRelatedDppsDocs } from './routes/search-related-dpps';
@@ -89,6 +96,8 @@ import { updateDppDocs } from './routes/update-dpp';
 import { updateDppCardDocs } from './routes/update-dpp-card';
 import { updateDppFileDocs } from './routes/update-dpp-file';
 import { updateDppImageDocs } from './routes/update-dpp-image';
+import { updatePassportDocs } from './routes/update-passport';
+import { updatePassportElementDocs } from './routes/update-passport-element';
 import { updateTemplateDocs } from './routes/update-template';
 import { updateTemplateFileDocs } from './routes/update-template-file';
 import { validatePromotionalCodeDocs } from './routes/validate-promotional-code';
@@ -176,6 +185,15 @@ export const routes = [
   listImportRowsDocs,
   listImportsDocs,
   createImportMappingDocs,
+  createPassportDocs,
+  readPassportDocs,
+  updatePassportDocs,
+  deletePassportDocs,
+  readPassportByProductDocs,
+  readPassportAtDateDocs,
+  readPassportIdsDocs,
+  readPassportElementDocs,
+  updatePassportElementDocs,
   notFoundDocs,
 ] as const satisfies readonly Route[];
 

@@ -649,3 +649,34 @@ export const registryExport = /* @__PURE__ */ v.strictObject({
     }),
   ),
 });
+
+// ---------------------------------------------------------------------------------------------
+// The passport API of EN 18222 (lib/passport-api): the EN 18223 header beside the data elements
+
+/** A version as a passport of the passport API names it. */
+export const passportVersion = /* @__PURE__ */ v.strictObject({
+  number: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  hash: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
+  createdAt: v.string(),
+  uri: v.string(),
+});
+
+/**
+ * A passport as the passport API answers it: the EN 18223 header (its id, the unique product
+ * identifier as a GS1 Digital Link URI, granularity, the version of this document's shape, status,
+ * last update, the economic operator's EORI number or LEI, the facility's GLN, the content
+ * specifications it follows) and its data elements, as the reader's tier reads them.
+ */
+export const en18222Passport = /* @__PURE__ */ v.strictObject({
+  digitalProductPassportId: v.string(),
+  uniqueProductIdentifier: v.nullable(v.string()),
+  granularity: v.picklist(['model', 'batch', 'item']),
+  dppSchemaVersion: v.string(),
+  dppStatus: v.picklist(['draft', 'active', 'inactive', 'archived']),
+  lastUpdate: v.string(),
+  economicOperatorId: v.nullable(v.string()),
+  facilityId: v.nullable(v.string()),
+  contentSpecificationIds: v.array(v.string()),
+  elements: v.record(v.string(), v.unknown()),
+  version: v.optional(passportVersion),
+});

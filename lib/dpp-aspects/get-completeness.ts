@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { Principal } from '../auth/claims';
+import { profileById } from '../profiles/catalogue';
 import { completenessOf } from '../profiles/completeness';
 import { id } from '../schemas';
 import { profiledDpp } from './model';
@@ -12,6 +13,6 @@ export const getCompletenessInput = v.object({ params: v.object({ dppId: id }) }
  * computed from the DPP item alone, ONE GetItem (no Scan, no second read).
  */
 export async function getCompleteness(auth: Principal, { params }: v.InferOutput<typeof getCompletenessInput>) {
-  const { dpp, profile } = profiledDpp(await readDppItem(params.dppId), auth.companyId);
+  const { dpp, profile } = profiledDpp(await readDppItem(params.dppId), auth.companyId, profileById);
   return completenessOf(profile, dpp.category ?? '', dpp.aspects);
 }

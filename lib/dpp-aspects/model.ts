@@ -2,8 +2,7 @@ import * as keys from '../data/keys';
 import type { DppItem } from '../dpps/model';
 import { dppNotFound } from '../dpps/model';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
-import { profileById } from '../profiles/catalogue';
-import type { Aspect, AttributeTier, Profile } from '../profiles/format';
+import type { Aspect, AttributeTier, Profile, ProfileLookup } from '../profiles/format';
 import type { DocumentProblem } from '../profiles/validate';
 
 /**
@@ -82,17 +81,22 @@ export function profiledAspect(
   dpp: DppItem | undefined,
   companyId: string,
   aspectId: string,
+  profiles: ProfileLookup,
 ): { dpp: DppItem; profile: Profile; aspect: Aspect } {
-  const { dpp: owned, profile } = profiledDpp(dpp, companyId);
+  const { dpp: owned, profile } = profiledDpp(dpp, companyId, profiles);
   const aspect = profile.aspects.find((candidate) => candidate.id === aspectId);
   if (!aspect) throw aspectNotFound(profile);
   return { dpp: owned, profile, aspect };
 }
 
 /** A profiled DPP of the caller's company and its profile, or the error that says why not. */
-export function profiledDpp(dpp: DppItem | undefined, companyId: string): { dpp: DppItem; profile: Profile } {
+export function profiledDpp(
+  dpp: DppItem | undefined,
+  companyId: string,
+  profiles: ProfileLookup,
+): { dpp: DppItem; profile: Profile } {
   if (dpp?.company_id !== companyId) throw dppNotFound();
-  const profile = dpp.profile === undefined ? undefined : profileById(dpp.profile);
+  const profile = dpp.profile === undefined ? undefined : profiles(dpp.profile);
   if (!profile) throw profileRequired();
   return { dpp, profile };
 }

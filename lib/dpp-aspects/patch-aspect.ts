@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { Principal } from '../auth/claims';
+import { profileById } from '../profiles/catalogue';
 import { id } from '../schemas';
 import { mergePatch } from './merge-patch';
 import { aspectDocument, aspectId } from './put-aspect';
@@ -16,4 +17,4 @@ export const patchAspectInput = v.object({
  * yet); the result is validated whole, as a PUT's body is (lib/dpp-aspects/write-aspect.ts).
  */
 export const patchAspect = (auth: Principal, { params, body }: v.InferOutput<typeof patchAspectInput>) =>
-  writeAspect(auth, params.dppId, params.aspect, (stored) => mergePatch(stored ?? {}, body));
+  writeAspect(auth, params.dppId, params.aspect, (stored) => mergePatch(stored ?? {}, body), profileById);

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { Principal } from '../auth/claims';
+import { profileById } from '../profiles/catalogue';
 import { id } from '../schemas';
 import { writeAspect } from './write-aspect';
 
@@ -22,4 +23,4 @@ export const putAspectInput = v.object({
  * Writing aspects): the body is the whole new document, validated whole (lib/dpp-aspects/write-aspect.ts).
  */
 export const putAspect = (auth: Principal, { params, body }: v.InferOutput<typeof putAspectInput>) =>
-  writeAspect(auth, params.dppId, params.aspect, () => body);
+  writeAspect(auth, params.dppId, params.aspect, () => body, profileById);

@@ -5,7 +5,7 @@ import { isPublished } from '../dpps/model';
 import { ConflictError, TooLargeError } from '../errors';
 import { MAX_ASPECT_BYTES, MAX_ASPECTS_BYTES } from '../limits';
 import { completenessOf, incomplete } from '../profiles/completeness';
-import type { Aspect, Profile } from '../profiles/format';
+import type { Aspect, Profile, ProfileLookup } from '../profiles/format';
 import { documentProblems } from '../profiles/validate';
 import { attributeValue } from '../profiles/values';
 import { type AspectChangeItem, invalidAspect, profiledAspect, toAspectChangeItem } from './model';
@@ -126,9 +126,10 @@ export async function writeAspect(
   dppId: string,
   aspectId: string,
   next: (stored: Record<string, unknown> | undefined) => unknown,
+  profiles: ProfileLookup,
 ): Promise<Record<string, unknown>> {
   for (let attempt = 1; ; attempt++) {
-    const { dpp, profile, aspect } = profiledAspect(await readDppItem(dppId), auth.companyId, aspectId);
+    const { dpp, profile, aspect } = profiledAspect(await readDppItem(dppId), auth.companyId, aspectId, profiles);
     // A ceased passport changes no more (docs/behaviour.md, Lifecycle); the write's guard holds it too.
     if (dpp.ceased_at !== undefined) throw ceased();
     const stored = dpp.aspects?.[aspect.id];

@@ -55,6 +55,11 @@ export interface DppItem {
   replaced_by?: string;
   /** When the passport ceased (POST /dpps/{dppId}/cease): its product was recycled. It stays readable. */
   ceased_at?: string;
+  /**
+   * When its company archived it through the passport API (DELETE /v1/dpps/{dppId}): withdrawn from
+   * the public like `published: false`, every version kept (docs/behaviour.md, The passport API).
+   */
+  archived_at?: string;
   /** ISO 639-1 language of name and description as stored. */
   language: string;
   /**

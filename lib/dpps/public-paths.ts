@@ -15,15 +15,18 @@ const gtinSpellings = (gtin14: string): string[] =>
 /**
  * Every public path of a DPP a CDN may keep (docs/behaviour.md, How stale a public answer can
  * be): its JSON and everything under it (versions, their verification, files, images), its
- * page, and, with its Digital Link identifiers, the resolver's answers for its product and
- * item. Each ends in `*`, so every query string under it goes too.
+ * page, its reads by date, and, with its Digital Link identifiers, the resolver's answers for
+ * its product and item and the passport API's read by its product. Each ends in `*`, so every query string under it goes too.
  */
 export const publicPathsOf = (dppId: string, searchId?: string): string[] => {
   const ids = identifiersOf(searchId);
   return [
     `/dpp/${dppId}*`,
     `/passport/${dppId}*`,
+    // The passport API's cached reads (docs/behaviour.md, The passport API): by date, and by its product.
+    `/v1/dppsByIdAndDate/${dppId}*`,
     ...(ids ? gtinSpellings(ids.gtin).map((gtin) => `/01/${gtin}*`) : []),
+    ...(ids ? [`/v1/dppsByProductId/${ids.gtin}*`] : []),
   ];
 };
 

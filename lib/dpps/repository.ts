@@ -256,6 +256,8 @@ export interface DppChanges {
   published?: boolean;
   commodity_code?: string | null;
   facility_id?: string | null;
+  /** Set by an archive through the passport API (lib/passport-api/delete-passport.ts); null clears it. */
+  archived_at?: string | null;
   updated_at: string;
 }
 

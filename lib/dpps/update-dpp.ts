@@ -3,6 +3,7 @@ import type { Principal } from '../auth/claims';
 import { commodityCode, facilityId } from '../identifiers';
 import { profileById } from '../profiles/catalogue';
 import { completenessOf, incomplete } from '../profiles/completeness';
+import type { ProfileLookup } from '../profiles/format';
 import { description, id, name, uuid } from '../schemas';
 import { dppType, sourceLanguage, templateNotOfCompany } from './fields';
 import { companyDppFields, dppNotFound } from './model';
@@ -44,11 +45,12 @@ async function completeRevision(
   auth: Principal,
   dppId: string,
   body: { published?: boolean },
+  profiles: ProfileLookup,
 ): Promise<number | undefined> {
   if (body.published !== true) return undefined;
   const dpp = await readDpp(dppId, { consistent: true });
   if (dpp?.company_id !== auth.companyId || dpp.profile === undefined) return undefined;
-  const profile = profileById(dpp.profile);
+  const profile = profiles(dpp.profile);
   if (!profile) return undefined;
   const completeness = completenessOf(profile, dpp.category ?? '', dpp.aspects);
   if (!completeness.complete) throw incomplete(completeness, 'the DPP cannot be published');
@@ -61,7 +63,15 @@ async function completeRevision(
  * a version is a snapshot of its own (docs/behaviour.md, Versions and notarization). Another company's
  * DPP answers exactly like a missing one.
  */
-export async function updateDpp(auth: Principal, { params, body }: v.InferOutput<typeof updateDppInput>) {
+export const updateDpp = (auth: Principal, input: v.InferOutput<typeof updateDppInput>) =>
+  changeDpp(auth, input, profileById);
+
+/** updateDpp with the profiles it checks a publication against (lib/dpp-aspects/model.ts, ProfileLookup). */
+export async function changeDpp(
+  auth: Principal,
+  { params, body }: v.InferOutput<typeof updateDppInput>,
+  profiles: ProfileLookup,
+) {
   const changes = {
     name: body.name,
     description: body.description,
@@ -77,7 +87,7 @@ export async function updateDpp(auth: Principal, { params, body }: v.InferOutput
     params.dppId,
     auth.companyId,
     changes,
-    await completeRevision(auth, params.dppId, body),
+    await completeRevision(auth, params.dppId, body, profiles),
   );
   // Publishing lost a race to an aspect write (the revision moved): checked again on the new state.
   for (
@@ -85,7 +95,7 @@ export async function updateDpp(auth: Principal, { params, body }: v.InferOutput
     'refused' in outcome && outcome.refused === 'dpp_not_found' && body.published === true && attempt < 3;
     attempt++
   ) {
-    const revision = await completeRevision(auth, params.dppId, body);
+    const revision = await completeRevision(auth, params.dppId, body, profiles);
     if (revision === undefined) break;
     outcome = await writeDppChanges(params.dppId, auth.companyId, changes, revision);
   }

@@ -143,7 +143,14 @@ export async function viewDpp(input: v.InferOutput<typeof viewDppInput>, request
   };
   const attributes = profiled ? restrictedAttributes(dpp, profiled.aspects) : [];
   await recordGrantRead(reader, { images, files, cards, attributes }, request);
-  return { ...view, grant: reader.grant !== undefined, ...(access !== undefined && { access: accessStatus(reader) }) };
+  return {
+    ...view,
+    /** The item read, for the passport API's header (lib/passport-api): GET /dpp/{dppId} answers `dpp` alone. */
+    item: dpp,
+    tier: reader.tier,
+    grant: reader.grant !== undefined,
+    ...(access !== undefined && { access: accessStatus(reader) }),
+  };
 }
 
 /**

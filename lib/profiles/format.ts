@@ -346,3 +346,10 @@ export function profileProblems(profile: Profile): Problem[] {
 /** Every attribute of a profile, with its aspect's id. */
 export const attributesOf = (profile: Profile): Array<Attribute & { aspect: string }> =>
   profile.aspects.flatMap((aspect) => aspect.attributes.map((attribute) => ({ ...attribute, aspect: aspect.id })));
+
+/**
+ * Where a use case finds a profile by its id: the catalogue (lib/profiles/catalogue.ts: profileById), or
+ * the packed one (lib/profiles/packed-catalogue.ts) in a function whose bundle cannot carry the JSON.
+ * Passed in, never defaulted, so a function bundles only the one its use case names.
+ */
+export type ProfileLookup = (id: string) => Profile | undefined;

@@ -42,9 +42,30 @@ export interface RegistryRecord {
 export type RecordOutcome = { record: RegistryRecord } | { missing: ErrorDetail[] };
 
 /**
- * The record of a published DPP from its item, its company and its template (the template's
- * commodity code and facility count where the DPP sets none). Pure but for the public links'
- * settings (PUBLIC_BASE_URL, BACKUP_BASE_URL).
+ * What the registry record and the EN 18223 header of the passport API (lib/passport-api) both say
+ * of a passport, from its item, its company and its template (the template's commodity code and
+ * facility count where the DPP sets none): each part undefined where it is missing.
+ */
+export function passportIdentityOf(
+  dpp: DppItem,
+  company: Pick<CompanyItem, 'economic_operator_id'> | undefined,
+  template: Pick<TemplateItem, 'commodity_code' | 'facility_id'> | undefined,
+) {
+  const ids = identifiersOf(dpp.search_id);
+  return {
+    upi: ids && digitalLinkUri(ids.gtin, ids.serial),
+    operatorId: company?.economic_operator_id,
+    commodityCode: dpp.commodity_code ?? template?.commodity_code,
+    facility: dpp.facility_id ?? template?.facility_id,
+    /** Every passport the API makes is one serialised item (its search_id has a serial). */
+    granularity: 'ITEM' as const,
+    deactivated: dpp.ceased_at !== undefined || dpp.replaced_by !== undefined,
+  };
+}
+
+/**
+ * The record of a published DPP from its item, its company and its template (passportIdentityOf).
+ * Pure but for the public links' settings (PUBLIC_BASE_URL, BACKUP_BASE_URL).
  */
 export function registryRecordOf(
   dpp: DppItem,
@@ -52,33 +73,34 @@ export function registryRecordOf(
   template: Pick<TemplateItem, 'commodity_code' | 'facility_id'> | undefined,
 ): RecordOutcome {
   const missing: ErrorDetail[] = [];
-  const ids = identifiersOf(dpp.search_id);
-  if (!ids) missing.push({ path: 'upi', message: 'the DPP has no GS1 Digital Link identifiers (search_id)' });
-  const operatorId = company?.economic_operator_id;
+  const { upi, operatorId, commodityCode, facility, granularity, deactivated } = passportIdentityOf(
+    dpp,
+    company,
+    template,
+  );
+  if (!upi) missing.push({ path: 'upi', message: 'the DPP has no GS1 Digital Link identifiers (search_id)' });
   if (operatorId === undefined)
     missing.push({ path: 'reoId', message: 'the company has no economic_operator_id (its EORI number or LEI)' });
-  const commodityCode = dpp.commodity_code ?? template?.commodity_code;
   if (commodityCode === undefined)
     missing.push({ path: 'commodityCode', message: 'neither the DPP nor its template has a commodity_code' });
-  const facility = dpp.facility_id ?? template?.facility_id;
   if (facility === undefined)
     missing.push({ path: 'facilitiesId', message: 'neither the DPP nor its template has a facility_id (a GLN)' });
   const backupURL = backupDppJsonUrl(dpp.id);
   if (backupURL === undefined)
     missing.push({ path: 'backupURL', message: 'this deployment has no back-up copy configured (BACKUP_BASE_URL)' });
-  if (!ids || operatorId === undefined || commodityCode === undefined || facility === undefined || !backupURL)
+  if (!upi || operatorId === undefined || commodityCode === undefined || facility === undefined || !backupURL)
     return { missing };
   return {
     record: {
-      upi: digitalLinkUri(ids.gtin, ids.serial),
+      upi,
       reoId: `${operatorIdScheme(operatorId)}-${operatorId}`,
       facilitiesId: [`GLN-${facility}`],
       liveURL: dppJsonUrl(dpp.id),
       backupURL,
       commodityCode,
       dataCarrierTypes: [...DATA_CARRIER_TYPES],
-      granularityLevel: 'ITEM',
-      deactivated: dpp.ceased_at !== undefined || dpp.replaced_by !== undefined,
+      granularityLevel: granularity,
+      deactivated,
     },
   };
 }

@@ -15,3 +15,14 @@ export async function readProductLinks(gtin14: string): Promise<DppLinkItem[]> {
   const { items } = await table.query({ keyCondition: partition(gtinCollection(gtin14)), limit: PRODUCT_LEVEL_LIMIT });
   return items as unknown as DppLinkItem[];
 }
+
+/**
+ * The ids of the published DPPs of one product (GTIN), oldest first (UUIDv7 ids sort by creation):
+ * ONE Query of its Digital Link entries (readProductLinks), so at most PRODUCT_LEVEL_LIMIT.
+ */
+export async function publishedDppIdsOf(gtin14: string): Promise<string[]> {
+  return (await readProductLinks(gtin14))
+    .filter((link) => link.published)
+    .map((link) => link.dpp_id)
+    .sort();
+}

@@ -8,6 +8,8 @@ import { ConflictError, InvalidInputError } from '../errors';
 import { objectKeys } from '../files/object-keys';
 import { committedLeg, recordPendingObject, releasePendingObjects } from '../files/pending-objects';
 import { MAX_VERSION_DOCUMENT_BYTES, MAX_VERSION_FILES } from '../limits';
+import { accessProfileById } from '../profiles/access-catalogue';
+import type { ProfileLookup } from '../profiles/format';
 import { id } from '../schemas';
 import {
   canonicalDocument,
@@ -70,14 +72,36 @@ export const retryDelayMs = (attempt: number, lostMs: number, random: () => numb
  */
 export async function createDppVersion(auth: Principal, { params, body }: v.InferOutput<typeof createDppVersionInput>) {
   const { dppId } = params;
+  const created = await takeVersion(auth, dppId, body.versionId, accessProfileById);
+  return { message: `Version ${created.version} of DPP ${dppId} created`, ok: true as const };
+}
+
+/** A version as taken: its number, its document's hash (`content_hash`) and when. */
+export interface TakenVersion {
+  version: number;
+  content_hash: string;
+  created_at: string;
+}
+
+/**
+ * Takes the next version of a DPP of the caller's company (createDppVersion, and every change
+ * through the passport API, which archives each: lib/passport-api). Retries lost races as RETRY says.
+ */
+export async function takeVersion(
+  auth: Principal,
+  dppId: string,
+  versionId: string,
+  /** Where the tiers of a profiled DPP's attributes are read (lib/versions/document.ts, splitByTier). */
+  profiles: ProfileLookup,
+): Promise<TakenVersion> {
   const started = Date.now();
   // The documents of lost attempts are removed while the next attempt runs, all before answering.
   const releases: Promise<void>[] = [];
   try {
     for (let attempt = 1; ; attempt++) {
       const attemptStarted = Date.now();
-      const created = await attemptVersion(auth, dppId, body.versionId, releases);
-      if (created !== undefined) return { message: `Version ${created} of DPP ${dppId} created`, ok: true as const };
+      const created = await attemptVersion(auth, dppId, versionId, releases, profiles);
+      if (created !== undefined) return created;
       if (attempt >= RETRY.maxAttempts || Date.now() - started >= RETRY.budgetMs) {
         throw new ConflictError(
           'the DPP was changed by other requests during every attempt; retry the request',
@@ -93,14 +117,15 @@ export async function createDppVersion(auth: Principal, { params, body }: v.Infe
 
 /**
  * One attempt: read the DPP, write its document, then the version's transaction. The
- * version's number when written; undefined when the race was lost (the document is released).
+ * version when written; undefined when the race was lost (the document is released).
  */
 async function attemptVersion(
   auth: Principal,
   dppId: string,
   versionId: string,
   releases: Promise<void>[],
-): Promise<number | undefined> {
+  profiles: ProfileLookup,
+): Promise<TakenVersion | undefined> {
   const source = await readVersionSource(dppId);
   const dpp = source.dpp;
   if (dpp?.company_id !== auth.companyId) throw dppNotFound();
@@ -116,7 +141,7 @@ async function attemptVersion(
   const snapshot = snapshotOf(dpp, source.files, source.cards);
   // The public document holds the public parts and the hash of each restricted tier's document
   // (docs/choices.md, Access tiers); without restricted parts it is the document as before tiers.
-  const { publicSnapshot, tiers } = splitByTier(snapshot);
+  const { publicSnapshot, tiers } = splitByTier(snapshot, profiles);
   const tierDocuments = tiers.map((parts) => ({
     tier: parts.tier,
     path: objectKeys.versionDocument(auth.companyId, dppId, uuidv7()),
@@ -171,7 +196,7 @@ async function attemptVersion(
       throw error;
     },
   );
-  if (outcome === 'written') return version;
+  if (outcome === 'written') return { version, content_hash: document.hash, created_at: createdAt };
   releases.push(releasePendingObjects(documentPath, tierPaths));
   if (outcome === 'version_id_taken') {
     throw new ConflictError(`versionId ${versionId} is already a version of this DPP`, 'VERSION_ID_TAKEN');

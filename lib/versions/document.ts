@@ -3,8 +3,8 @@ import canonicalize from 'canonicalize';
 import { RESTRICTED_TIERS, type RestrictedTier, tierOf } from '../access-tiers/tiers';
 import { bucket } from '../aws/s3';
 import type { DppCardItem, DppFileItem, DppItem } from '../dpps/model';
-import { accessProfileById } from '../profiles/access-catalogue';
 import { filterAspects } from '../profiles/filter';
+import type { ProfileLookup } from '../profiles/format';
 import type { CardSnapshot, DppVersionItem, FileSnapshot, TierDocument, VersionDocument } from './model';
 
 /**
@@ -83,16 +83,26 @@ const untiered = <T extends { access_tier?: RestrictedTier }>({
  * public document's hash anchors is what was public at that date. A field no attribute holds is
  * in no document (the version item keeps the stored aspects whole, for the company).
  */
-function aspectsOfTier(snapshot: VersionSnapshot, tier: string): Record<string, Record<string, unknown>> {
-  const profile = snapshot.profiled && accessProfileById(snapshot.profiled.profile);
+function aspectsOfTier(
+  snapshot: VersionSnapshot,
+  tier: string,
+  profiles: ProfileLookup,
+): Record<string, Record<string, unknown>> {
+  const profile = snapshot.profiled && profiles(snapshot.profiled.profile);
   return profile ? filterAspects(profile, snapshot.profiled?.aspects, { only: tier }) : {};
 }
 
 /**
  * A snapshot split by tier (docs/choices.md, Access tiers): the public snapshot (what the public
- * document holds) and, for each restricted tier with parts, its files, cards and attributes.
+ * document holds) and, for each restricted tier with parts, its files, cards and attributes. The
+ * profiles are the access indexes (lib/profiles/access-catalogue.ts) or the packed catalogue
+ * (lib/profiles/packed-catalogue.ts): both keep every field the filter reads, so both split alike
+ * (test/lib/versions/document.test.ts).
  */
-export function splitByTier(snapshot: VersionSnapshot): {
+export function splitByTier(
+  snapshot: VersionSnapshot,
+  profiles: ProfileLookup,
+): {
   publicSnapshot: VersionSnapshot;
   tiers: Array<{
     tier: RestrictedTier;
@@ -108,10 +118,12 @@ export function splitByTier(snapshot: VersionSnapshot): {
       dpp: snapshot.dpp,
       files: ofTier(snapshot.files, undefined),
       cards: ofTier(snapshot.cards, undefined),
-      ...(snapshot.profiled && { profiled: { ...snapshot.profiled, aspects: aspectsOfTier(snapshot, 'public') } }),
+      ...(snapshot.profiled && {
+        profiled: { ...snapshot.profiled, aspects: aspectsOfTier(snapshot, 'public', profiles) },
+      }),
     },
     tiers: RESTRICTED_TIERS.map((tier) => {
-      const aspects = aspectsOfTier(snapshot, tier);
+      const aspects = aspectsOfTier(snapshot, tier, profiles);
       return {
         tier,
         files: ofTier(snapshot.files, tier),

@@ -1,7 +1,7 @@
-import type { TransactionItem } from '../aws/dynamodb';
+import type { Item, TransactionItem } from '../aws/dynamodb';
 import { cancellationCodes } from '../aws/errors';
 import * as table from '../aws/table';
-import { add, eq, noItem, notExists, ofCompany, set, update, where } from '../data/expressions';
+import { add, eq, inRange, noItem, notExists, ofCompany, set, update, where } from '../data/expressions';
 import * as keys from '../data/keys';
 import { ItemType, ranges } from '../data/keys';
 import { readWholeRange } from '../data/range';
@@ -111,4 +111,28 @@ export async function getPublicVersion(
     version: items.find((item) => item.type === ItemType.DppVersion) as DppVersionItem | undefined,
     dpp: items.find((item) => item.type === ItemType.Dpp) as DppItem | undefined,
   };
+}
+
+/** Versions a page of versionCurrentAt reads, newest first. */
+const VERSIONS_PAGE = 20;
+
+/**
+ * The version of a DPP that was current at `at` (an ISO 8601 instant in UTC): the newest one
+ * created at or before it, or undefined (none yet then). Queries the DPP's versions newest first,
+ * a page of VERSIONS_PAGE at a time, so it reads only the versions taken since `at` and one more.
+ */
+export async function versionCurrentAt(dppId: string, at: string): Promise<DppVersionItem | undefined> {
+  let startKey: Item | undefined;
+  do {
+    const page = await table.query({
+      keyCondition: inRange(ranges.dppVersions(dppId)),
+      descending: true,
+      limit: VERSIONS_PAGE,
+      startKey,
+    });
+    const found = (page.items as unknown as DppVersionItem[]).find((version) => version.created_at <= at);
+    if (found) return found;
+    startKey = page.lastKey;
+  } while (startKey);
+  return undefined;
 }

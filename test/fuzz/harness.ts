@@ -561,6 +561,22 @@ function routeWorlds(world: World): Record<string, RouteWorld> {
     'get-public-dpp-aspect': {
       pools: { own: { dppid: () => [BATTERY_DPP], aspect: () => PROFILES.flatMap((p) => p.aspects.map((a) => a.id)) } },
     },
+    // The passport API (lib/passport-api): X1 at dates after its seeded versions; the EV battery passport's elements;
+    // the elements a write may replace on the fuzz's own DPP.
+    'read-passport-at-date': {
+      pools: {
+        own: { dppid: () => [demo.acme.dpp.id], date: () => ['2030-01-01T00:00:00Z', '2099-12-31T23:59:59+01:00'] },
+      },
+    },
+    'read-passport-element': {
+      pools: {
+        own: {
+          dppid: () => [BATTERY_DPP],
+          elementpath: () => ['name', 'aspects', ...PROFILES.flatMap((p) => p.aspects.map((a) => `aspects/${a.id}`))],
+        },
+      },
+    },
+    'update-passport-element': { pools: { own: { elementpath: () => ['name', 'description', 'type'] } } },
     // The invitation page reads any invitation, pending or settled (its own fuzz's, like the accept route's).
     'get-invitation-page': {
       pools: { own: { invitationid: () => [...world.invitations.pending, ...world.invitations.used] } },

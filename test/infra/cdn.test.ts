@@ -298,11 +298,14 @@ describe('the CDN (context cdn=true)', () => {
     const distributionId = stack.getLogicalId(stack.cdn!.node.defaultChild as CfnResource);
     const invalidators = routes.filter((route) => route.access.cdn).map((route) => route.fn);
     expect(invalidators.sort()).toEqual([
+      'delete-passport',
       'put-registration',
       'update-dpp',
       'update-dpp-card',
       'update-dpp-file',
       'update-dpp-image',
+      'update-passport',
+      'update-passport-element',
     ]);
     for (const route of routes) {
       const env = environmentOf(route.fn);

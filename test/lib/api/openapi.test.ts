@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { defineRoute, type Route } from '../../../lib/api/contract';
 import { describeRoute } from '../../../lib/api/docs';
 import { authenticated } from '../../../lib/api/errors';
-import { documentedPath, openApiDocument, openApiJson } from '../../../lib/api/openapi';
+import { documentedPath, openApiDocument, openApiEn18222Json, openApiJson } from '../../../lib/api/openapi';
 import { routes } from '../../../lib/api/routes';
 import { getDppQrInput } from '../../../lib/dpps/get-dpp-qr';
 import { filePart } from '../../../lib/files/upload';
@@ -202,6 +202,24 @@ describe('docs/openapi.json', () => {
   });
 });
 
+describe('docs/openapi-en18222.json', () => {
+  const committed = readFileSync('docs/openapi-en18222.json', 'utf8');
+
+  it('is what `npm run docs` writes: the rows under /v1/ alone, from the same route table', () => {
+    expect(committed, 'docs/openapi-en18222.json is stale: run `npm run docs`').toBe(openApiEn18222Json(routes));
+    const doc = JSON.parse(committed);
+    const rows = routes.filter((route) => route.path.startsWith('/v1/'));
+    expect(rows.length).toBe(9);
+    expect(Object.keys(doc.paths).every((path) => path.startsWith('/v1/'))).toBe(true);
+    for (const route of rows)
+      expect(doc.paths[documentedPath(route)][route.method.toLowerCase()], route.path).toBeDefined();
+  });
+
+  it('passes a standard OpenAPI 3.1 validator', async () => {
+    await expect(validate(JSON.parse(committed))).resolves.toBeTruthy();
+  });
+});
+
 describe('docs/openapi.json refuses what the API refuses', () => {
   const doc = openApiDocument(routes);
   const operation = (method: string, path: string) => doc.paths[path][method];
@@ -278,8 +296,8 @@ describe('docs/openapi.json refuses what the API refuses', () => {
   it('asks for at least one field on every partial update (PUT)', () => {
     // Not a whole document (an aspect's PUT: a row with `mediaTypes`), which may be empty.
     const table: readonly Route[] = routes;
-    const puts = table.filter((r) => r.method === 'PUT' && r.mediaTypes === undefined).map((r) => r.path);
-    expect(puts).toHaveLength(9);
+    const puts = table.filter((r) => r.method === 'PUT' && r.mediaTypes === undefined).map(documentedPath);
+    expect(puts).toHaveLength(10);
     for (const path of puts) {
       const schema = body('put', path);
       // A PUT whose one field is required (an image's tier) asks for it by `required`.
@@ -366,17 +384,19 @@ describe('docs/openapi.json refuses what the API refuses', () => {
     const withTier = multipart.filter((r) => body(r.method.toLowerCase(), r.path).properties.access_tier);
     expect(withTier.map((r) => r.fn)).toEqual(expect.arrayContaining(['create-dpp-file', 'create-dpp-image']));
     for (const r of withTier) {
-      expect(body(r.method.toLowerCase(), r.path).properties.access_tier, r.fn).toEqual({
+      expect(body(r.method.toLowerCase(), documentedPath(r)).properties.access_tier, r.fn).toEqual({
         type: 'string',
         enum: tiers,
       });
     }
     // A document body (an aspect's) is open here: the profile, not the schema, names its fields.
     for (const r of table.filter((route) => route.body !== undefined && route.mediaTypes === undefined)) {
-      expect(body(r.method.toLowerCase(), r.path).additionalProperties, r.fn).toBe(false);
+      expect(body(r.method.toLowerCase(), documentedPath(r)).additionalProperties, r.fn).toBe(false);
     }
     for (const r of table.filter((route) => route.mediaTypes !== undefined)) {
-      expect(Object.keys(operation(r.method.toLowerCase(), r.path).requestBody.content), r.fn).toEqual(r.mediaTypes);
+      expect(Object.keys(operation(r.method.toLowerCase(), documentedPath(r)).requestBody.content), r.fn).toEqual(
+        r.mediaTypes,
+      );
     }
   });
 

@@ -59,23 +59,27 @@ afterAll(() => {
 });
 
 describe('publicPathsOf', () => {
-  it('names the DPP’s JSON and everything under it, its page, and the resolver’s paths under each spelling of its GTIN', async () => {
+  it('names the DPP’s JSON and everything under it, its page, its reads by date, the resolver’s paths under each spelling of its GTIN and the passport API’s read by it', async () => {
     const { paths } = await fresh(undefined);
     expect(paths.publicPathsOf('d-1', SEARCH_ID)).toEqual([
       '/dpp/d-1*',
       '/passport/d-1*',
+      '/v1/dppsByIdAndDate/d-1*',
       '/01/08012345000012*',
       '/01/8012345000012*',
+      '/v1/dppsByProductId/08012345000012*',
     ]);
     expect(paths.publicPathsOf('d-1', '01/00000012345670/21/S')).toEqual([
       '/dpp/d-1*',
       '/passport/d-1*',
+      '/v1/dppsByIdAndDate/d-1*',
       '/01/00000012345670*',
       '/01/0000012345670*',
       '/01/000012345670*',
       '/01/12345670*',
+      '/v1/dppsByProductId/00000012345670*',
     ]);
-    expect(paths.publicPathsOf('d-1')).toEqual(['/dpp/d-1*', '/passport/d-1*']);
+    expect(paths.publicPathsOf('d-1')).toEqual(['/dpp/d-1*', '/passport/d-1*', '/v1/dppsByIdAndDate/d-1*']);
   });
 });
 
@@ -87,7 +91,7 @@ describe('withdrawPublicAnswers', () => {
       {
         url: `https://cloudfront.amazonaws.com/2020-05-31/distribution/${DISTRIBUTION}/invalidation`,
         paths: paths.publicPathsOf('d-1', SEARCH_ID),
-        quantity: 4,
+        quantity: 6,
         callerReference: expect.stringMatching(/^[0-9a-f-]{36}$/),
         // Signed with SigV4 for CloudFront's global endpoint (us-east-1), with the function's credentials.
         authorization: expect.stringMatching(
@@ -124,7 +128,9 @@ describe('a use case that changes a tier (PUT /dpps/{dppId}/cards/{cardId})', ()
     db.on(UpdateCommand).resolves({ Attributes: cardItem({ access_tier: 'authority' }) });
     const { cards } = await fresh(DISTRIBUTION);
     await cards.updateDppCard(PRINCIPAL, update({ access_tier: 'authority' }) as never);
-    expect(invalidations().map((call) => call.paths)).toEqual([[`/dpp/${IDS.dpp}*`, `/passport/${IDS.dpp}*`]]);
+    expect(invalidations().map((call) => call.paths)).toEqual([
+      [`/dpp/${IDS.dpp}*`, `/passport/${IDS.dpp}*`, `/v1/dppsByIdAndDate/${IDS.dpp}*`],
+    ]);
     sent = [];
     await cards.updateDppCard(PRINCIPAL, update({ name: 'Battery' }) as never);
     expect(invalidations()).toEqual([]);

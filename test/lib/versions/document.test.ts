@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { DppCardItem, DppFileItem, DppItem } from '../../../lib/dpps/model';
+import { accessProfileById } from '../../../lib/profiles/access-catalogue';
+import { PROFILES } from '../../../lib/profiles/catalogue';
+import { packedProfileById } from '../../../lib/profiles/packed-catalogue';
 import {
   canonicalDocument,
   snapshotOf,
@@ -8,6 +11,7 @@ import {
   tierDocument,
   versionDocument,
 } from '../../../lib/versions/document';
+import { fullAspects } from '../../support/profiles';
 
 const dpp = {
   id: 'dpp-1',
@@ -36,7 +40,7 @@ const fields = { dppId: 'dpp-1', version: 1, versionId: 'v1', createdAt: '2026-1
 describe('version documents by tier', () => {
   it('hashes a version without restricted parts exactly as before tiers (no new field)', () => {
     const snapshot = snapshotOf(dpp, [file('f1'), file('f2', 'public')], [card('c1')]);
-    const { publicSnapshot, tiers } = splitByTier(snapshot);
+    const { publicSnapshot, tiers } = splitByTier(snapshot, accessProfileById);
     expect(tiers).toEqual([]);
     const withTiers = versionDocument({ ...fields, snapshot: publicSnapshot, tiers: {} });
     const before = versionDocument({ ...fields, snapshot });
@@ -51,7 +55,7 @@ describe('version documents by tier', () => {
       [file('f-public'), file('f-li', 'legitimate_interest')],
       [card('c-auth', 'authority'), card('c-company', 'company')],
     );
-    const { publicSnapshot, tiers } = splitByTier(snapshot);
+    const { publicSnapshot, tiers } = splitByTier(snapshot, accessProfileById);
     expect(tiers.map((t) => t.tier)).toEqual(['legitimate_interest', 'authority', 'company']);
     const docs = tiers.map((t) => canonicalDocument(tierDocument({ ...fields, ...t })));
     const hashes = Object.fromEntries(tiers.map((t, i) => [t.tier, docs[i]!.hash]));
@@ -70,4 +74,25 @@ describe('version documents by tier', () => {
     expect(a.hash).not.toBe(b.hash);
     expect(JSON.parse(a.text).salt).toMatch(/^[0-9a-f]{32}$/);
   });
+});
+
+describe('splitByTier with the packed profiles (the passport API’s versions) and the access indexes (POST /version)', () => {
+  it.each(PROFILES.map((profile) => [profile.id, profile] as const))(
+    'splits a %s passport holding every attribute alike, so its documents hash alike',
+    (_, profile) => {
+      const snapshot = snapshotOf(
+        {
+          ...(dpp as DppItem),
+          profile: profile.id,
+          category: profile.categories[0]!.id,
+          aspects: fullAspects(profile),
+        },
+        [],
+        [],
+      );
+      const packed = splitByTier(snapshot, packedProfileById);
+      expect(packed).toEqual(splitByTier(snapshot, accessProfileById));
+      expect(packed.tiers.length).toBeGreaterThan(0);
+    },
+  );
 });
