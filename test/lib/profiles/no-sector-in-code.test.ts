@@ -11,8 +11,11 @@ import { attributesOf, type Profile, type ValueType } from '../../../lib/profile
  * it lists. The words are the profile's own, so the check grows with it.
  */
 const ROOT = join(__dirname, '../../..');
-/** Names the battery documents share with vocabularies the code uses for other things (schema.org, files, pages). */
-const SHARED = new Set(['addressCountry', 'components', 'identifier', 'labels', 'mimeType']);
+/**
+ * Names the battery documents share with vocabularies the code uses for other things (schema.org,
+ * files, pages, and EN 18223's passport header: `lastUpdate`).
+ */
+const SHARED = new Set(['addressCountry', 'components', 'identifier', 'labels', 'lastUpdate', 'mimeType']);
 
 function fieldNames(type: ValueType | undefined): string[] {
   if (!type) return [];
