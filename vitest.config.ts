@@ -102,7 +102,7 @@ const UNIT_FILES = [
 
 export default defineConfig({
   test: {
-    maxWorkers: availableParallelism() + 1,
+    maxWorkers: availableParallelism() + 2,
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
