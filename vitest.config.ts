@@ -102,7 +102,7 @@ const UNIT_FILES = [
 
 export default defineConfig({
   test: {
-    maxWorkers: availableParallelism() + 2,
+    maxWorkers: availableParallelism() + 1,
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
