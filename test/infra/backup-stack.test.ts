@@ -6,22 +6,15 @@
  * only, on its own table and bucket). The stack without the back-up context is test/infra/nag.test.ts's
  * and test/infra/stack.test.ts's.
  */
-import { generateKeyPairSync } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { App, Validations } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { AwsSolutionsChecks, NagPack, ServerlessChecks } from 'cdk-nag';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DppBackupStack } from '../../infra/backup-stack';
 import { readStackConfig, StackConfigError } from '../../infra/config';
-import { BACKUP_ONLY, DppServiceStack, NAG_ACKNOWLEDGEMENTS, REPO_ROOT } from '../../infra/stack';
+import { BACKUP_ONLY, DppServiceStack, NAG_ACKNOWLEDGEMENTS } from '../../infra/stack';
 import { BACKUP_ROUTE_FNS } from '../../lib/api/backup-routes';
 import { routes } from '../../lib/api/routes';
 import { BACKUP_BATCH_SIZE } from '../../lib/backup/worker';
-
-const publicKeyPem = () =>
-  generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+import { appWith, type Finding, findingsIgnoringAcknowledgements, publicKeyPem, synthWithNag } from '../support/nag';
 
 const BACKUP_CONTEXT = {
   backupAccount: '210987654321',
@@ -40,70 +33,16 @@ const DEPLOYMENT = {
   stripePriceId: 'price_test',
 };
 
-function appWith(context: Record<string, unknown>): App {
-  const cdkJson = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
-  return new App({
-    context: {
-      ...cdkJson.context,
-      'aws:cdk:bundling-stacks': [],
-      '@aws-cdk/core:failSynthOnValidationErrors': false,
-      ...context,
-    },
-  });
-}
-
-/** The unacknowledged findings of both packs (the validation report, as nag.test.ts reads it). */
-function synthWithNag(app: App): string[] {
-  Validations.of(app).addPlugins(new AwsSolutionsChecks(app), new ServerlessChecks(app));
-  const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
-  let directory: string;
-  try {
-    directory = app.synth().directory;
-  } finally {
-    quiet.mockRestore();
-  }
-  try {
-    const report = JSON.parse(readFileSync(join(directory, 'validation-report.json'), 'utf8')) as {
-      pluginReports: {
-        pluginName: string;
-        violations: { ruleName: string; violatingConstructs?: { constructPath: string }[] }[];
-      }[];
-    };
-    return report.pluginReports.flatMap((plugin) =>
-      plugin.violations.map(
-        (violation) =>
-          `${plugin.pluginName} ${violation.ruleName} ${(violation.violatingConstructs ?? []).map((c) => c.constructPath)}`,
-      ),
-    );
-  } catch {
-    return [];
-  }
-}
+/** A finding on one line: its pack, rule and constructs. */
+const shown = (finding: Finding) => `${finding.pack} ${finding.rule} ${finding.constructPaths}`;
 
 let primary: { template: Template; findings: string[]; before: Record<string, number> };
 let copy: { template: Template; findings: string[]; stack: DppBackupStack; before: Record<string, number> };
 
-/** What the packs find when no acknowledgement counts, by rule (as nag.test.ts). */
-function findingsIgnoringAcknowledgements(app: App): Record<string, number> {
-  const stub = vi.spyOn(NagPack.prototype as unknown as { isAcknowledged: () => boolean }, 'isAcknowledged');
-  stub.mockReturnValue(false);
-  try {
-    const counts: Record<string, number> = {};
-    for (const pack of [new AwsSolutionsChecks(), new ServerlessChecks()]) {
-      for (const violation of pack.validateScope(app).violations) {
-        counts[violation.ruleName] = (counts[violation.ruleName] ?? 0) + violation.violatingResources.length;
-      }
-    }
-    return counts;
-  } finally {
-    stub.mockRestore();
-  }
-}
-
 beforeAll(() => {
   const primaryApp = appWith({ ...DEPLOYMENT, ...BACKUP_CONTEXT, backupBaseUrl: 'https://backup.example.eu' });
   const primaryStack = new DppServiceStack(primaryApp, 'DppWithBackup', { config: readStackConfig(primaryApp) });
-  const primaryFindings = synthWithNag(primaryApp);
+  const primaryFindings = synthWithNag(primaryApp).map(shown);
   primary = {
     template: Template.fromStack(primaryStack),
     findings: primaryFindings,
@@ -120,7 +59,7 @@ beforeAll(() => {
     backupBaseUrl: 'https://backup.example.eu',
   });
   const copyStack = new DppBackupStack(copyApp, 'DppBackup', { config: readStackConfig(copyApp) });
-  const copyFindings = synthWithNag(copyApp);
+  const copyFindings = synthWithNag(copyApp).map(shown);
   copy = {
     template: Template.fromStack(copyStack),
     findings: copyFindings,

@@ -1,100 +1,17 @@
 /**
  * cdk-nag (AwsSolutions and Serverless packs) over the real stack, registered the cdk-nag 3
- * way (`Validations.of(app).addPlugins(...)`), as `cdk synth` runs it (infra/app.ts). The
- * checks read the synthesized properties, not the bundles, so the functions are not
- * bundled here (context aws:cdk:bundling-stacks = []).
+ * way (`Validations.of(app).addPlugins(...)`), as `cdk synth` runs it (infra/app.ts): through
+ * test/support/nag.ts. The checks read the synthesized properties, not the bundles, so the
+ * functions are not bundled here (context aws:cdk:bundling-stacks = []).
  */
-import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { App, NestedStack, Stack, Validations } from 'aws-cdk-lib';
+import { type App, NestedStack, Stack } from 'aws-cdk-lib';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
-import { AwsSolutionsChecks, NagPack, ServerlessChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readStackConfig } from '../../infra/config';
 import { BACKUP_ONLY, DppServiceStack, NAG_ACKNOWLEDGEMENTS, REPO_ROOT } from '../../infra/stack';
-
-interface Finding {
-  pack: string;
-  rule: string;
-  severity: string;
-  constructPaths: string[];
-}
-
-interface ValidationReport {
-  pluginReports: {
-    pluginName: string;
-    violations: {
-      ruleName: string;
-      severity?: string;
-      violatingConstructs?: { constructPath: string }[];
-    }[];
-  }[];
-}
-
-const NAG_PACKS = ['AwsSolutions', 'Serverless'];
-const publicKeyPem = () =>
-  generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
-
-/** cdk.json as `cdk synth` reads it: the feature flags and the defaults, plus `context`. */
-function appWith(context: Record<string, unknown>): App {
-  const cdkJson = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
-  return new App({
-    context: {
-      ...cdkJson.context,
-      'aws:cdk:bundling-stacks': [],
-      // Report instead of throwing, so a failure lists every finding.
-      '@aws-cdk/core:failSynthOnValidationErrors': false,
-      ...context,
-    },
-  });
-}
-
-/** Synthesizes with both packs registered and returns their findings from the validation report. */
-function synthWithNag(app: App): Finding[] {
-  Validations.of(app).addPlugins(new AwsSolutionsChecks(app), new ServerlessChecks(app));
-  const errorOutput = vi.spyOn(console, 'error').mockImplementation(() => {});
-  let assemblyDir: string;
-  try {
-    assemblyDir = app.synth().directory;
-  } finally {
-    errorOutput.mockRestore();
-  }
-  let report: ValidationReport;
-  try {
-    report = JSON.parse(readFileSync(join(assemblyDir, 'validation-report.json'), 'utf8')) as ValidationReport;
-  } catch {
-    return []; // no plugin reported anything
-  }
-  return report.pluginReports
-    .filter((plugin) => NAG_PACKS.includes(plugin.pluginName))
-    .flatMap((plugin) =>
-      plugin.violations.map((violation) => ({
-        pack: plugin.pluginName,
-        rule: violation.ruleName,
-        severity: violation.severity ?? 'error',
-        constructPaths: (violation.violatingConstructs ?? []).map((construct) => construct.constructPath),
-      })),
-    );
-}
-
-/** What the packs find when no acknowledgement counts: the findings before acknowledging, by rule. */
-function findingsIgnoringAcknowledgements(app: App): Record<string, number> {
-  // cdk-nag 3 has no switch for this; its private check is stubbed for this one walk.
-  const stub = vi.spyOn(NagPack.prototype as unknown as { isAcknowledged: () => boolean }, 'isAcknowledged');
-  stub.mockReturnValue(false);
-  try {
-    const counts: Record<string, number> = {};
-    for (const pack of [new AwsSolutionsChecks(), new ServerlessChecks()]) {
-      for (const violation of pack.validateScope(app).violations) {
-        counts[violation.ruleName] = (counts[violation.ruleName] ?? 0) + violation.violatingResources.length;
-      }
-    }
-    return counts;
-  } finally {
-    stub.mockRestore();
-  }
-}
+import { appWith, type Finding, findingsIgnoringAcknowledgements, publicKeyPem, synthWithNag } from '../support/nag';
 
 const ruleOf = (acknowledged: string) =>
   new RegExp(
