@@ -27,7 +27,7 @@ import { LOCAL_BACKUP_BUCKET, LOCAL_BACKUP_TABLE, LOCAL_BUCKET, LOCAL_TABLE } fr
 import type { Handler } from './handlers';
 import { functionCredentials } from './iam/credentials';
 import { functionEnvironment } from './runtime/environment';
-import { FunctionRuntimes } from './runtime/functions';
+import { FunctionRuntimes, invocationContext } from './runtime/functions';
 import { startApiServer } from './server';
 import { type LocalStreamWorker, startStreamWorker } from './stream-worker';
 
@@ -104,15 +104,7 @@ export async function startLocalBackup(options: LocalBackupOptions): Promise<Loc
       const load =
         async (fn: string): Promise<Handler> =>
         (event, context) =>
-          current.invoke(fn, event, {
-            functionName: context.functionName,
-            awsRequestId: context.awsRequestId,
-            invokedFunctionArn: context.invokedFunctionArn,
-            memoryLimitInMB: context.memoryLimitInMB,
-            logGroupName: context.logGroupName,
-            logStreamName: context.logStreamName,
-            remainingMs: context.getRemainingTimeInMillis(),
-          }) as ReturnType<Handler>;
+          current.invoke(fn, event, invocationContext(context)) as ReturnType<Handler>;
       api = await startApiServer(options.ports?.api ?? 0, '127.0.0.1', {
         load,
         serves: (route: Route) => servedByBackup(route),

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { runAs } from './iam/runtime';
-import type { FunctionRuntimes } from './runtime/functions';
+import { type FunctionRuntimes, invocationContext } from './runtime/functions';
 
 export type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -31,17 +31,7 @@ export function loadFunction<H extends AnyHandler = AnyHandler>(fn: string): Pro
   if (!handler) {
     const current = runtimes;
     handler = current?.has(fn)
-      ? Promise.resolve<AnyHandler>((event, context) =>
-          current.invoke(fn, event, {
-            functionName: context.functionName,
-            awsRequestId: context.awsRequestId,
-            invokedFunctionArn: context.invokedFunctionArn,
-            memoryLimitInMB: context.memoryLimitInMB,
-            logGroupName: context.logGroupName,
-            logStreamName: context.logStreamName,
-            remainingMs: context.getRemainingTimeInMillis(),
-          }),
-        )
+      ? Promise.resolve<AnyHandler>((event, context) => current.invoke(fn, event, invocationContext(context)))
       : import(`../../functions/${fn}.ts`).then(
           (m: { handler: AnyHandler }): AnyHandler =>
             (event, context) =>

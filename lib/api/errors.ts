@@ -30,3 +30,16 @@ export const concurrentReplaceText =
 
 /** Lists: a bad `limit` or a cursor that is not one of ours. */
 export const paging = 'A path parameter is malformed, `limit` is not 1-100, or `cursor` is not a cursor of this list';
+
+/**
+ * A write of a JSON document to a DPP of the company (an aspect, a merge patch): refused (400),
+ * not found (404), a concurrent change (409), over its size (413), another media type (415).
+ */
+export const documentWrite = {
+  invalid: 400,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unsupported_media_type: 415,
+  ...authenticated,
+} as const satisfies ErrorStatuses;

@@ -11,6 +11,8 @@ import { stat } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { extname } from 'node:path';
+import type * as v from 'valibot';
+import type { importStatusView } from '../../lib/api/routes/import-views';
 import { type Io, UsageError } from './command';
 import { progressPrinter } from './progress';
 
@@ -38,18 +40,8 @@ export interface BulkOptions {
   pollMs: number;
 }
 
-/** What `GET /imports/{importId}` answers (the fields used here). */
-interface ImportStatus {
-  importId: string;
-  status: 'waiting_upload' | 'queued' | 'running' | 'done' | 'failed';
-  reason?: string;
-  rows: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  failed: number;
-  percent: number;
-}
+/** What `GET /imports/{importId}` answers: its row's response. */
+type ImportStatus = v.InferOutput<typeof importStatusView>;
 
 interface FailedRow {
   row: number;

@@ -1,4 +1,6 @@
+import type * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { importStatusView } from '../../lib/api/routes/import-views';
 import example from '../../lib/profiles/data/examples/battery-passport-ev.json';
 import { call, json, putVerifiedTestCompany, type TestCompany, tokenFor } from '../support/api';
 
@@ -59,16 +61,8 @@ function csvFile(): string {
 
 const PROFILED = { format: 'csv', profile: 'battery-passport', category: 'ev' };
 
-interface ImportStatus {
-  importId: string;
-  status: string;
-  rows: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  failed: number;
-  percent: number;
-}
+/** What `GET /imports/{importId}` answers: its row's response. */
+type ImportStatus = v.InferOutput<typeof importStatusView>;
 
 async function runImport(
   company: TestCompany,

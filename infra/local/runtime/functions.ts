@@ -21,6 +21,19 @@ export interface InvocationContext {
   remainingMs: number;
 }
 
+/** What of a Lambda context crosses to a function's worker: its fields, and the time it has left. */
+export const invocationContext = (
+  context: Omit<InvocationContext, 'remainingMs'> & { getRemainingTimeInMillis(): number },
+): InvocationContext => ({
+  functionName: context.functionName,
+  awsRequestId: context.awsRequestId,
+  invokedFunctionArn: context.invokedFunctionArn,
+  memoryLimitInMB: context.memoryLimitInMB,
+  logGroupName: context.logGroupName,
+  logStreamName: context.logStreamName,
+  remainingMs: context.getRemainingTimeInMillis(),
+});
+
 // CommonJS, evaluated in the worker: loads the bundle, then answers each invocation message.
 const BOOTSTRAP = `
 const { parentPort, workerData } = require('node:worker_threads');

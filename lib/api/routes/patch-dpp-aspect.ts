@@ -3,7 +3,7 @@ import { patchAspectInput } from '../../dpp-aspects/patch-aspect';
 import { defineRoute } from '../contract';
 import { DPP } from '../demo';
 import { describeRoute } from '../docs';
-import { authenticated } from '../errors';
+import { documentWrite } from '../errors';
 import { aspectWriteErrors } from './put-dpp-aspect';
 
 export const patchDppAspectRoute = defineRoute({
@@ -15,14 +15,7 @@ export const patchDppAspectRoute = defineRoute({
   body: 'json',
   mediaTypes: ['application/merge-patch+json', 'application/json'],
   input: patchAspectInput,
-  errors: {
-    invalid: 400,
-    not_found: 404,
-    conflict: 409,
-    too_large: 413,
-    unsupported_media_type: 415,
-    ...authenticated,
-  },
+  errors: documentWrite,
 });
 
 /** The row's docs and example (lib/api/docs.ts): the route table's, never a function's. */

@@ -3,7 +3,7 @@ import { putAspectInput } from '../../dpp-aspects/put-aspect';
 import { defineRoute } from '../contract';
 import { DPP } from '../demo';
 import { describeRoute } from '../docs';
-import { authenticated, invalid } from '../errors';
+import { documentWrite, invalid } from '../errors';
 
 export const putDppAspectRoute = defineRoute({
   method: 'PUT',
@@ -14,14 +14,7 @@ export const putDppAspectRoute = defineRoute({
   body: 'json',
   mediaTypes: ['application/json'],
   input: putAspectInput,
-  errors: {
-    invalid: 400,
-    not_found: 404,
-    conflict: 409,
-    too_large: 413,
-    unsupported_media_type: 415,
-    ...authenticated,
-  },
+  errors: documentWrite,
 });
 
 /** What the aspect writes answer for each kind (PUT and PATCH alike). */

@@ -2,7 +2,7 @@ import { updatePassportInput } from '../../passport-api/update-passport';
 import { defineRoute } from '../contract';
 import { DPP } from '../demo';
 import { describeRoute } from '../docs';
-import { authenticated, invalid } from '../errors';
+import { documentWrite, invalid } from '../errors';
 import { en18222Passport } from '../views';
 
 export const updatePassportRoute = defineRoute({
@@ -14,14 +14,7 @@ export const updatePassportRoute = defineRoute({
   body: 'json',
   mediaTypes: ['application/merge-patch+json', 'application/json'],
   input: updatePassportInput,
-  errors: {
-    invalid: 400,
-    not_found: 404,
-    conflict: 409,
-    too_large: 413,
-    unsupported_media_type: 415,
-    ...authenticated,
-  },
+  errors: documentWrite,
 });
 
 /** The row's docs and example (lib/api/docs.ts): the route table's, never a function's. */
