@@ -19,8 +19,8 @@ import {
   readdirSync,
   readFileSync,
   renameSync,
+  rmSync,
   statSync,
-  unlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -70,10 +70,20 @@ function read<T>(file: string): T | undefined {
 
 const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
+/** A lock file without a pid this long after it was made was left by a process that died making it. */
+const UNWRITTEN_LOCK_MS = 10_000;
+
 /** Whether the process that wrote this lock file (its pid) is gone. */
 function holderGone(lock: string): boolean {
   const pid = Number(read<number>(lock));
-  if (!Number.isInteger(pid) || pid <= 0) return false; // still being written: give it its turn
+  if (!Number.isInteger(pid) || pid <= 0) {
+    // Still being written (give it its turn), or left empty by a holder that died making it.
+    try {
+      return Date.now() - statSync(lock).mtimeMs > UNWRITTEN_LOCK_MS;
+    } catch {
+      return false; // gone meanwhile: the next try takes it
+    }
+  }
   try {
     process.kill(pid, 0);
     return false;
@@ -92,15 +102,19 @@ function tryLock(lock: string): boolean {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     if (!holderGone(lock)) return false;
-    unlinkSync(lock);
+    rmSync(lock, { force: true });
     return tryLock(lock);
   }
 }
 
-/** The cached template for these inputs, or `synth()`'s, then kept (written whole, then renamed). */
-export function cachedTemplate<T>(synth: () => T): T {
-  mkdirSync(CACHE, { recursive: true });
-  const file = join(CACHE, `${templateInputsKey()}.json`);
+/**
+ * The cached template for these inputs, or `synth()`'s, then kept (written whole, then renamed).
+ * `where`: another cache directory and key (tests).
+ */
+export function cachedTemplate<T>(synth: () => T, where?: { dir: string; key: string }): T {
+  const dir = where?.dir ?? CACHE;
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${where?.key ?? templateInputsKey()}.json`);
   const lock = `${file}.lock`;
   const deadline = Date.now() + LOCK_WAIT_MS;
   for (;;) {
@@ -117,6 +131,6 @@ export function cachedTemplate<T>(synth: () => T): T {
     renameSync(part, file);
     return template;
   } finally {
-    unlinkSync(lock);
+    rmSync(lock, { force: true });
   }
 }
