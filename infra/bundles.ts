@@ -20,21 +20,11 @@
  * esbuild process per function took 80).
  */
 import { randomUUID } from 'node:crypto';
-import {
-  closeSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BuildOptions, build, buildSync, type Metafile } from 'esbuild';
 import { esbuildOptions } from './bundling';
+import { heldByThisProcess, releaseLock, takeLock } from './lock-file';
 
 export const REPO_ROOT = join(import.meta.dirname, '..');
 export const FUNCTIONS_DIR = join(REPO_ROOT, 'functions');
@@ -152,37 +142,6 @@ function removeOld(keepId: string): void {
   }
 }
 
-/** Takes the build lock; false while another live process holds it (a lock whose process is gone is taken over). */
-function takeLock(): boolean {
-  try {
-    const file = openSync(LOCK, 'wx');
-    writeFileSync(file, String(process.pid));
-    closeSync(file);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    let holder = 0;
-    try {
-      holder = Number(readFileSync(LOCK, 'utf8'));
-    } catch {
-      // Removed meanwhile: the next round takes it.
-    }
-    if (holder > 0 && alive(holder)) return false;
-    // Its process is gone (or it is being written this instant: the next round sees it).
-    if (holder > 0) rmSync(LOCK, { force: true });
-    return false;
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 const result = (fns: readonly string[], dir: string, built: boolean): FunctionBundles => ({
   bundles: new Map(fns.map((fn) => [fn, join(dir, fn, BUNDLE_FILE)])),
   dir,
@@ -197,7 +156,7 @@ function look(fns: readonly string[]): { reused: string } | { build: { id: strin
   mkdirSync(CACHE, { recursive: true });
   const reused = cached(fns);
   if (reused) return { reused };
-  if (!takeLock()) return undefined;
+  if (!takeLock(LOCK)) return undefined;
   // Built by another process between the look and the lock?
   const meanwhile = cached(fns);
   if (meanwhile) {
@@ -207,7 +166,7 @@ function look(fns: readonly string[]): { reused: string } | { build: { id: strin
   return { build: { id: randomUUID(), all: everyHandler() } };
 }
 
-const unlock = () => rmSync(LOCK, { force: true });
+const unlock = () => releaseLock(LOCK);
 
 /**
  * Each of `fns`' bundles, built (with every handler of functions/) or reused. While another
@@ -246,20 +205,12 @@ export function functionBundlesSync(fns: readonly string[]): FunctionBundles {
       }
     }
     // This process's own asynchronous build holds the lock: waiting here would block it for good.
-    if (heldByThisProcess()) {
+    if (heldByThisProcess(LOCK)) {
       const id = randomUUID();
       const all = everyHandler();
       const { metafile } = buildSync(buildOptions(all, join(CACHE, `${id}.part`)));
       return result(fns, keep(id, all, metafile), true);
     }
     Atomics.wait(pause, 0, 0, WAIT_MS);
-  }
-}
-
-function heldByThisProcess(): boolean {
-  try {
-    return Number(readFileSync(LOCK, 'utf8')) === process.pid;
-  } catch {
-    return false;
   }
 }

@@ -12,18 +12,9 @@
  * fresh clone synthesizes it once, not once per process.
  */
 import { createHash } from 'node:crypto';
-import {
-  closeSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { releaseLock, takeLock } from '../../lock-file';
 
 const REPO_ROOT = join(import.meta.dirname, '../../..');
 const CACHE = join(REPO_ROOT, 'node_modules', '.cache', 'dpp-local', 'templates');
@@ -70,43 +61,6 @@ function read<T>(file: string): T | undefined {
 
 const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
-/** A lock file without a pid this long after it was made was left by a process that died making it. */
-const UNWRITTEN_LOCK_MS = 10_000;
-
-/** Whether the process that wrote this lock file (its pid) is gone. */
-function holderGone(lock: string): boolean {
-  const pid = Number(read<number>(lock));
-  if (!Number.isInteger(pid) || pid <= 0) {
-    // Still being written (give it its turn), or left empty by a holder that died making it.
-    try {
-      return Date.now() - statSync(lock).mtimeMs > UNWRITTEN_LOCK_MS;
-    } catch {
-      return false; // gone meanwhile: the next try takes it
-    }
-  }
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
-  }
-}
-
-/** The lock on this template, or false when another live process holds it. */
-function tryLock(lock: string): boolean {
-  try {
-    const fd = openSync(lock, 'wx');
-    writeFileSync(fd, String(process.pid));
-    closeSync(fd);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    if (!holderGone(lock)) return false;
-    rmSync(lock, { force: true });
-    return tryLock(lock);
-  }
-}
-
 /**
  * The cached template for these inputs, or `synth()`'s, then kept (written whole, then renamed).
  * `where`: another cache directory and key (tests).
@@ -120,7 +74,7 @@ export function cachedTemplate<T>(synth: () => T, where?: { dir: string; key: st
   for (;;) {
     const kept = read<T>(file);
     if (kept !== undefined) return kept;
-    if (tryLock(lock)) break;
+    if (takeLock(lock)) break;
     if (Date.now() > deadline) return synth();
     sleep(POLL_MS);
   }
@@ -131,6 +85,6 @@ export function cachedTemplate<T>(synth: () => T, where?: { dir: string; key: st
     renameSync(part, file);
     return template;
   } finally {
-    rmSync(lock, { force: true });
+    releaseLock(lock);
   }
 }
