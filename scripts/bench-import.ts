@@ -279,19 +279,18 @@ try {
       `${rows} rows: the worker took ${(workerMs / 1000).toFixed(1)} s (${(cpuMs / rows).toFixed(2)} ms of its CPU a row), peak RSS ${peakRssMiB.toFixed(0)} MiB, peak heap ${peakHeapMiB.toFixed(0)} MiB; at the largest RSS sampled: ${JSON.stringify(atPeakMiB)}`,
     );
 
+    // What the worker's run measured; the floor's figures follow unless it is a dry run.
+    const worker = {
+      rows,
+      fileMiB: bytes / 2 ** 20,
+      workerMs,
+      workerProcessMs,
+      peakRssMiB,
+      peakHeapMiB,
+      cpuMsPerRow: cpuMs / rows,
+    };
     if (dryRun) {
-      results.push({
-        rows,
-        fileMiB: bytes / 2 ** 20,
-        workerMs,
-        workerProcessMs,
-        peakRssMiB,
-        peakHeapMiB,
-        cpuMsPerRow: cpuMs / rows,
-        floorMs: Number.NaN,
-        itemsPerRow: Number.NaN,
-        unitsPerRow: Number.NaN,
-      });
+      results.push({ ...worker, floorMs: Number.NaN, itemsPerRow: Number.NaN, unitsPerRow: Number.NaN });
       await rm(file, { force: true });
       continue;
     }
@@ -330,13 +329,7 @@ try {
     const floorMs = performance.now() - floorStarted;
     log(`${rows} rows: the floor took ${(floorMs / 1000).toFixed(1)} s`);
     results.push({
-      rows,
-      fileMiB: bytes / 2 ** 20,
-      workerMs,
-      workerProcessMs,
-      peakRssMiB,
-      peakHeapMiB,
-      cpuMsPerRow: cpuMs / rows,
+      ...worker,
       floorMs,
       itemsPerRow: items / rows,
       unitsPerRow: writeUnits / rows,

@@ -11,6 +11,7 @@ import {
   putTestCompany,
   type TestCompany,
   tokenFor,
+  verifiedKybData,
 } from '../support/api';
 
 /**
@@ -19,24 +20,12 @@ import {
  * what the test wrote and "nothing written" is an empty list; Acme's demo DPPs are only read.
  */
 
-/** KYB data the VIES stand-in answers for `vat` (docs/demo.md, KYB demo VAT numbers). */
-const kybData = (vat: string) => ({
-  company_name: 'DPP Authoring S.r.l.',
-  vat_number: vat,
-  street_address: 'Via dei Passaporti 1',
-  zip_or_postal_code: '20121',
-  city_or_town: 'Milano',
-  district_or_province: 'MI',
-  sdi_or_pec: 'M5UXCR1',
-  rea_code: 'MI-7654321',
-  country_code: 'IT',
-});
 const VAT = { valid: 'IT11111110018', invalid: 'IT22222220018', unavailable: 'IT33333330018' };
 
 async function verifyBusiness(company: TestCompany, vat: string, expected: string) {
   const reply = await call('POST', '/verify-business', {
     token: company.token,
-    ...json({ userId: company.admin.id, userData: kybData(vat) }),
+    ...json({ userId: company.admin.id, userData: verifiedKybData('DPP Authoring S.r.l.', vat) }),
   });
   expect(reply.status).toBe(200);
   expect(reply.body.companyInfo.status).toBe(expected);

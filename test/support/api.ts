@@ -229,10 +229,13 @@ export interface TestCompany {
   token: string;
 }
 
-/** KYB data VIES (the local stand-in) knows as valid, under `companyName`. */
-export const verifiedKybData = (companyName: string) => ({
+/**
+ * KYB data under `companyName`, with a VAT number VIES (the local stand-in) knows as valid, or
+ * `vat` (docs/demo.md, KYB demo VAT numbers: one it refuses, one it cannot answer for).
+ */
+export const verifiedKybData = (companyName: string, vat = 'IT11111110018') => ({
   company_name: companyName,
-  vat_number: 'IT11111110018',
+  vat_number: vat,
   street_address: 'Via Roma 1',
   zip_or_postal_code: '20121',
   city_or_town: 'Milano',
