@@ -9,8 +9,6 @@
  */
 import { Duration, type Stack } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -26,6 +24,7 @@ import type { BackupConfig } from '../config';
 import type { DataStores } from './data';
 import type { ServiceFunctions } from './functions';
 import { acknowledge, NAG_ACKNOWLEDGEMENTS } from './nag';
+import { tableStream } from './table-stream';
 
 export interface BackupReplication {
   /** The replicator (functions/replicate-to-backup.ts), on the table's stream. */
@@ -61,15 +60,11 @@ export function addBackupReplication(
     timeoutSeconds: BACKUP_REPLICATOR_TIMEOUT_SECONDS,
   });
   replicator.addEventSource(
-    new DynamoEventSource(data.table, {
-      startingPosition: StartingPosition.TRIM_HORIZON,
+    tableStream(data.table, deadLetterQueue, {
       batchSize: BACKUP_BATCH_SIZE,
       maxBatchingWindow: Duration.seconds(0),
       parallelizationFactor: BACKUP_PARALLELIZATION,
       retryAttempts: BACKUP_RETRY_ATTEMPTS,
-      bisectBatchOnError: true,
-      reportBatchItemFailures: true,
-      onFailure: new SqsDlq(deadLetterQueue),
     }),
   );
   acknowledge(replicator, NAG_ACKNOWLEDGEMENTS.backupReplicatorDeadLetterQueue);

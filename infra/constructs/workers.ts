@@ -5,8 +5,8 @@
  */
 import { Duration, RemovalPolicy, SecretValue, type Stack } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { FilterCriteria } from 'aws-cdk-lib/aws-lambda';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { CfnBucket } from 'aws-cdk-lib/aws-s3';
 import {
@@ -46,6 +46,7 @@ import type { StackConfig } from '../config';
 import type { DataStores } from './data';
 import { addSetting, NODE_OPTIONS, type ServiceFunctions } from './functions';
 import { acknowledge, NAG_ACKNOWLEDGEMENTS } from './nag';
+import { tableStream } from './table-stream';
 
 export class Workers {
   /** The scheduled worker that retries PENDING KYB checks (functions/retry-pending-kyb.ts). */
@@ -271,14 +272,10 @@ function addAnchorWorker(
   });
   // Also grants the stream reads (and ListStreams) and sqs:SendMessage on the dead-letter queue.
   fn.addEventSource(
-    new DynamoEventSource(data.table, {
-      startingPosition: StartingPosition.TRIM_HORIZON,
+    tableStream(data.table, deadLetterQueue, {
       batchSize: 1,
       filters: [FilterCriteria.filter(NOTARIZATION_INSERTS)],
       retryAttempts: STREAM_RETRY_ATTEMPTS,
-      bisectBatchOnError: true,
-      reportBatchItemFailures: true,
-      onFailure: new SqsDlq(deadLetterQueue),
     }),
   );
   acknowledge(fn, NAG_ACKNOWLEDGEMENTS.anchorWorkerDeadLetterQueue);
