@@ -4,9 +4,11 @@
  * of the repository): the terms a version's credential takes from it, defined as UNTP's context
  * defines them (protected, type-scoped under `ProductPassport`, `Product`, `IdentifierScheme`
  * and `CredentialIssuer`; `producedByParty` and `furtherInformation` with their own scoped
- * terms; `granularityLevel` a code of `granularityCode#`). Only those: a term the credential
- * took from UNTP's context and this one lacks fails the tests, and a term the service's own
- * context redefines differently clashes with this one's protection, as it would with UNTP's.
+ * terms; `granularityLevel` a code of `granularityCode#`). Only those, and the two type-scoped
+ * terms of UNTP's whose names the service's context also uses (`Criterion`'s `category`, under a
+ * conformity claim, and `RenderTemplate2024`'s `url`): a term the credential took from UNTP's
+ * context and this one lacks fails the tests, and a term the service's own context redefines
+ * differently clashes with this one's protection, as it would with UNTP's.
  * Checked once against UNTP's real context (docs/choices.md, Verifiable credentials).
  */
 const UNTP_CORE = 'https://test.uncefact.org/vocabulary/untp/core/0/';
@@ -24,6 +26,8 @@ const party = {
   registeredId: { '@id': `${UNTP_CORE}registeredId`, '@type': XSD_STRING },
   idScheme: { '@id': `${UNTP_CORE}idScheme`, '@type': '@id' },
 };
+
+const XSD_BOOLEAN = 'http://www.w3.org/2001/XMLSchema#boolean';
 
 export const UNTP_DPP_CONTEXT_STAND_IN = {
   '@context': {
@@ -56,12 +60,36 @@ export const UNTP_DPP_CONTEXT_STAND_IN = {
         serialNumber: { '@id': `${UNTP_CORE}serialNumber`, '@type': XSD_STRING },
       },
     },
+    Claim: {
+      '@protected': true,
+      '@id': `${UNTP_CORE}Claim`,
+      '@context': {
+        '@protected': true,
+        assessmentCriteria: { '@id': `${UNTP_CORE}assessmentCriteria`, '@type': '@id' },
+        conformance: { '@id': `${UNTP_CORE}conformance`, '@type': XSD_BOOLEAN },
+      },
+    },
+    Criterion: {
+      '@protected': true,
+      '@id': `${UNTP_CORE}Criterion`,
+      '@context': { '@protected': true, name, category: { '@id': `${UNTP_CORE}category`, '@type': '@id' } },
+    },
+    RenderTemplate2024: {
+      '@protected': true,
+      '@id': `${UNTP_CORE}RenderTemplate2024`,
+      '@context': {
+        '@protected': true,
+        name,
+        url: { '@id': 'https://w3id.org/vc/render-method#url', '@type': XSD_STRING },
+      },
+    },
     ProductPassport: {
       '@protected': true,
       '@id': `${UNTP_DPP}ProductPassport`,
       '@context': {
         '@protected': true,
         product: { '@id': `${UNTP_CORE}product`, '@type': '@id' },
+        conformityClaim: { '@id': `${UNTP_CORE}conformityClaim`, '@type': '@id' },
         granularityLevel: {
           '@id': `${UNTP_DPP}granularityLevel`,
           '@type': '@vocab',

@@ -217,6 +217,34 @@ describe('the credential as JSON-LD', () => {
     await expect(toQuads(bareId, loader)).rejects.toThrow();
   });
 
+  it('leaves UNTP’s type-scoped terms their meaning: a conformity claim’s criterion category and a render template’s url expand beside the service’s context', async () => {
+    // The credential makes no conformity claim; one the company states (with UNTP's tier 3, an
+    // attesting body's conformity credential) must still expand with the service's context named.
+    const withUntpTerms = {
+      ...notarized,
+      credentialSubject: {
+        ...notarized.credentialSubject,
+        conformityClaim: [
+          {
+            type: ['Claim'],
+            id: 'https://claims.example/1',
+            conformance: true,
+            assessmentCriteria: [
+              { type: ['Criterion'], id: 'https://criteria.example/1', name: 'A', category: 'https://c.example/x' },
+            ],
+          },
+        ],
+      },
+      renderMethod: [{ type: ['RenderTemplate2024'], name: 'card', url: 'https://templates.example/card' }],
+    };
+    const all = (await toQuads(withUntpTerms, loader)).join('\n');
+    expect(all).toContain(`<https://criteria.example/1> <${UNTP_CORE}category> <https://c.example/x>`);
+    expect(all).toContain('<https://w3id.org/vc/render-method#url> "https://templates.example/card"');
+    // The service's own terms keep theirs where the credential uses them.
+    expect(all).toContain('<https://dpp.unit/ns/dpp/v1#category> "ev"');
+    expect(all).toMatch(/<https:\/\/schema\.org\/url> <https:\/\/dpp\.unit\//);
+  });
+
   it('defines no term in the service’s context that the VC 2.0 or UNTP’s context already protects', async () => {
     const own = Object.keys(dppContext()['@context']).filter((key) => !key.startsWith('@'));
     for (const protectedTerm of ['id', 'type', 'name', 'description', 'issuer', 'evidence', 'Product', 'product']) {
