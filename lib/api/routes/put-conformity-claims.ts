@@ -11,7 +11,8 @@ export const putConformityClaimsRoute = defineRoute({
   path: '/dpps/{dppId}/conformity-claims',
   fn: 'put-conformity-claims',
   auth: 'jwt',
-  access: { table: 'write' },
+  // links: the evidence must name the product's id in the passport's credential, its Digital Link URI on the public base.
+  access: { table: 'write', links: true },
   body: 'json',
   input: putConformityClaimsInput,
   errors: { invalid: 400, not_found: 404, conflict: 409, too_large: 413, ...authenticated },
