@@ -141,6 +141,21 @@ describe('PUT /dpps/{dppId}/conformity-claims', () => {
     expect((await get()).body).toEqual(stored);
   });
 
+  it('refuses claims beyond 64 KiB as stored with a 413, and any on a ceased passport with a 409, changing nothing', async () => {
+    const stored = (await get()).body;
+    const large = conformityCredential(PRODUCT, { padding: 6000 });
+    const tooLarge = await put({ claims: Array.from({ length: 10 }, () => claimOf(large)) });
+    expect([tooLarge.status, tooLarge.body.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+    expect((await get()).body).toEqual(stored);
+    const ceased = await putTestDpp('claims-ceased', {
+      company_id: demo.acme.company.id,
+      model_id: demo.acme.dpp.model_id,
+      ceased_at: new Date().toISOString(),
+    });
+    const refused = await call('PUT', `/dpps/${ceased.id}/conformity-claims`, { token: acme, ...json({ claims: [] }) });
+    expect([refused.status, refused.body.code]).toEqual([409, 'DPP_CEASED']);
+  });
+
   it('answers another company like an unknown DPP, and changes nothing', async () => {
     const stored = (await get()).body;
     const globex = await tokenFor('globex');

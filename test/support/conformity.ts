@@ -22,6 +22,8 @@ export function conformityCredential(
     criteria = [CRITERION],
     type = ['DigitalConformityCredential', 'VerifiableCredential'],
     header = { alg: 'ES256', typ: 'vc+jwt' } as Record<string, unknown>,
+    /** Characters of description the attestation gets: a credential of about that size. */
+    padding = 0,
   } = {},
 ): string {
   const payload = {
@@ -34,6 +36,7 @@ export function conformityCredential(
       type: ['ConformityAttestation', 'Attestation'],
       id: 'https://certifier.example/attestations/1',
       name: 'Assembly assessment',
+      ...(padding > 0 && { description: 'x'.repeat(padding) }),
       assessment: criteria.map((criterion, n) => ({
         type: ['ConformityAssessment', 'Declaration'],
         id: `https://certifier.example/assessments/${n + 1}`,

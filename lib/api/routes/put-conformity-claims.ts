@@ -48,7 +48,7 @@ export const putConformityClaimsDocs = /* @__PURE__ */ describeRoute(putConformi
     not_found: 'No DPP with this id in the company of the token (`DPP_NOT_FOUND`)',
     conflict:
       'The passport has ceased (`DPP_CEASED`), or it kept changing meanwhile (`CONCURRENT_CHANGE`: read and retry)',
-    too_large: 'The body exceeds 256 KiB',
+    too_large: 'The body exceeds 256 KiB, or the claims as stored would exceed 64 KiB of JSON (credentials included)',
   },
   // A claim whose credential assesses another product than the sample passport's: refused, nothing stored.
   example: {
