@@ -68,6 +68,11 @@ export const MAX_TRANSLATION_ITEM_BYTES = 350 * 1024;
 export const MAX_ASPECT_BYTES = 64 * 1024;
 export const MAX_ASPECTS_BYTES = 192 * 1024;
 /**
+ * A DPP's conformity claims (PUT /dpps/{dppId}/conformity-claims) live on the DPP item too, beside
+ * its aspects: at most this many bytes of JSON as stored (their credentials included). More is 413.
+ */
+export const MAX_CONFORMITY_CLAIMS_BYTES = 64 * 1024;
+/**
  * The history entries one aspect write may add (one per dynamic attribute it changes), within a
  * transaction's 100 actions beside the DPP's update.
  */
