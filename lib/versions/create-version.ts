@@ -281,10 +281,12 @@ async function attemptVersion(
   );
   // Only a change's legs can pass DynamoDB's 100 (a version alone is at most 99: lib/limits.ts).
   if (legs.length > MAX_TRANSACTION_ITEMS) {
+    const files = source.files.length;
+    const added = changed?.write.legs.length ?? 0;
     throw new InvalidInputError(
       `the change and its version are one transaction of at most ${MAX_TRANSACTION_ITEMS} items; this one needs ` +
-        `${legs.length}: one per file of the DPP (${source.files.length}) and per dynamic attribute the change ` +
-        `changes (${changed?.write.legs.length ?? 0}), and ${legs.length - source.files.length - (changed?.write.legs.length ?? 0)} more`,
+        `${legs.length}: a pin per file of the DPP (${files}), the change's new items such as history entries ` +
+        `(${added}), and the DPP's and the version's own (${legs.length - files - added})`,
       'TOO_MANY_FILES',
     );
   }
