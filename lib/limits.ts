@@ -12,6 +12,12 @@ export const SIGNED_URL_TTL_SECONDS = 15 * 60;
  */
 export const MAX_VERSION_FILES = 95;
 /**
+ * Items one DynamoDB transaction takes (TransactWriteItems). A change through the passport API is
+ * one with its version: the version's legs (at most 99), plus the history entries an aspect write
+ * adds (one per dynamic attribute it changes): more is 400 TOO_MANY_FILES, before anything is written.
+ */
+export const MAX_TRANSACTION_ITEMS = 100;
+/**
  * The canonical version document's size at most: the version item holds the same snapshot
  * and must stay under DynamoDB's 400 KB per item (names and descriptions may be multibyte).
  */

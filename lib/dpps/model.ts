@@ -268,3 +268,13 @@ export function companyDppFields(dpp: DppItem) {
     ...(lifecycle && { lifecycle }),
   };
 }
+
+/** The DPP as `changes` leave it (what the update stores: a value set, `null` removed, `undefined` kept). */
+export function changedDpp(dpp: DppItem, changes: object): DppItem {
+  const after: Record<string, unknown> = { ...dpp };
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null) delete after[name];
+    else if (value !== undefined) after[name] = value;
+  }
+  return after as unknown as DppItem;
+}
