@@ -403,7 +403,8 @@ describe('POST /version/{dppId}/notarize', () => {
     expect(await filesNotarized(dpp)).toEqual({ [manual.id]: true });
     const [n] = (await view(dpp.id)).body.notarizations;
     const frozen = n.files.find((f: { id: string }) => f.id === sheet.id);
-    expect((await download(frozen.url)).bytes.equals(pdf)).toBe(true);
+    const frozenBytes = await download(frozen.url);
+    expect({ status: frozenBytes.status, same: frozenBytes.bytes.equals(pdf) }).toEqual({ status: 200, same: true });
   });
 });
 
