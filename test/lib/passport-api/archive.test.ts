@@ -1,16 +1,14 @@
 import { createHash } from 'node:crypto';
-import { DeleteObjectCommand, PutObjectCommand, type PutObjectCommandInput, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import {
   BatchGetCommand,
   DeleteCommand,
-  DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as keys from '../../../lib/data/keys';
 import { ItemType } from '../../../lib/data/keys';
@@ -20,9 +18,10 @@ import { updatePassport } from '../../../lib/passport-api/update-passport';
 import { dynamoErrors } from '../../support/unit/aws-errors';
 import { batchGetFrom } from '../../support/unit/batch-get';
 import { applySet, conditionEqualities } from '../../support/unit/expressions';
-import { cardItem, dppFileItem, dppItem, IDS } from '../../support/unit/items';
+import { dppItem, IDS } from '../../support/unit/items';
 import { domainFailure, failure } from '../../support/unit/rejection';
 import { OTHER_COMPANY_ID, PRINCIPAL } from '../../support/unit/tokens';
+import { deletesOf, dppCollection, putsOf, transactionsOf, versionClients } from '../../support/unit/version-writes';
 
 /**
  * A passport API write and its archive version as ONE transaction (lib/passport-api/archive.ts),
@@ -30,8 +29,8 @@ import { OTHER_COMPANY_ID, PRINCIPAL } from '../../support/unit/tokens';
  * DynamoDB, 503 upstream), or the DPP changes between the read and the commit. The waits between
  * attempts are made 0 (Math.random). Over HTTP: test/functions/passport-api-archive.test.ts.
  */
-const db = mockClient(DynamoDBDocumentClient);
-const s3 = mockClient(S3Client);
+const clients = versionClients();
+const { db, s3 } = clients;
 
 const T1 = '2026-02-03T04:05:06.789Z';
 const SEARCH_ID = '01/08012345678901/21/abc123';
@@ -44,15 +43,12 @@ const company = {
   kyb: { status: 'VERIFIED' },
 };
 /** The DPP collection as the version's Query reads it: the DPP at version `count`, a file and a card. */
-const collection = (count: number, dpp: Record<string, unknown> = {}) => ({
-  Items: [cardItem(), dppItem({ version_count: count, search_id: SEARCH_ID, ...dpp }), dppFileItem()],
-});
+const collection = (count: number, dpp: Record<string, unknown> = {}) =>
+  dppCollection(count, { search_id: SEARCH_ID, ...dpp });
 
-type Leg = Record<string, Record<string, unknown>>;
-const transactions = () =>
-  db.commandCalls(TransactWriteCommand).map((call) => call.args[0].input.TransactItems as unknown as Leg[]);
-const puts = () => s3.commandCalls(PutObjectCommand).map((call) => call.args[0].input as PutObjectCommandInput);
-const deletes = () => s3.commandCalls(DeleteObjectCommand).map((call) => call.args[0].input.Key);
+const transactions = () => transactionsOf(clients);
+const puts = () => putsOf(clients);
+const deletes = () => deletesOf(clients);
 /** Every write outside a transaction that touched the DPP item (none may: the change is in the transaction). */
 const dppWrites = () =>
   [...db.commandCalls(UpdateCommand), ...db.commandCalls(PutCommand), ...db.commandCalls(DeleteCommand)].filter(

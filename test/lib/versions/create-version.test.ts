@@ -1,13 +1,6 @@
 import { createHash } from 'node:crypto';
-import { DeleteObjectCommand, PutObjectCommand, type PutObjectCommandInput, S3Client } from '@aws-sdk/client-s3';
-import {
-  DeleteCommand,
-  DynamoDBDocumentClient,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
+import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { set } from '../../../lib/data/expressions';
 import * as keys from '../../../lib/data/keys';
@@ -21,29 +14,26 @@ import {
 } from '../../../lib/versions/create-version';
 import { dynamoErrors } from '../../support/unit/aws-errors';
 import { applySet, conditionEqualities } from '../../support/unit/expressions';
-import { cardItem, dppFileItem, dppItem, IDS } from '../../support/unit/items';
+import { dppFileItem, dppItem, IDS } from '../../support/unit/items';
 import { domainFailure, failure } from '../../support/unit/rejection';
 import { OTHER_COMPANY_ID, PRINCIPAL } from '../../support/unit/tokens';
+import { deletesOf, dppCollection, putsOf, transactionsOf, versionClients } from '../../support/unit/version-writes';
 
 /**
  * Creating a version with the faults a local engine cannot produce on demand: a lost counter
  * race, a conflicting transaction, a versionId taken, every attempt lost, a throttled write.
  * The waits between attempts are made 0 (Math.random), so the retries run at once.
  */
-const db = mockClient(DynamoDBDocumentClient);
-const s3 = mockClient(S3Client);
+const clients = versionClients();
+const { db, s3 } = clients;
 const input = (versionId = 'v-next') => ({ params: { dppId: IDS.dpp }, body: { dppId: IDS.dpp, versionId } });
 
 /** The DPP collection as the version's Query reads it, with the DPP's counter at `count`. */
-const collection = (count?: number, dpp: Record<string, unknown> = {}) => ({
-  Items: [cardItem(), dppItem({ ...(count !== undefined && { version_count: count }), ...dpp }), dppFileItem()],
-});
+const collection = dppCollection;
 
-type Leg = Record<string, Record<string, unknown>>;
-const transactions = () =>
-  db.commandCalls(TransactWriteCommand).map((call) => call.args[0].input.TransactItems as unknown as Leg[]);
-const puts = () => s3.commandCalls(PutObjectCommand).map((call) => call.args[0].input as PutObjectCommandInput);
-const deletes = () => s3.commandCalls(DeleteObjectCommand).map((call) => call.args[0].input.Key);
+const transactions = () => transactionsOf(clients);
+const puts = () => putsOf(clients);
+const deletes = () => deletesOf(clients);
 
 beforeEach(() => {
   db.reset();

@@ -1,0 +1,25 @@
+import { DeleteObjectCommand, PutObjectCommand, type PutObjectCommandInput, S3Client } from '@aws-sdk/client-s3';
+import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { cardItem, dppFileItem, dppItem } from './items';
+
+/**
+ * What a version's writes leave on the mocked clients (lib/versions/create-version.ts, and the passport
+ * API's writes that archive through it): the transactions' legs, the documents put and the objects
+ * deleted. Shared by the unit tests of both.
+ */
+export const versionClients = () => ({ db: mockClient(DynamoDBDocumentClient), s3: mockClient(S3Client) });
+type Clients = ReturnType<typeof versionClients>;
+
+export type Leg = Record<string, Record<string, unknown>>;
+export const transactionsOf = ({ db }: Clients) =>
+  db.commandCalls(TransactWriteCommand).map((call) => call.args[0].input.TransactItems as unknown as Leg[]);
+export const putsOf = ({ s3 }: Clients) =>
+  s3.commandCalls(PutObjectCommand).map((call) => call.args[0].input as PutObjectCommandInput);
+export const deletesOf = ({ s3 }: Clients) =>
+  s3.commandCalls(DeleteObjectCommand).map((call) => call.args[0].input.Key);
+
+/** The DPP collection as the version's Query reads it (a card, the DPP with its counter at `count`, a file). */
+export const dppCollection = (count?: number, dpp: Record<string, unknown> = {}) => ({
+  Items: [cardItem(), dppItem({ ...(count !== undefined && { version_count: count }), ...dpp }), dppFileItem()],
+});
