@@ -12,6 +12,12 @@ export const SIGNED_URL_TTL_SECONDS = 15 * 60;
  */
 export const MAX_VERSION_FILES = 95;
 /**
+ * Items one DynamoDB transaction takes (TransactWriteItems). A change through the passport API is
+ * one with its version: the version's legs (at most 99), plus the history entries an aspect write
+ * adds (one per dynamic attribute it changes): more is 400 TOO_MANY_FILES, before anything is written.
+ */
+export const MAX_TRANSACTION_ITEMS = 100;
+/**
  * The canonical version document's size at most: the version item holds the same snapshot
  * and must stay under DynamoDB's 400 KB per item (names and descriptions may be multibyte).
  */
@@ -67,6 +73,11 @@ export const MAX_TRANSLATION_ITEM_BYTES = 350 * 1024;
  */
 export const MAX_ASPECT_BYTES = 64 * 1024;
 export const MAX_ASPECTS_BYTES = 192 * 1024;
+/**
+ * A DPP's conformity claims (PUT /dpps/{dppId}/conformity-claims) live on the DPP item too, beside
+ * its aspects: at most this many bytes of JSON as stored (their credentials included). More is 413.
+ */
+export const MAX_CONFORMITY_CLAIMS_BYTES = 64 * 1024;
 /**
  * The history entries one aspect write may add (one per dynamic attribute it changes), within a
  * transaction's 100 actions beside the DPP's update.

@@ -260,12 +260,15 @@ try {
       peakHeapMiB,
       cpuMs,
       atPeakMiB,
+      redeliveries,
     } = JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as {
       ms: number;
       peakRssMiB: number;
       peakHeapMiB: number;
       cpuMs: number;
       atPeakMiB: Record<string, number>;
+      /** Runs that threw and were delivered again (scripts/bench/import-worker.ts), as the queue would. */
+      redeliveries: number;
     };
     const { Item: done } = await clients.doc.send(
       new GetCommand({
@@ -276,7 +279,7 @@ try {
     if (done?.status !== 'done' || done.created !== rows || done.rows !== rows)
       throw new Error(`the worker's import ended ${JSON.stringify({ ...done, columns: undefined })}`);
     log(
-      `${rows} rows: the worker took ${(workerMs / 1000).toFixed(1)} s (${(cpuMs / rows).toFixed(2)} ms of its CPU a row), peak RSS ${peakRssMiB.toFixed(0)} MiB, peak heap ${peakHeapMiB.toFixed(0)} MiB; at the largest RSS sampled: ${JSON.stringify(atPeakMiB)}`,
+      `${rows} rows: the worker took ${(workerMs / 1000).toFixed(1)} s (${(cpuMs / rows).toFixed(2)} ms of its CPU a row), peak RSS ${peakRssMiB.toFixed(0)} MiB, peak heap ${peakHeapMiB.toFixed(0)} MiB; at the largest RSS sampled: ${JSON.stringify(atPeakMiB)}; delivered again ${redeliveries} times`,
     );
 
     // What the worker's run measured; the floor's figures follow unless it is a dry run.

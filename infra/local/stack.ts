@@ -87,6 +87,12 @@ export interface LocalStack {
   seeded: boolean;
   /** How long the parts of the start took. */
   timings: LocalStackTimings;
+  /**
+   * Where the engines keep what the stack stores, behind the IAM check: DynamoDB Local's own
+   * endpoint and the S3 engine's directory. For tests that read the stored state as it is (the
+   * contract fuzz, after each write), without the cost of the checked path; the service never uses them.
+   */
+  stored: { dynamodbEndpoint: string; s3Directory: string };
   /** With `backup`: the back-up copy, which outlives stopPrimary. */
   backup?: LocalBackup;
   /**
@@ -245,6 +251,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       engines,
       seeded,
       timings,
+      stored: { dynamodbEndpoint: rawEngines.dynamodb.endpoint, s3Directory: rawEngines.s3.directory },
       ...(backup && { backup }),
       stopPrimary,
       stop: async () => {

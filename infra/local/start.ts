@@ -125,6 +125,7 @@ if (values['ready-json']) {
       env: stack.env,
       sesStoreUrl: stack.engines.ses.storeUrl,
       evmRpcUrl: stack.engines.evm.endpoint,
+      stored: stack.stored,
       ...(stack.backup && { backupUrl: stack.backup.apiUrl, backupEnv: stack.backup.env, pid: process.pid }),
       timings: { ...stack.timings, readyMs: Date.now() - started },
     }),

@@ -39,3 +39,35 @@ export const BATTERY_DPP = '01a19656-4aba-7000-8000-000000000058';
 export const BATTERY_ASPECT = 'GeneralProductInformation';
 /** Acme's sample-event battery passport (status waste): the aspect routes' examples' target (they keep it complete), then the successor's, the cease's and the deletion's. */
 export const SAMPLE_BATTERY_DPP = '01a19656-4abc-7000-8000-000000000060';
+
+/**
+ * A conformity credential as PUT /dpps/{dppId}/conformity-claims takes one (a compact JWS of a UNTP
+ * DigitalConformityCredential): an assessor's, of a product that is not the sample passport's, with a
+ * placeholder signature. The example shows the body's shape and its refusal (INVALID_EVIDENCE).
+ */
+export function sampleConformityCredential(): string {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const credential = {
+    '@context': ['https://www.w3.org/ns/credentials/v2', 'https://test.uncefact.org/vocabulary/untp/dcc/0.6.1/'],
+    type: ['DigitalConformityCredential', 'VerifiableCredential'],
+    issuer: { type: ['CredentialIssuer'], id: 'did:web:certifier.example', name: 'Example Certifier' },
+    credentialSubject: {
+      type: ['ConformityAttestation', 'Attestation'],
+      assessment: [
+        {
+          type: ['ConformityAssessment', 'Declaration'],
+          assessedProduct: [{ product: { id: 'https://id.gs1.org/01/09520123456788/21/12345', name: 'EV battery' } }],
+          assessmentCriteria: [
+            {
+              id: 'https://www.globalbattery.org/media/publications/gba-rulebook-v2.0-master.pdf#BatteryAssembly',
+              name: 'GBA Battery rule book v2.0 battery assembly guidelines',
+            },
+          ],
+          conformityTopic: 'environment.emissions',
+          conformance: true,
+        },
+      ],
+    },
+  };
+  return `${part({ alg: 'ES256', typ: 'vc+jwt' })}.${part(credential)}.c2lnbmF0dXJl`;
+}

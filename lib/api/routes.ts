@@ -43,6 +43,7 @@ import { downloadDppImageDocs } from './routes/download-dpp-image';
 import { generateJwtDocs } from './routes/generate-jwt';
 import { getCompanyDocs } from './routes/get-company';
 import { getCompanyDppDocs } from './routes/get-company-dpp';
+import { getConformityClaimsDocs } from './routes/get-conformity-claims';
 import { getDidDocumentDocs } from './routes/get-did-document';
 import { getDppDocs } from './routes/get-dpp';
 import { getDppAspectDocs } from './routes/get-dpp-aspect';
@@ -81,6 +82,7 @@ import { machineTranslateDppDocs } from './routes/machine-translate-dpp';
 import { notFoundDocs } from './routes/not-found';
 import { notarizeDppVersionDocs } from './routes/notarize-dpp-version';
 import { patchDppAspectDocs } from './routes/patch-dpp-aspect';
+import { putConformityClaimsDocs } from './routes/put-conformity-claims';
 import { putDppAspectDocs } from './routes/put-dpp-aspect';
 import { putDppTranslationDocs } from './routes/put-dpp-translation';
 import { putRegistrationDocs } from './routes/put-registration';
@@ -119,6 +121,8 @@ export const routes = [
   getDppAspectDocs,
   getDppCompletenessDocs,
   listDppAspectHistoryDocs,
+  putConformityClaimsDocs,
+  getConformityClaimsDocs,
   createSuccessorDocs,
   ceaseDppDocs,
   getRegistryRecordDocs,

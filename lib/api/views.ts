@@ -144,6 +144,39 @@ export const lifecycle = /* @__PURE__ */ v.strictObject({
   ceased_at: /* @__PURE__ */ v.optional(timestamp),
 });
 
+/** A conformity claim as stored (lib/conformity-claims/model.ts): the company's, its id and its checked evidence. */
+export const conformityClaim = /* @__PURE__ */ v.strictObject({
+  id: str,
+  topic: str,
+  conformance: /* @__PURE__ */ v.boolean(),
+  description: /* @__PURE__ */ v.optional(str),
+  criteria: /* @__PURE__ */ v.array(
+    /* @__PURE__ */ v.strictObject({ id: str, name: str, description: /* @__PURE__ */ v.optional(str) }),
+  ),
+  reference_standard: /* @__PURE__ */ v.optional(
+    /* @__PURE__ */ v.strictObject({
+      id: str,
+      name: str,
+      issuing_party: /* @__PURE__ */ v.strictObject({ id: str, name: str }),
+    }),
+  ),
+  reference_regulation: /* @__PURE__ */ v.optional(
+    /* @__PURE__ */ v.strictObject({
+      id: str,
+      name: str,
+      administered_by: /* @__PURE__ */ v.strictObject({ id: str, name: str }),
+    }),
+  ),
+  evidence: /* @__PURE__ */ v.strictObject({
+    credential: str,
+    url: /* @__PURE__ */ v.optional(str),
+    hash: sha256,
+    issuer: str,
+    issuer_name: /* @__PURE__ */ v.optional(str),
+  }),
+});
+export const conformityClaims = /* @__PURE__ */ v.array(conformityClaim);
+
 /**
  * The canonical version document a version's `uri` serves (lib/versions/model.ts,
  * VersionDocument): the DPP's fields, files (with the hash of their bytes) and cards as the
@@ -185,6 +218,8 @@ export const versionDocument = /* @__PURE__ */ v.strictObject({
       aspects: aspectDocuments,
     }),
   ),
+  /** The company's conformity claims with their evidence; only on a version taken when it had some. */
+  conformity_claims: /* @__PURE__ */ v.optional(conformityClaims),
   /** The SHA-256 of each restricted tier's document; only on a version with restricted parts. */
   tiers: /* @__PURE__ */ v.optional(
     /* @__PURE__ */ v.strictObject({

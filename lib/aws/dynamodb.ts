@@ -51,6 +51,8 @@ export interface QueryInput {
   limit?: number;
   /** Highest sort key first (ScanIndexForward false). */
   descending?: boolean;
+  /** Reads the latest writes (strongly consistent, twice the read units; the table only, never an index). */
+  consistent?: boolean;
 }
 
 /** One leg of a transaction, in the table's own terms. */

@@ -78,6 +78,7 @@ export async function query(input: QueryInput): Promise<{ items: Item[]; lastKey
       ExclusiveStartKey: input.startKey,
       Limit: input.limit,
       ScanIndexForward: input.descending ? false : undefined,
+      ConsistentRead: input.consistent,
     }),
   );
   return { items: result.Items ?? [], lastKey: result.LastEvaluatedKey };

@@ -1,3 +1,4 @@
+import type { ConformityClaim } from '../conformity-claims/model';
 import { identifiersOf } from '../dpps/link';
 import { digitalLinkUri, dppContextUrl, dppJsonUrl, passportPageUrl, publicFileUrl, versionUri } from '../links';
 import type { NotarizationItem } from '../notarizations/model';
@@ -16,6 +17,16 @@ export const GTIN_SCHEME = {
 } as const;
 /** The GS1 link type of the passport page (gs1:pip), the product's web page. */
 const GS1_PIP = 'https://gs1.org/voc/pip';
+
+/**
+ * The product's id in a passport's credential (and what a conformity credential's assessment must
+ * name, lib/conformity-claims/evidence.ts): the item's GS1 Digital Link URI; a DPP whose identifiers
+ * are no GS1 item (none in the demo) is named by its passport page.
+ */
+export function productIdOf(dppId: string, searchId: string | undefined): string {
+  const ids = identifiersOf(searchId);
+  return ids ? digitalLinkUri(ids.gtin, ids.serial) : passportPageUrl(dppId);
+}
 
 export interface CredentialFacts {
   /** The version's public canonical document, parsed (its bytes checked against `contentHash`). */
@@ -99,12 +110,66 @@ function characteristicsOf(document: VersionDocument) {
   };
 }
 
+/** UNTP's link type of a Digital Conformity Credential (a claim's evidence). */
+export const DCC_LINK_TYPE = 'https://test.uncefact.org/vocabulary/linkTypes/dcc';
+
+/**
+ * The company's conformity claims as UNTP `conformityClaim`s (UNTP 0.6.1 `Claim`): topic,
+ * conformance, the criteria (each a `Criterion` of the claim's topic; its description the company's,
+ * or its name; `status` `active`, as the company claims against it), the reference standard and
+ * regulation, and as `conformityEvidence` a `SecureLink` to the assessor's conformity credential:
+ * where the assessor publishes it when the company said, otherwise the credential itself as a
+ * `data:application/vc+jwt,` URL; its hash the SHA-256 of the compact JWS.
+ */
+export function conformityClaimsOf(claims: readonly ConformityClaim[]) {
+  return claims.map((claim) => ({
+    type: ['Claim', 'Declaration'],
+    id: claim.id,
+    ...nonEmpty('description', claim.description),
+    conformityTopic: claim.topic,
+    conformance: claim.conformance,
+    assessmentCriteria: claim.criteria.map((criterion) => ({
+      type: ['Criterion'],
+      id: criterion.id,
+      name: criterion.name,
+      description: criterion.description ?? criterion.name,
+      conformityTopic: claim.topic,
+      status: 'active',
+    })),
+    ...(claim.reference_standard && {
+      referenceStandard: {
+        type: ['Standard'],
+        id: claim.reference_standard.id,
+        name: claim.reference_standard.name,
+        issuingParty: claim.reference_standard.issuing_party,
+      },
+    }),
+    ...(claim.reference_regulation && {
+      referenceRegulation: {
+        type: ['Regulation'],
+        id: claim.reference_regulation.id,
+        name: claim.reference_regulation.name,
+        administeredBy: claim.reference_regulation.administered_by,
+      },
+    }),
+    conformityEvidence: {
+      type: ['SecureLink', 'Link'],
+      linkURL: claim.evidence.url ?? `data:application/vc+jwt,${claim.evidence.credential}`,
+      linkName: `Conformity credential of ${claim.evidence.issuer_name ?? claim.evidence.issuer}`,
+      linkType: DCC_LINK_TYPE,
+      hashDigest: claim.evidence.hash,
+      hashMethod: 'SHA-256',
+    },
+  }));
+}
+
 /**
  * A version as a UNTP DigitalProductPassport (UNTP 0.6.1) and W3C verifiable credential (VC 2.0):
  * the issuer an object (the service's did:web and name); the subject a UNTP `ProductPassport`
  * (`id` the passport's address) of its `product` (`id` the item's GS1 Digital Link URI, GTIN as
  * `registeredId` in GS1's scheme, `serialNumber`, name, description, producer, the page and files
- * as `furtherInformation`, the version's data as `characteristics`) at `item` granularity; and
+ * as `furtherInformation`, the version's data as `characteristics`) at `item` granularity, with the
+ * company's conformity claims when the version has some (conformityClaimsOf); and
  * as `evidence` the version's canonical document as a UNTP `SecureLink` (its SHA-256, the hash a
  * notarization anchors) and, once notarized, the notarization (the company's EIP-191 signature
  * of its report hash, so anyone recovers the signer) with its anchoring transaction once mined.
@@ -132,8 +197,7 @@ export function passportCredential(facts: CredentialFacts) {
       id: dppJsonUrl(document.dpp_id),
       product: {
         type: ['Product'],
-        // A DPP whose identifiers are no GS1 item (none in the demo) is named by its passport page.
-        id: ids ? digitalLinkUri(ids.gtin, ids.serial) : passportPageUrl(document.dpp_id),
+        id: productIdOf(document.dpp_id, dpp.search_id),
         name: dpp.name,
         description: dpp.description,
         ...(ids && { registeredId: ids.gtin, idScheme: GTIN_SCHEME, serialNumber: ids.serial }),
@@ -146,6 +210,7 @@ export function passportCredential(facts: CredentialFacts) {
         characteristics: characteristicsOf(document),
       },
       granularityLevel: 'item',
+      ...(document.conformity_claims && { conformityClaim: conformityClaimsOf(document.conformity_claims) }),
     },
     evidence: [
       {

@@ -207,12 +207,14 @@ export function update(...actions: ReadonlyArray<UpdateAction | readonly UpdateA
  * `undefined` as it is. At least one attribute must be set or removed.
  */
 export function partialUpdate(values: Readonly<Record<string, unknown>>): Expression {
-  return update(
-    Object.entries(values)
-      .filter(([, value]) => value !== undefined)
-      .map(([name, value]) => (value === null ? remove(name) : set(name, value))),
-  );
+  return update(partialActions(values));
 }
+
+/** The actions of partialUpdate, for an update that does more (lib/data/transaction.ts, ItemChange). */
+export const partialActions = (values: Readonly<Record<string, unknown>>): UpdateAction[] =>
+  Object.entries(values)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => (value === null ? remove(name) : set(name, value)));
 
 // ---------------------------------------------------------------------------------------------
 // Key conditions

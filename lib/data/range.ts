@@ -3,8 +3,9 @@ import * as table from '../aws/table';
 import { inIndexRange, inRange } from './expressions';
 import { gsi1, type IndexRange, type Key, type KeyRange } from './keys';
 
-/** Every item of a key range, oldest first, across DynamoDB's 1 MB pages. */
-export const readWholeRange = (range: KeyRange): Promise<Item[]> => table.queryAll({ keyCondition: inRange(range) });
+/** Every item of a key range, oldest first, across DynamoDB's 1 MB pages (`consistent`: strongly consistent). */
+export const readWholeRange = (range: KeyRange, options: { consistent?: boolean } = {}): Promise<Item[]> =>
+  table.queryAll({ keyCondition: inRange(range), consistent: options.consistent });
 
 /**
  * Up to `wanted` items of a key range (`pk = :pk AND sk BETWEEN :from AND :to`), oldest first,

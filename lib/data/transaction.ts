@@ -1,6 +1,20 @@
 import type { TransactionItem } from '../aws/dynamodb';
 import { cancellationCodes, isTransientCancellation } from '../aws/errors';
 import * as table from '../aws/table';
+import type { Condition, UpdateAction } from './expressions';
+
+/**
+ * A change of one item as parts that another write joins into its own transaction: the actions
+ * of its update, the conditions it holds on, and the legs beside it (other items' puts and
+ * checks). The passport API's writes are each one with their archive version
+ * (lib/versions/repository.ts, versionLegs): a transaction names an item once, so the change's
+ * update of the DPP and the version's counter are one leg.
+ */
+export interface ItemChange {
+  actions: UpdateAction[];
+  conditions: Condition[];
+  legs: TransactionItem[];
+}
 
 const ATTEMPTS = 10;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -4,7 +4,7 @@ import * as table from '../aws/table';
 import { and, eq, inRange, noItem, notExists, ofCompany, or, set, update, where } from '../data/expressions';
 import type { Key } from '../data/keys';
 import * as keys from '../data/keys';
-import { transactWithConditions } from '../data/transaction';
+import { type ItemChange, transactWithConditions } from '../data/transaction';
 import type { DppItem } from '../dpps/model';
 import type { AttributeTier } from '../profiles/format';
 import type { AspectChangeItem } from './model';
@@ -48,52 +48,54 @@ export async function storeAspect({ dpp, aspect, document, changes, at }: Aspect
 }
 
 /**
- * storeAspect for several aspects, other fields of the DPP and other conditions at once (the same
- * guard, one revision). The indexes of the legs whose condition failed (0: the DPP's; then
- * `checks`'), empty when written.
+ * An aspects write as the parts of an update of the DPP item (lib/data/transaction.ts): the
+ * documents, the revision raised, `updated_at` and other fields; the guard (the DPP as it was
+ * read: the company's, at the same `aspects_revision`, still unpublished if it was, not ceased);
+ * and the legs beside it (`checks`, then the history entries, each a new item). What storeAspects
+ * writes alone, and the passport API with its version (lib/versions/repository.ts, versionLegs).
  */
-export async function storeAspects({
-  dpp,
-  documents,
-  changes,
-  at,
-  fields = {},
-  checks = [],
-}: AspectsWrite): Promise<number[]> {
+export function aspectsChangeOf({ dpp, documents, changes, at, fields = {}, checks = [] }: AspectsWrite): ItemChange {
   const revision = dpp.aspects_revision ?? 0;
-  const guard = where(
-    and(
+  return {
+    actions: [
+      // A DPP stored without the map gets it whole (a nested SET needs the map to exist).
+      ...(dpp.aspects === undefined
+        ? [set('aspects', documents)]
+        : Object.entries(documents).map(([aspect, document]) => set(['aspects', aspect], document))),
+      ...Object.entries(fields).map(([name, value]) => set(name, value)),
+      set('aspects_revision', revision + 1),
+      set('updated_at', at),
+    ],
+    conditions: [
       ofCompany(dpp.company_id),
       revision === 0 ? or(notExists('aspects_revision'), eq('aspects_revision', 0)) : eq('aspects_revision', revision),
       ...(dpp.published === false ? [eq('published', false)] : []),
       // Not ceased meanwhile (lib/dpps/cease-dpp.ts).
       notExists('ceased_at'),
-    ),
-  );
-  const change = update(
-    // A DPP stored without the map gets it whole (a nested SET needs the map to exist).
-    ...(dpp.aspects === undefined
-      ? [set('aspects', documents)]
-      : Object.entries(documents).map(([aspect, document]) => set(['aspects', aspect], document))),
-    ...Object.entries(fields).map(([name, value]) => set(name, value)),
-    set('aspects_revision', revision + 1),
-    set('updated_at', at),
-  );
-  if (changes.length === 0 && checks.length === 0) {
+    ],
+    legs: [...checks, ...changes.map((item): TransactionItem => ({ put: { ...item }, condition: noItem() }))],
+  };
+}
+
+/**
+ * storeAspect for several aspects, other fields of the DPP and other conditions at once (the same
+ * guard, one revision). The indexes of the legs whose condition failed (0: the DPP's; then
+ * `checks`'), empty when written.
+ */
+export async function storeAspects(write: AspectsWrite): Promise<number[]> {
+  const { actions, conditions, legs } = aspectsChangeOf(write);
+  const guard = where(and(...conditions));
+  const change = update(actions);
+  if (legs.length === 0) {
     try {
-      await table.update(keys.dpp(dpp.id), change, guard);
+      await table.update(keys.dpp(write.dpp.id), change, guard);
       return [];
     } catch (error) {
       if (isConditionFailure(error)) return [0];
       throw error;
     }
   }
-  const legs: TransactionItem[] = [
-    { update: keys.dpp(dpp.id), set: change, condition: guard },
-    ...checks,
-    ...changes.map((item): TransactionItem => ({ put: { ...item }, condition: noItem() })),
-  ];
-  return transactWithConditions(legs);
+  return transactWithConditions([{ update: keys.dpp(write.dpp.id), set: change, condition: guard }, ...legs]);
 }
 
 /**

@@ -8,8 +8,9 @@ import { completenessOf, incomplete } from '../profiles/completeness';
 import type { Aspect, Profile, ProfileLookup } from '../profiles/format';
 import { documentProblems } from '../profiles/validate';
 import { attributeValue } from '../profiles/values';
+import type { PlanChange } from '../versions/create-version';
 import { type AspectChangeItem, invalidAspect, profiledAspect, toAspectChangeItem } from './model';
-import { readDppItem, storeAspect } from './repository';
+import { type AspectWrite, aspectsChangeOf, readDppItem, storeAspect } from './repository';
 
 /** Attempts of a write that lost a race to another aspect write on the same DPP, before 409. */
 const ATTEMPTS = 3;
@@ -114,10 +115,34 @@ export function aspectChangeItems(
 }
 
 /**
+ * One aspect write made from the DPP as read (`read`, strongly consistent): the DPP must be the
+ * company's and profiled with the aspect, not ceased (docs/behaviour.md, Lifecycle), and the new
+ * document `next` makes from the stored one must pass checkAspectWrite (400 INVALID_ASPECT with
+ * every problem, 413, 409 INCOMPLETE); throws the error that says why not. The write holds the
+ * history entries, one per dynamic attribute it changed, at revision and time `at`.
+ */
+export function planAspectWrite(
+  auth: Principal,
+  read: DppItem | undefined,
+  aspectId: string,
+  next: (stored: Record<string, unknown> | undefined) => unknown,
+  profiles: ProfileLookup,
+  at: string,
+): AspectWrite {
+  const { dpp, profile, aspect } = profiledAspect(read, auth.companyId, aspectId, profiles);
+  // A ceased passport changes no more; the write's guard holds it too.
+  if (dpp.ceased_at !== undefined) throw ceased();
+  const stored = dpp.aspects?.[aspect.id];
+  const { document } = checkAspectWrite(profile, dpp, aspect, next(stored));
+  const revision = (dpp.aspects_revision ?? 0) + 1;
+  const changes = aspectChangeItems(dpp, aspect, stored, document, { revision, at, by: auth.userId });
+  return { dpp, aspect: aspect.id, document, changes, at };
+}
+
+/**
  * Writes one aspect of a profiled DPP of the caller's company (PUT and PATCH: `next` makes the
- * new document from the stored one). The DPP is read (strongly consistent), the new document made
- * and checked (checkAspectWrite: 400 INVALID_ASPECT with every problem, 413, 409 INCOMPLETE).
- * Then one conditional write stores it with a history entry per dynamic attribute it changed
+ * new document from the stored one). The DPP is read (strongly consistent) and the write made
+ * from it (planAspectWrite). Then one conditional write stores it with its history entries
  * (lib/dpp-aspects/repository.ts); a write that lost a race to another is made again from a new
  * read, up to ATTEMPTS times, then 409. Answers the document as stored.
  */
@@ -129,15 +154,8 @@ export async function writeAspect(
   profiles: ProfileLookup,
 ): Promise<Record<string, unknown>> {
   for (let attempt = 1; ; attempt++) {
-    const { dpp, profile, aspect } = profiledAspect(await readDppItem(dppId), auth.companyId, aspectId, profiles);
-    // A ceased passport changes no more (docs/behaviour.md, Lifecycle); the write's guard holds it too.
-    if (dpp.ceased_at !== undefined) throw ceased();
-    const stored = dpp.aspects?.[aspect.id];
-    const { document } = checkAspectWrite(profile, dpp, aspect, next(stored));
-    const at = new Date().toISOString();
-    const revision = (dpp.aspects_revision ?? 0) + 1;
-    const changes = aspectChangeItems(dpp, aspect, stored, document, { revision, at, by: auth.userId });
-    if (await storeAspect({ dpp, aspect: aspect.id, document, changes, at })) return document;
+    const write = planAspectWrite(auth, await readDppItem(dppId), aspectId, next, profiles, new Date().toISOString());
+    if (await storeAspect(write)) return write.document;
     if (attempt >= ATTEMPTS)
       throw new ConflictError(
         'the DPP’s aspects kept changing meanwhile; read it again and retry',
@@ -145,3 +163,36 @@ export async function writeAspect(
       );
   }
 }
+
+/** The DPP as an aspect write leaves it (its revision raised), for what is answered or archived of it. */
+export const afterAspectWrite = ({ dpp, aspect, document, at }: AspectWrite): DppItem => ({
+  ...dpp,
+  aspects: { ...dpp.aspects, [aspect]: document },
+  aspects_revision: (dpp.aspects_revision ?? 0) + 1,
+  updated_at: at,
+});
+
+/**
+ * An aspect write as the passport API makes it with its version (lib/versions/create-version.ts,
+ * PlanChange): planAspectWrite from the DPP as read, its update and history entries
+ * (aspectsChangeOf), and the DPP as it leaves it.
+ */
+export const aspectChange =
+  (
+    auth: Principal,
+    aspectId: string,
+    next: (stored: Record<string, unknown> | undefined) => unknown,
+    profiles: ProfileLookup,
+  ): PlanChange =>
+  (read, at) => {
+    const write = planAspectWrite(auth, read, aspectId, next, profiles, at);
+    return {
+      dpp: afterAspectWrite(write),
+      write: aspectsChangeOf({
+        dpp: write.dpp,
+        documents: { [write.aspect]: write.document },
+        changes: write.changes,
+        at,
+      }),
+    };
+  };

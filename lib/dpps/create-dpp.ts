@@ -8,7 +8,7 @@ import { profileChoiceCheck, profileChoiceEntries } from '../profiles/choice';
 import { description, name, uuid } from '../schemas';
 import { dppType, gtin14, sourceLanguage, templateNotOfCompany } from './fields';
 import { searchIdOf, serialOf } from './gtin';
-import { companyDppFields, toDppItem } from './model';
+import { companyDppFields, type DppItem, toDppItem } from './model';
 import { putNewDpp, readTemplateProfile } from './repository';
 
 export const createDppInput = v.object({
@@ -64,6 +64,17 @@ export function profileOf(
  * starts with no aspect (`aspects: {}`).
  */
 export async function createDpp(auth: Principal, { body }: v.InferOutput<typeof createDppInput>) {
+  const item = await newDppItem(auth, body);
+  await storeNewDpp(item);
+  // Nothing hangs under a new DPP yet.
+  return { dpp: { ...companyDppFields(item), images: [], files: [], cards: [], translations: [] } };
+}
+
+/** The item of a new DPP of the caller's company (createDpp): its company and template read, nothing written. */
+export async function newDppItem(
+  auth: Principal,
+  body: v.InferOutput<typeof createDppInput>['body'],
+): Promise<DppItem> {
   const id = uuidv7();
   const now = new Date().toISOString();
   const [company, template] = await Promise.all([
@@ -72,7 +83,7 @@ export async function createDpp(auth: Principal, { body }: v.InferOutput<typeof 
   ]);
   // Another company's template is refused by the transaction's check below; its profile is never used.
   const profiled = profileOf(body, template?.company_id === auth.companyId ? template : undefined);
-  const item = toDppItem({
+  return toDppItem({
     id,
     company_id: auth.companyId,
     model_id: body.model_id,
@@ -92,7 +103,15 @@ export async function createDpp(auth: Principal, { body }: v.InferOutput<typeof 
     created_at: now,
     updated_at: now,
   });
-  const outcome = await putNewDpp(item);
+}
+
+/**
+ * Writes a new DPP (putNewDpp: one transaction checks KYB and the template), with its first
+ * version's legs when `archive` says (the passport API's CreateDPP); throws 403 KYB_REQUIRED or
+ * the template's refusal, and nothing is written then.
+ */
+export async function storeNewDpp(item: DppItem, archive?: Parameters<typeof putNewDpp>[1]): Promise<void> {
+  const outcome = await putNewDpp(item, archive);
   if (outcome === 'kyb_required') {
     throw new ForbiddenError(
       'verify your business first (POST /verify-business): creating a DPP needs the company’s KYB status VERIFIED',
@@ -100,6 +119,4 @@ export async function createDpp(auth: Principal, { body }: v.InferOutput<typeof 
     );
   }
   if (outcome === 'template_not_found') throw templateNotOfCompany();
-  // Nothing hangs under a new DPP yet.
-  return { dpp: { ...companyDppFields(item), images: [], files: [], cards: [], translations: [] } };
 }

@@ -1,4 +1,5 @@
 import { type Tiered, tierOf } from '../access-tiers/tiers';
+import type { ConformityClaim } from '../conformity-claims/model';
 import * as keys from '../data/keys';
 import { gsi1, ItemType } from '../data/keys';
 import { NotFoundError } from '../errors';
@@ -88,6 +89,12 @@ export interface DppItem {
    * read, so two writes never interleave (and the history's entries are ordered by it). Absent: 0.
    */
   aspects_revision?: number;
+  /**
+   * The company's conformity claims, each with its assessor's conformity credential
+   * (PUT /dpps/{dppId}/conformity-claims, docs/behaviour.md, Conformity claims): frozen in each
+   * version taken afterwards. Absent: none were ever stored.
+   */
+  conformity_claims?: ConformityClaim[];
   created_at: string;
   updated_at: string;
 }
@@ -260,4 +267,14 @@ export function companyDppFields(dpp: DppItem) {
     // Its predecessor, successor and whether it ceased (docs/behaviour.md, Lifecycle), when any applies.
     ...(lifecycle && { lifecycle }),
   };
+}
+
+/** The DPP as `changes` leave it (what the update stores: a value set, `null` removed, `undefined` kept). */
+export function changedDpp(dpp: DppItem, changes: object): DppItem {
+  const after: Record<string, unknown> = { ...dpp };
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null) delete after[name];
+    else if (value !== undefined) after[name] = value;
+  }
+  return after as unknown as DppItem;
 }

@@ -10,7 +10,7 @@ import {
   notExists,
   ofCompany,
   or,
-  partialUpdate,
+  partialActions,
   partition,
   set,
   setAll,
@@ -19,8 +19,8 @@ import {
 } from '../data/expressions';
 import * as keys from '../data/keys';
 import { dppCollection, ItemType } from '../data/keys';
-import { transactWithConditions } from '../data/transaction';
-import { dppLinkUpsert, identifiersOf, manufacturerOf, toDppLinkItem } from './link';
+import { type ItemChange, transactWithConditions } from '../data/transaction';
+import { dppLinkUpsert, identifiersOf, type LatestVersion, manufacturerOf, toDppLinkItem } from './link';
 import type { DppCardItem, DppFileItem, DppImageItem, DppItem } from './model';
 import { type TranslatedUnit, unitsOf } from './translations';
 
@@ -153,7 +153,11 @@ const linkItemOf = (item: DppItem) =>
  * VERIFIED (a ConditionCheck on the company item), and the id is new (the Put). The
  * cancellation reasons say which condition refused it; a refused transaction wrote nothing.
  */
-export async function putNewDpp(item: DppItem): Promise<NewDppOutcome> {
+export async function putNewDpp(
+  item: DppItem,
+  /** Its first version, written in the same transaction (the passport API's CreateDPP): the entry names it, its legs go beside. */
+  archive?: { latest: LatestVersion; legs: readonly TransactionItem[] },
+): Promise<NewDppOutcome> {
   const kybVerified = kybVerifiedCheck(item.company_id);
   // The template first: a request naming a wrong one is wrong whatever the company's KYB status.
   const template = item.template_id === undefined ? [] : [templateOfCompany(item.template_id, item.company_id)];
@@ -164,7 +168,8 @@ export async function putNewDpp(item: DppItem): Promise<NewDppOutcome> {
     ...template,
     kybVerified,
     { put: { ...item }, condition: noItem() },
-    ...(link ? [{ put: { ...link }, condition: noItem() }] : []),
+    ...(link ? [{ put: { ...link, ...(archive && { latest_version: archive.latest }) }, condition: noItem() }] : []),
+    ...(archive?.legs ?? []),
   ]);
   if (failed.length === 0) return 'written';
   if (template.length > 0 && failed.includes(0)) return 'template_not_found';
@@ -295,22 +300,37 @@ export async function refreshDppLink(dpp: DppItem): Promise<void> {
   if (link && 'update' in link) await table.update(link.update, link.set);
 }
 
-async function changeDpp(
-  dppId: string,
-  companyId: string,
-  changes: DppChanges,
-  aspectsRevision?: number,
-): Promise<DppUpdate> {
-  const change = partialUpdate({ ...changes });
-  const key = keys.dpp(dppId);
+/**
+ * `changes` as the parts of an update of the DPP item (lib/data/transaction.ts): its partial SET
+ * and REMOVE, on the DPP being the company's (and at `aspectsRevision`, when given), and the
+ * check that a template it names is the company's. What writeDppChanges writes, alone, and the
+ * passport API's writes with their version (lib/versions/repository.ts, versionLegs).
+ */
+export function dppChangeOf(companyId: string, changes: DppChanges, aspectsRevision?: number): ItemChange {
   const revision =
     aspectsRevision === undefined
       ? []
       : aspectsRevision === 0
         ? [or(notExists('aspects_revision'), eq('aspects_revision', 0))]
         : [eq('aspects_revision', aspectsRevision)];
-  const condition = where(and(ofCompany(companyId), ...revision));
-  if (typeof changes.template_id !== 'string') {
+  return {
+    actions: partialActions({ ...changes }),
+    conditions: [ofCompany(companyId), ...revision],
+    legs: typeof changes.template_id === 'string' ? [templateOfCompany(changes.template_id, companyId)] : [],
+  };
+}
+
+async function changeDpp(
+  dppId: string,
+  companyId: string,
+  changes: DppChanges,
+  aspectsRevision?: number,
+): Promise<DppUpdate> {
+  const parts = dppChangeOf(companyId, changes, aspectsRevision);
+  const change = update(parts.actions);
+  const key = keys.dpp(dppId);
+  const condition = where(and(...parts.conditions));
+  if (parts.legs.length === 0) {
     try {
       return { updated: await table.update<DppItem>(key, change, condition) };
     } catch (error) {
@@ -318,10 +338,7 @@ async function changeDpp(
       throw error;
     }
   }
-  const failed = await transactWithConditions([
-    { update: key, set: change, condition },
-    templateOfCompany(changes.template_id, companyId),
-  ]);
+  const failed = await transactWithConditions([{ update: key, set: change, condition }, ...parts.legs]);
   if (failed.includes(0)) return { refused: 'dpp_not_found' };
   if (failed.length > 0) return { refused: 'template_not_found' };
   const updated = await table.get<DppItem>(key, { consistent: true });

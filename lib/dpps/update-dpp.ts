@@ -5,10 +5,11 @@ import { profileById } from '../profiles/catalogue';
 import { completenessOf, incomplete } from '../profiles/completeness';
 import type { ProfileLookup } from '../profiles/format';
 import { description, id, name, uuid } from '../schemas';
+import type { PlanChange } from '../versions/create-version';
 import { dppType, sourceLanguage, templateNotOfCompany } from './fields';
-import { companyDppFields, dppNotFound } from './model';
+import { changedDpp, companyDppFields, type DppItem, dppNotFound } from './model';
 import { withdrawPublicAnswers } from './public-paths';
-import { readDpp, writeDppChanges } from './repository';
+import { type DppChanges, dppChangeOf, readDpp, writeDppChanges } from './repository';
 
 /** The fields PUT /dpps/{dppId} changes; `code` and `model_id` (and so `search_id`) are fixed at creation. */
 const EDITABLE = 'name, description, type, template_id, language, published, commodity_code, facility_id';
@@ -36,19 +37,18 @@ export const updateDppInput = v.object({
 
 /**
  * Publishing a profiled DPP needs it complete for its category (docs/profiles.md, Completeness):
- * the DPP is read (strongly consistent) and its completeness computed from the item; incomplete
- * is 409 INCOMPLETE with the missing attributes. Answers the aspects' revision the change must
- * still find (so no aspect write slips between the check and the publication), or undefined
- * when nothing is to be checked (not publishing, no profile, not the company's: the write says).
+ * its completeness is computed from the DPP item as read; incomplete is 409 INCOMPLETE with the
+ * missing attributes. Answers the aspects' revision the change must still find (so no aspect write
+ * slips between the check and the publication), or undefined when nothing is to be checked (not
+ * publishing, no profile, not the company's: the write says).
  */
-async function completeRevision(
+export function publicationRevision(
   auth: Principal,
-  dppId: string,
+  dpp: DppItem | undefined,
   body: { published?: boolean },
   profiles: ProfileLookup,
-): Promise<number | undefined> {
+): number | undefined {
   if (body.published !== true) return undefined;
-  const dpp = await readDpp(dppId, { consistent: true });
   if (dpp?.company_id !== auth.companyId || dpp.profile === undefined) return undefined;
   const profile = profiles(dpp.profile);
   if (!profile) return undefined;
@@ -56,6 +56,30 @@ async function completeRevision(
   if (!completeness.complete) throw incomplete(completeness, 'the DPP cannot be published');
   return dpp.aspects_revision ?? 0;
 }
+
+/** publicationRevision on the DPP read now (strongly consistent), when publishing. */
+const completeRevision = async (
+  auth: Principal,
+  dppId: string,
+  body: { published?: boolean },
+  profiles: ProfileLookup,
+): Promise<number | undefined> =>
+  body.published === true
+    ? publicationRevision(auth, await readDpp(dppId, { consistent: true }), body, profiles)
+    : undefined;
+
+/** The DPP item's changes of a body of PUT /dpps/{dppId}, made at `at`. */
+export const dppChangesOf = (body: v.InferOutput<typeof updateDppInput>['body'], at: string): DppChanges => ({
+  name: body.name,
+  description: body.description,
+  dpp_type: body.type,
+  language: body.language,
+  template_id: body.template_id,
+  published: body.published,
+  commodity_code: body.commodity_code,
+  facility_id: body.facility_id,
+  updated_at: at,
+});
 
 /**
  * Changes fields of a DPP of the caller's company (a partial update; `template_id: null`
@@ -72,17 +96,7 @@ export async function changeDpp(
   { params, body }: v.InferOutput<typeof updateDppInput>,
   profiles: ProfileLookup,
 ) {
-  const changes = {
-    name: body.name,
-    description: body.description,
-    dpp_type: body.type,
-    language: body.language,
-    template_id: body.template_id,
-    published: body.published,
-    commodity_code: body.commodity_code,
-    facility_id: body.facility_id,
-    updated_at: new Date().toISOString(),
-  };
+  const changes = dppChangesOf(body, new Date().toISOString());
   let outcome = await writeDppChanges(
     params.dppId,
     auth.companyId,
@@ -104,3 +118,16 @@ export async function changeDpp(
   if (body.published !== undefined) await withdrawPublicAnswers(params.dppId, outcome.updated.search_id);
   return { dpp: companyDppFields(outcome.updated) };
 }
+
+/**
+ * The change of PUT /dpps/{dppId}'s body as the passport API makes it with its version
+ * (lib/versions/create-version.ts, PlanChange): from the DPP as read, checked as changeDpp checks
+ * it (a publication needs the DPP complete), and the DPP as it leaves it.
+ */
+export const dppChange =
+  (auth: Principal, body: v.InferOutput<typeof updateDppInput>['body'], profiles: ProfileLookup): PlanChange =>
+  (read, at) => {
+    const revision = publicationRevision(auth, read, body, profiles);
+    const changes = dppChangesOf(body, at);
+    return { dpp: changedDpp(read, changes), write: dppChangeOf(auth.companyId, changes, revision) };
+  };

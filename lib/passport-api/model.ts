@@ -50,7 +50,7 @@ export function dppStatusOf(dpp: DppItem): DppStatus {
 
 /** What the header reads besides the DPP: its company and its template (ONE BatchGetItem). */
 export interface HeaderSources {
-  company?: Pick<CompanyItem, 'economic_operator_id'>;
+  company?: Pick<CompanyItem, 'economic_operator_id' | 'name' | 'country_code'>;
   template?: Pick<TemplateItem, 'commodity_code' | 'facility_id'>;
 }
 

@@ -1,11 +1,11 @@
 import * as v from 'valibot';
 import type { Principal } from '../auth/claims';
-import { writeAspect } from '../dpp-aspects/write-aspect';
-import { changeDpp, updateDppInput } from '../dpps/update-dpp';
+import { aspectChange } from '../dpp-aspects/write-aspect';
+import { dppChange, updateDppInput } from '../dpps/update-dpp';
 import { InvalidInputError, ValidationError } from '../errors';
 import { packedProfileById } from '../profiles/packed-catalogue';
 import { id, issueMessage } from '../schemas';
-import { archived } from './archive';
+import { archivedChange } from './archive';
 import { elementPath } from './model';
 
 /** A JSON value (what an element holds): the element's own rules check it (PUT /dpps/{dppId}'s, or the profile's). */
@@ -42,8 +42,8 @@ const notWritable = () =>
  * removes its own commodity code) changes through PUT /dpps/{dppId}'s use case and its rules; an
  * aspect (`aspects/<aspect>`) or a member at any depth in it (`aspects/<aspect>/<member>/…`, an
  * array's index among its items or just past them) through the aspect write's (the profile's
- * validation: 400 INVALID_ASPECT). Any other path is 400 naming `elementPath`. Then the change is
- * archived as a new version, like every write of the passport API.
+ * validation: 400 INVALID_ASPECT). Any other path is 400 naming `elementPath`. The change and the
+ * new version that archives it are one transaction, like every write of the passport API.
  */
 export async function updateElement(auth: Principal, { params, body }: v.InferOutput<typeof updateElementInput>) {
   const [head, aspect, ...rest] = params.elementPath.split('/');
@@ -52,11 +52,13 @@ export async function updateElement(auth: Principal, { params, body }: v.InferOu
     const parsed = v.safeParse(updateDppInput, { params, body: { [field]: body.value } });
     if (!parsed.success)
       throw new ValidationError(parsed.issues.map((issue) => ({ path: 'value', message: issueMessage(issue) })));
-    await changeDpp(auth, parsed.output, packedProfileById);
-  } else if (head === 'aspects' && aspect !== undefined) {
-    await writeAspect(auth, params.dppId, aspect, (stored) => setAt(stored, rest, body.value), packedProfileById);
-  } else throw notWritable();
-  return archived(auth, params.dppId);
+    return archivedChange(auth, params.dppId, dppChange(auth, parsed.output.body, packedProfileById));
+  }
+  if (head === 'aspects' && aspect !== undefined) {
+    const next = (stored: unknown) => setAt(stored, rest, body.value);
+    return archivedChange(auth, params.dppId, aspectChange(auth, aspect, next, packedProfileById));
+  }
+  throw notWritable();
 }
 
 /** `target` with `value` at `path` (copies along the path; an array's index at most its length). */

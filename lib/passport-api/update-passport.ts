@@ -2,14 +2,14 @@ import * as v from 'valibot';
 import type { Principal } from '../auth/claims';
 import { mergePatch } from '../dpp-aspects/merge-patch';
 import { aspectDocument, aspectId } from '../dpp-aspects/put-aspect';
-import { writeAspect } from '../dpp-aspects/write-aspect';
+import { aspectChange } from '../dpp-aspects/write-aspect';
 import { dppType, sourceLanguage } from '../dpps/fields';
-import { changeDpp } from '../dpps/update-dpp';
+import { dppChange } from '../dpps/update-dpp';
 import { InvalidInputError } from '../errors';
 import { commodityCode, facilityId } from '../identifiers';
 import { packedProfileById } from '../profiles/packed-catalogue';
 import { description, id, name } from '../schemas';
-import { archived } from './archive';
+import { archivedChange } from './archive';
 
 const ELEMENTS = 'name, description, type, language, commodityCode, aspects';
 
@@ -68,8 +68,8 @@ function fieldsOf(patch: Patch) {
  * merge patch of its document (lib/dpp-aspects/merge-patch.ts), `null` empties it. The DPP's fields
  * change through PUT /dpps/{dppId}'s use case, an aspect through its PATCH's, so each keeps its rules
  * (completeness to publish, the profile's validation, a ceased passport's). A patch changes the
- * fields or one aspect, each one conditional write: both at once, or two aspects, is 400 (no half of
- * a patch is ever written). Then the change is archived as a new version (lib/passport-api/archive.ts).
+ * fields or one aspect: both at once, or two aspects, is 400. The change and the new version that
+ * archives it are ONE transaction (lib/passport-api/archive.ts): both land, or neither does.
  */
 export async function updatePassport(auth: Principal, { params, body }: v.InferOutput<typeof updatePassportInput>) {
   const fields = fieldsOf(body);
@@ -84,19 +84,16 @@ export async function updatePassport(auth: Principal, { params, body }: v.InferO
   const [aspect] = aspects;
   if (aspect) {
     const [aspectName, patch] = aspect;
-    await writeAspect(
-      auth,
-      params.dppId,
-      aspectName,
-      (stored) => (patch === null ? {} : mergePatch(stored ?? {}, patch)),
-      packedProfileById,
-    );
-  } else if (fields) {
-    await changeDpp(auth, { params, body: fields }, packedProfileById);
-  } else {
-    throw new InvalidInputError('the patch changes nothing', 'VALIDATION_ERROR', [
-      { path: 'elements', message: `must change at least one element: ${ELEMENTS}` },
-    ]);
+    const next = (stored: Record<string, unknown> | undefined) =>
+      patch === null ? {} : mergePatch(stored ?? {}, patch);
+    return archivedChange(auth, params.dppId, aspectChange(auth, aspectName, next, packedProfileById));
   }
-  return archived(auth, params.dppId);
+  if (fields) {
+    return archivedChange(auth, params.dppId, dppChange(auth, fields, packedProfileById), {
+      withdraw: fields.published !== undefined,
+    });
+  }
+  throw new InvalidInputError('the patch changes nothing', 'VALIDATION_ERROR', [
+    { path: 'elements', message: `must change at least one element: ${ELEMENTS}` },
+  ]);
 }

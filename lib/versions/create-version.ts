@@ -3,15 +3,18 @@ import { v7 as uuidv7 } from 'uuid';
 import * as v from 'valibot';
 import type { Principal } from '../auth/claims';
 import { budget } from '../aws/budget';
-import { dppNotFound } from '../dpps/model';
+import type { ItemChange } from '../data/transaction';
+import type { Manufacturer } from '../dpps/link';
+import { type DppCardItem, type DppFileItem, type DppItem, dppNotFound } from '../dpps/model';
 import { ConflictError, InvalidInputError } from '../errors';
 import { objectKeys } from '../files/object-keys';
 import { committedLeg, recordPendingObject, releasePendingObjects } from '../files/pending-objects';
-import { MAX_VERSION_DOCUMENT_BYTES, MAX_VERSION_FILES } from '../limits';
+import { MAX_TRANSACTION_ITEMS, MAX_VERSION_DOCUMENT_BYTES, MAX_VERSION_FILES } from '../limits';
 import { accessProfileById } from '../profiles/access-catalogue';
 import type { ProfileLookup } from '../profiles/format';
 import { id } from '../schemas';
 import {
+  type CanonicalDocument,
   canonicalDocument,
   snapshotOf,
   splitByTier,
@@ -19,8 +22,8 @@ import {
   tierDocument,
   versionDocument,
 } from './document';
-import { toDppVersionItem } from './model';
-import { readVersionSource, writeVersion } from './repository';
+import { type DppVersionItem, toDppVersionItem } from './model';
+import { readVersionSource, versionLegs, writeVersion } from './repository';
 
 export const createDppVersionInput = v.pipe(
   v.object({
@@ -84,8 +87,27 @@ export interface TakenVersion {
 }
 
 /**
+ * A change of the DPP that its version archives in the same transaction (the passport API's
+ * writes, lib/passport-api/archive.ts): the DPP as the change leaves it (its counter aside: what
+ * the version freezes), and the change's write (lib/versions/repository.ts, ArchivedChange).
+ */
+export interface DppChange {
+  dpp: DppItem;
+  write: ItemChange;
+  manufacturer?: Manufacturer;
+}
+
+/**
+ * Makes the change from the DPP as read (strongly consistent, the caller's company's), at `at`
+ * (the version's time too), or throws the domain error that refuses it: nothing is written then.
+ */
+export type PlanChange = (read: DppItem, at: string) => DppChange | Promise<DppChange>;
+
+/**
  * Takes the next version of a DPP of the caller's company (createDppVersion, and every change
- * through the passport API, which archives each: lib/passport-api). Retries lost races as RETRY says.
+ * through the passport API, which archives each: lib/passport-api). With `change`, the change
+ * and the version are ONE transaction: both land or neither does. Retries lost races as RETRY
+ * says, each attempt from a new read. Answers the version and the DPP as it froze it.
  */
 export async function takeVersion(
   auth: Principal,
@@ -93,14 +115,15 @@ export async function takeVersion(
   versionId: string,
   /** Where the tiers of a profiled DPP's attributes are read (lib/versions/document.ts, splitByTier). */
   profiles: ProfileLookup,
-): Promise<TakenVersion> {
+  change?: PlanChange,
+): Promise<TakenVersion & { dpp: DppItem }> {
   const started = Date.now();
   // The documents of lost attempts are removed while the next attempt runs, all before answering.
   const releases: Promise<void>[] = [];
   try {
     for (let attempt = 1; ; attempt++) {
       const attemptStarted = Date.now();
-      const created = await attemptVersion(auth, dppId, versionId, releases, profiles);
+      const created = await attemptVersion(auth, dppId, versionId, releases, profiles, change);
       if (created !== undefined) return created;
       if (attempt >= RETRY.maxAttempts || Date.now() - started >= RETRY.budgetMs) {
         throw new ConflictError(
@@ -115,30 +138,42 @@ export async function takeVersion(
   }
 }
 
+/** A version made from the DPP in memory: its item, and its documents with where they go. */
+export interface PlannedVersion {
+  item: DppVersionItem;
+  documentPath: string;
+  tierPaths: string[];
+  documents: Array<{ path: string; document: CanonicalDocument }>;
+}
+
 /**
- * One attempt: read the DPP, write its document, then the version's transaction. The
- * version when written; undefined when the race was lost (the document is released).
+ * Version `version` of the DPP `dpp` with its files and cards, taken at `createdAt`: the snapshot,
+ * its canonical public document and one document per restricted tier (docs/choices.md, Access
+ * tiers), each to a new key, and the version item. Writes nothing; refuses a DPP with more than
+ * MAX_VERSION_FILES files (400 TOO_MANY_FILES) or documents over MAX_VERSION_DOCUMENT_BYTES
+ * (400 VERSION_TOO_LARGE).
  */
-async function attemptVersion(
+export function planVersion(
   auth: Principal,
-  dppId: string,
-  versionId: string,
-  releases: Promise<void>[],
+  fields: {
+    versionId: string;
+    version: number;
+    createdAt: string;
+    dpp: DppItem;
+    files: readonly DppFileItem[];
+    cards: readonly DppCardItem[];
+  },
   profiles: ProfileLookup,
-): Promise<TakenVersion | undefined> {
-  const source = await readVersionSource(dppId);
-  const dpp = source.dpp;
-  if (dpp?.company_id !== auth.companyId) throw dppNotFound();
-  if (source.files.length > MAX_VERSION_FILES) {
+): PlannedVersion {
+  const { versionId, version, createdAt, dpp, files, cards } = fields;
+  const dppId = dpp.id;
+  if (files.length > MAX_VERSION_FILES) {
     throw new InvalidInputError(
-      `a version holds at most ${MAX_VERSION_FILES} files; this DPP has ${source.files.length}`,
+      `a version holds at most ${MAX_VERSION_FILES} files; this DPP has ${files.length}`,
       'TOO_MANY_FILES',
     );
   }
-  const previousCount = dpp.version_count ?? 0;
-  const version = previousCount + 1;
-  const createdAt = new Date().toISOString();
-  const snapshot = snapshotOf(dpp, source.files, source.cards);
+  const snapshot = snapshotOf(dpp, files, cards);
   // The public document holds the public parts and the hash of each restricted tier's document
   // (docs/choices.md, Access tiers); without restricted parts it is the document as before tiers.
   const { publicSnapshot, tiers } = splitByTier(snapshot, profiles);
@@ -165,13 +200,6 @@ async function attemptVersion(
     );
   }
   const documentPath = objectKeys.versionDocument(auth.companyId, dppId, uuidv7());
-  const tierPaths = tierDocuments.map((t) => t.path);
-  // Its intent record first (lib/files/pending-objects.ts), naming the tier documents too: the version's transaction deletes it.
-  await recordPendingObject(documentPath, tierPaths);
-  await Promise.all([
-    storeVersionDocument(documentPath, document),
-    ...tierDocuments.map((t) => storeVersionDocument(t.path, t.document)),
-  ]);
   const item = toDppVersionItem({
     id: versionId,
     dpp_id: dppId,
@@ -187,17 +215,85 @@ async function attemptVersion(
     }),
     status: 'CREATED',
   });
-  const committed = committedLeg(documentPath);
-  const outcome = await writeVersion(item, previousCount, snapshot.files, dpp, committed).catch(
-    async (error: unknown) => {
-      // A transaction that got no answer may have landed: its document stays, and its intent
-      // record tells the orphan sweeper whether it did.
-      if (!budget()?.unanswered) await releasePendingObjects(documentPath, tierPaths);
-      throw error;
-    },
+  return {
+    item,
+    documentPath,
+    tierPaths: tierDocuments.map((t) => t.path),
+    documents: [{ path: documentPath, document }, ...tierDocuments],
+  };
+}
+
+/**
+ * Writes a planned version's documents to S3, its intent record first (lib/files/pending-objects.ts),
+ * naming the tier documents too: the version's transaction deletes it (committedLeg).
+ */
+export async function storeVersionDocuments(planned: PlannedVersion): Promise<void> {
+  await recordPendingObject(planned.documentPath, planned.tierPaths);
+  await Promise.all(planned.documents.map((d) => storeVersionDocument(d.path, d.document)));
+}
+
+/** Removes a planned version's documents no item will refer to (its transaction was refused). */
+export const releaseVersionDocuments = (planned: PlannedVersion): Promise<void> =>
+  releasePendingObjects(planned.documentPath, planned.tierPaths);
+
+/**
+ * Releases the documents when the transaction failed for sure; one that got no answer may have
+ * landed: its documents stay, and their intent record tells the orphan sweeper whether it did.
+ */
+export async function releaseUnlessUnanswered(planned: PlannedVersion, error: unknown): Promise<never> {
+  if (!budget()?.unanswered) await releaseVersionDocuments(planned);
+  throw error;
+}
+
+/**
+ * One attempt: read the DPP (with `change`, strongly consistent, and make the change from it),
+ * write the version's documents, then ONE transaction of the version (and the change). The
+ * version when written; undefined when the race was lost (the documents are released).
+ */
+async function attemptVersion(
+  auth: Principal,
+  dppId: string,
+  versionId: string,
+  releases: Promise<void>[],
+  profiles: ProfileLookup,
+  change?: PlanChange,
+): Promise<(TakenVersion & { dpp: DppItem }) | undefined> {
+  const source = await readVersionSource(dppId, { consistent: change !== undefined });
+  const read = source.dpp;
+  if (read?.company_id !== auth.companyId) throw dppNotFound();
+  const previousCount = read.version_count ?? 0;
+  const version = previousCount + 1;
+  const createdAt = new Date().toISOString();
+  const changed = change && (await change(read, createdAt));
+  const dpp: DppItem = { ...(changed?.dpp ?? read), version_count: version };
+  const planned = planVersion(
+    auth,
+    { versionId, version, createdAt, dpp, files: source.files, cards: source.cards },
+    profiles,
   );
-  if (outcome === 'written') return { version, content_hash: document.hash, created_at: createdAt };
-  releases.push(releasePendingObjects(documentPath, tierPaths));
+  const legs = versionLegs(
+    planned.item,
+    previousCount,
+    planned.item.snapshot.files,
+    dpp,
+    committedLeg(planned.documentPath),
+    changed && { write: changed.write, readUpdatedAt: read.updated_at, manufacturer: changed.manufacturer },
+  );
+  // Only a change's legs can pass DynamoDB's 100 (a version alone is at most 99: lib/limits.ts).
+  if (legs.length > MAX_TRANSACTION_ITEMS) {
+    const files = source.files.length;
+    const added = changed?.write.legs.length ?? 0;
+    throw new InvalidInputError(
+      `the change and its version are one transaction of at most ${MAX_TRANSACTION_ITEMS} items; this one needs ` +
+        `${legs.length}: a pin per file of the DPP (${files}), the change's new items such as history entries ` +
+        `(${added}), and the DPP's and the version's own (${legs.length - files - added})`,
+      'TOO_MANY_FILES',
+    );
+  }
+  await storeVersionDocuments(planned);
+  const outcome = await writeVersion(legs).catch((error: unknown) => releaseUnlessUnanswered(planned, error));
+  if (outcome === 'written') return { version, content_hash: planned.item.content_hash, created_at: createdAt, dpp };
+  releases.push(releaseVersionDocuments(planned));
   if (outcome === 'version_id_taken') {
     throw new ConflictError(`versionId ${versionId} is already a version of this DPP`, 'VERSION_ID_TAKEN');
   }

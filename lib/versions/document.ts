@@ -62,6 +62,9 @@ export function snapshotOf(
         aspects: dpp.aspects ?? {},
       },
     }),
+    // Absent without claims: the document is then byte for byte what it was before claims existed.
+    ...(dpp.conformity_claims !== undefined &&
+      dpp.conformity_claims.length > 0 && { conformity_claims: dpp.conformity_claims }),
   };
 }
 
@@ -121,6 +124,8 @@ export function splitByTier(
       ...(snapshot.profiled && {
         profiled: { ...snapshot.profiled, aspects: aspectsOfTier(snapshot, 'public', profiles) },
       }),
+      // Claims are public: the company states them to everyone.
+      ...(snapshot.conformity_claims && { conformity_claims: snapshot.conformity_claims }),
     },
     tiers: RESTRICTED_TIERS.map((tier) => {
       const aspects = aspectsOfTier(snapshot, tier, profiles);

@@ -1,4 +1,5 @@
 import type { RestrictedTier } from '../access-tiers/tiers';
+import type { ConformityClaim } from '../conformity-claims/model';
 import * as keys from '../data/keys';
 import { ItemType } from '../data/keys';
 import type { Characteristic } from '../dpps/model';
@@ -76,6 +77,11 @@ export interface VersionDocument {
    */
   profiled?: ProfiledSnapshot;
   /**
+   * The company's conformity claims with their evidence (docs/behaviour.md, Conformity claims), public:
+   * absent when it had none, so a version without claims hashes exactly as before claims existed.
+   */
+  conformity_claims?: ConformityClaim[];
+  /**
    * The SHA-256 of each tier document of the version (its restricted parts, by tier), present only
    * when it has some: a version without restricted parts hashes exactly as before tiers existed.
    */
@@ -112,7 +118,13 @@ export interface DppVersionItem {
   version: number;
   created_at: string;
   created_by: string;
-  snapshot: { dpp: DppSnapshot; files: FileSnapshot[]; cards: CardSnapshot[]; profiled?: ProfiledSnapshot };
+  snapshot: {
+    dpp: DppSnapshot;
+    files: FileSnapshot[];
+    cards: CardSnapshot[];
+    profiled?: ProfiledSnapshot;
+    conformity_claims?: ConformityClaim[];
+  };
   /** Object key of the canonical version document. */
   document_path: string;
   /** Hex SHA-256 of the canonical version document's bytes. */

@@ -32,5 +32,6 @@ Object.assign(worker.providedContext, {
   localEnv: ready.env,
   sesStoreUrl: ready.sesStoreUrl,
   evmRpcUrl: ready.evmRpcUrl,
+  storedAt: ready.stored,
 });
 if (inject('apiUrl') !== ready.apiUrl) throw new Error('inject does not see the stack’s addresses: update this file');

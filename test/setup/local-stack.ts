@@ -19,6 +19,8 @@ declare module 'vitest' {
     sesStoreUrl: string;
     /** JSON-RPC URL of the local EVM chain (anvil, chain id 31337). */
     evmRpcUrl: string;
+    /** DynamoDB Local's own endpoint and the S3 engine's directory: the stored state, read without the IAM check. */
+    storedAt: { dynamodbEndpoint: string; s3Directory: string };
     /** Where the global setup writes the stack's addresses once it is ready (test/setup/local-stack-ready.ts). */
     localStackReadyFile: string;
   }
@@ -99,7 +101,14 @@ async function startStack(): Promise<RunningStack> {
 }
 
 /** The JSON line `start.ts --ready-json` prints. */
-type Ready = { apiUrl: string; env: Record<string, string>; sesStoreUrl: string; evmRpcUrl: string };
+type Ready = {
+  apiUrl: string;
+  env: Record<string, string>;
+  sesStoreUrl: string;
+  evmRpcUrl: string;
+  /** Where the engines keep the stored state, behind the IAM check (infra/local/stack.ts, `stored`). */
+  stored: { dynamodbEndpoint: string; s3Directory: string };
+};
 
 /** Written under another name, then renamed: a reader never sees half of it. */
 async function writeWhole(file: string, content: StackReady): Promise<void> {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { startDynamoDb } from './dynamodb';
 import { startEvm } from './evm';
 import type { LocalEngine } from './ports';
-import { startS3 } from './s3';
+import { type S3Engine, startS3 } from './s3';
 import { type SesEngine, startSes } from './ses';
 import type { StartLimits } from './start-wait';
 import { startStripe } from './stripe';
@@ -19,7 +19,7 @@ export { DYNAMODB_LOCAL_CREDENTIALS, DYNAMODB_LOCAL_REGION, ensureDynamoDbLocal,
 export { startEuRegistry } from './eu-registry';
 export { anvilBinary, EVM_CHAIN_ID, EVM_TEST_MNEMONIC, startEvm } from './evm';
 export type { LocalEngine } from './ports';
-export { S3_LOCAL_CREDENTIALS, startS3 } from './s3';
+export { S3_LOCAL_CREDENTIALS, type S3Engine, startS3 } from './s3';
 export { type SesEngine, startSes } from './ses';
 export { START_LIMITS, START_TIMEOUT_ENV, START_TIMEOUT_HINT, type StartLimits, startLimits } from './start-wait';
 export { startStripe } from './stripe';
@@ -41,7 +41,7 @@ export interface EnginesOptions {
 
 export interface Engines {
   dynamodb: LocalEngine;
-  s3: LocalEngine;
+  s3: S3Engine;
   ses: SesEngine;
   stripe: LocalEngine;
   vies: LocalEngine;

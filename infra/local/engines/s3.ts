@@ -60,7 +60,12 @@ type S3ErrorConstructor = new (code: string, message: string) => Error;
 const require = createRequire(import.meta.url);
 const S3Error = require('@20minutes/s3rver/lib/models/error') as S3ErrorConstructor;
 
-export async function startS3(options: S3Options = {}): Promise<LocalEngine> {
+/** The local S3 engine, and the directory it keeps its buckets' objects in (s3rver's layout: `<bucket>/<key>._S3rver_object`). */
+export interface S3Engine extends LocalEngine {
+  directory: string;
+}
+
+export async function startS3(options: S3Options = {}): Promise<S3Engine> {
   const directory = options.directory ?? (await mkdtemp(join(tmpdir(), 's3rver-')));
   const ownsDirectory = options.directory === undefined;
   // s3rver lists buckets by reading this directory, so it must exist before the first request.
@@ -92,6 +97,7 @@ export async function startS3(options: S3Options = {}): Promise<LocalEngine> {
 
   return {
     endpoint: localEndpoint(port),
+    directory,
     stop: once(async () => {
       await closeHttpServer(server);
       await cleanUp(s3rver, ownsDirectory ? directory : undefined);

@@ -51,7 +51,7 @@ export async function guardEngines(
   return {
     ...engines,
     dynamodb,
-    s3,
+    s3: { ...s3, directory: engines.s3.directory },
     ses: { endpoint: ses.endpoint, storeUrl: `${ses.endpoint}/store`, stop: ses.stop },
     translate,
     stop: async () => {

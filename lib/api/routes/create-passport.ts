@@ -14,7 +14,7 @@ export const createPassportRoute = defineRoute({
   body: 'json',
   idempotent: true,
   input: createPassportInput,
-  errors: { invalid: 400, forbidden: 403, conflict: 409, too_large: 413, ...authenticated },
+  errors: { invalid: 400, forbidden: 403, too_large: 413, ...authenticated },
 });
 
 /** The row's docs and example (lib/api/docs.ts): the route table's, never a function's. */
@@ -24,7 +24,8 @@ export const createPassportDocs = /* @__PURE__ */ describeRoute(createPassportRo
   description:
     'EN 18222’s CreateDPP. The body and its rules are `POST /dpps`’s (`{name, description?, type, code, model_id, ' +
     'template_id?, language, commodity_code?, facility_id?, profile?, category?}`; KYB VERIFIED); the new passport ' +
-    'is then archived as version 1 (EN 18221: every change through this API takes a version). Answers the passport ' +
+    'is archived as version 1 in the transaction that creates it (EN 18221: every change through this API takes a ' +
+    'version, in the same transaction). Answers the passport ' +
     'as the company reads it, with its EN 18223 header (`dppStatus` `draft` until `PATCH /v1/dpps/{dppId}` with ' +
     '`dppStatus: "active"` publishes it) and the version that archived it.',
   response: en18222Passport,
@@ -33,8 +34,6 @@ export const createPassportDocs = /* @__PURE__ */ describeRoute(createPassportRo
       'A field is missing or invalid (`VALIDATION_ERROR`, with `details`), or the template is not the company’s',
     ),
     forbidden: 'The company’s KYB status is not VERIFIED (`KYB_REQUIRED`)',
-    conflict:
-      'Other requests changed the new DPP during every attempt to archive it (`CONCURRENT_CHANGE`): read it, then retry',
     too_large: 'The body exceeds 256 KiB',
   },
   example: {

@@ -22,12 +22,12 @@ export const deletePassportDocs = /* @__PURE__ */ describeRoute(deletePassportRo
   description:
     'EN 18222’s DeleteDPPById archives: the passport is withdrawn from the public (its public routes answer it like ' +
     'an unknown DPP, the CDN drops what it kept), its `dppStatus` becomes `archived`, and a new version archives it ' +
-    'as it stands (EN 18221). Every version, version document and file stays: the company still lists and reads ' +
+    'as it stands (EN 18221), all in one transaction. Every version, version document and file stays: the company still lists and reads ' +
     'them, and `PATCH /v1/dpps/{dppId}` with `dppStatus: "active"` publishes it again. Answers the archived passport ' +
     'with that version.',
   response: en18222Passport,
   errors: {
-    invalid: invalid('A malformed `dppId`'),
+    invalid: invalid('A malformed `dppId`, or a DPP with more files than a version holds (`TOO_MANY_FILES`)'),
     not_found: 'No DPP with this id in the company of the token (`DPP_NOT_FOUND`)',
     conflict: 'Other requests changed it during every attempt to archive it (`CONCURRENT_CHANGE`): retry',
   },

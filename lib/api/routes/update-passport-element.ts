@@ -26,13 +26,13 @@ export const updatePassportElementDocs = /* @__PURE__ */ describeRoute(updatePas
     'gives the template’s back), under `PUT /dpps/{dppId}`’s rules; or `aspects/<aspect>` (the aspect’s whole ' +
     'document) or any member in it (`aspects/<aspect>/<member>/…`, an array’s index among its items or just past ' +
     'them), validated against the profile as `PUT /dpps/{dppId}/aspects/{aspect}` validates. Any other path is 400 ' +
-    'naming `elementPath`. Then the change is archived as a new version (EN 18221); the answer is the passport as ' +
-    'changed, with that version.',
+    'naming `elementPath`. The change is archived as a new version (EN 18221) in the same transaction: both land or ' +
+    'neither does. The answer is the passport as changed, with that version.',
   response: en18222Passport,
   errors: {
     invalid: invalid(
       'An element you cannot change (`elementPath`), an invalid `value` (`VALIDATION_ERROR`, naming it), or an aspect ' +
-        'document the profile refuses (`INVALID_ASPECT`). Nothing is written',
+        'document the profile refuses (`INVALID_ASPECT`), or a DPP whose change and version would not fit one transaction (`TOO_MANY_FILES`: more than 95 files, or its files and the history entries of the change past 100 items). Nothing is written',
     ),
     not_found: 'No DPP with this id in the company of the token (`DPP_NOT_FOUND`), or its profile has no such aspect',
     conflict:

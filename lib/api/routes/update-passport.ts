@@ -27,15 +27,16 @@ export const updatePassportDocs = /* @__PURE__ */ describeRoute(updatePassportRo
     'when complete; `draft` withdraws it), `facilityId` (a GLN; `null` gives the template’s back) and `elements`: ' +
     '`name`, `description`, `type`, `language`, `commodityCode` (`null` gives the template’s back) and `aspects`, ' +
     'whose member is a merge patch of that aspect’s document (`null` empties it), validated against the profile. A ' +
-    'patch changes the passport’s fields or one aspect (each one conditional write, so no half of a patch is ever ' +
-    'written): both, or two aspects, is 400 naming `elements.aspects`. The change goes through the same rules as ' +
-    '`PUT /dpps/{dppId}` and `PATCH /dpps/{dppId}/aspects/{aspect}`, then is archived as a new version (EN 18221): ' +
-    'the answer is the passport as changed, with that version.',
+    'patch changes the passport’s fields or one aspect: both, or two aspects, is 400 naming `elements.aspects`. The ' +
+    'change goes through the same rules as `PUT /dpps/{dppId}` and `PATCH /dpps/{dppId}/aspects/{aspect}` and is ' +
+    'archived as a new version (EN 18221) in the same transaction: both land or neither does, so an error wrote ' +
+    'nothing. The answer is the passport as changed, with that version.',
   response: en18222Passport,
   errors: {
     invalid: invalid(
       'A member that is not one you can change, or an invalid value (`VALIDATION_ERROR`, naming it in `details`), an ' +
-        'aspect document the profile refuses (`INVALID_ASPECT`), or a patch of the fields and an aspect at once. Nothing is written',
+        'aspect document the profile refuses (`INVALID_ASPECT`), a patch of the fields and an aspect at once, or ' +
+        'a DPP whose change and version would not fit one transaction (`TOO_MANY_FILES`: more than 95 files, or its files and the history entries of the change past 100 items). Nothing is written',
     ),
     not_found: 'No DPP with this id in the company of the token (`DPP_NOT_FOUND`), or its profile has no such aspect',
     conflict:

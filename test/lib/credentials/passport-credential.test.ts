@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { ConformityClaim } from '../../../lib/conformity-claims/model';
 import { dppContext } from '../../../lib/credentials/context';
 import {
   type CredentialFacts,
+  DCC_LINK_TYPE,
   passportCredential,
   statedProof,
   UNTP_DPP_CONTEXT,
@@ -72,6 +74,44 @@ const facts = (more: Partial<CredentialFacts> = {}): CredentialFacts => ({
 });
 const notarized = passportCredential(facts({ producer: 'Acme', notarization: anchored, signature: '0xsig' }));
 const plain = passportCredential(facts({ document: { ...document, profiled: undefined, tiers: undefined } }));
+/** Two claims as a company stores them: one with its standard, regulation and the assessor's URL, one with the credential alone. */
+const claims: ConformityClaim[] = [
+  {
+    id: 'urn:uuid:0190a5e2-7b1c-7000-8000-0000000000a1',
+    topic: 'environment.emissions',
+    conformance: true,
+    description: 'Assembly emissions within the rule book',
+    criteria: [
+      { id: 'https://criteria.example/assembly', name: 'Assembly', description: 'How it is assembled' },
+      { id: 'https://criteria.example/packaging', name: 'Packaging' },
+    ],
+    reference_standard: {
+      id: 'https://standards.example/gba-2',
+      name: 'GBA rule book 2.0',
+      issuing_party: { id: 'https://gba.example', name: 'GBA' },
+    },
+    reference_regulation: {
+      id: 'https://eur-lex.europa.eu/eli/reg/2023/1542/oj',
+      name: 'Batteries Regulation',
+      administered_by: { id: 'https://commission.europa.eu', name: 'European Commission' },
+    },
+    evidence: {
+      credential: 'aGVhZGVy.cGF5bG9hZA.c2ln',
+      url: 'https://certifier.example/credentials/1',
+      hash: 'a1'.repeat(32),
+      issuer: 'did:web:certifier.example',
+      issuer_name: 'Example Certifier',
+    },
+  },
+  {
+    id: 'urn:uuid:0190a5e2-7b1c-7000-8000-0000000000a2',
+    topic: 'circularity.content',
+    conformance: false,
+    criteria: [{ id: 'urn:example:recycled-content', name: 'Recycled content' }],
+    evidence: { credential: 'aGVhZGVy.cGF5bG9hZA.c2lnMg', hash: 'a2'.repeat(32), issuer: 'did:key:z6Mkassessor' },
+  },
+];
+const claimed = passportCredential(facts({ document: { ...document, conformity_claims: claims } }));
 const loader = documentLoader((url) => (url === dppContextUrl() ? Promise.resolve(dppContext()) : undefined));
 
 describe('passportCredential', () => {
@@ -176,9 +216,69 @@ const NAMESPACES = [
   'https://dpp.unit/ns/dpp/v1#',
 ];
 
+describe('conformity claims in the credential', () => {
+  it('has none when the version has none', () => {
+    expect(notarized.credentialSubject).not.toHaveProperty('conformityClaim');
+    expect(plain.credentialSubject).not.toHaveProperty('conformityClaim');
+  });
+
+  it('states each claim as a UNTP Claim: topic, conformance, criteria of its topic, standard and regulation', () => {
+    const [first, second] = claimed.credentialSubject.conformityClaim ?? [];
+    expect(first).toMatchObject({
+      type: ['Claim', 'Declaration'],
+      id: claims[0]!.id,
+      description: 'Assembly emissions within the rule book',
+      conformityTopic: 'environment.emissions',
+      conformance: true,
+      assessmentCriteria: [
+        {
+          type: ['Criterion'],
+          id: 'https://criteria.example/assembly',
+          name: 'Assembly',
+          description: 'How it is assembled',
+          conformityTopic: 'environment.emissions',
+          status: 'active',
+        },
+        // A criterion without a description is described by its name (UNTP requires one).
+        { id: 'https://criteria.example/packaging', name: 'Packaging', description: 'Packaging' },
+      ],
+      referenceStandard: {
+        type: ['Standard'],
+        id: 'https://standards.example/gba-2',
+        name: 'GBA rule book 2.0',
+        issuingParty: { id: 'https://gba.example', name: 'GBA' },
+      },
+      referenceRegulation: {
+        type: ['Regulation'],
+        administeredBy: { id: 'https://commission.europa.eu', name: 'European Commission' },
+      },
+    });
+    expect(second).toMatchObject({ conformityTopic: 'circularity.content', conformance: false });
+    expect(second).not.toHaveProperty('description');
+    expect(second).not.toHaveProperty('referenceStandard');
+  });
+
+  it('links each claim’s evidence as a hashed SecureLink: the assessor’s URL, or the credential itself as a data URL', () => {
+    const [first, second] = claimed.credentialSubject.conformityClaim ?? [];
+    expect(first?.conformityEvidence).toEqual({
+      type: ['SecureLink', 'Link'],
+      linkURL: 'https://certifier.example/credentials/1',
+      linkName: 'Conformity credential of Example Certifier',
+      linkType: DCC_LINK_TYPE,
+      hashDigest: 'a1'.repeat(32),
+      hashMethod: 'SHA-256',
+    });
+    expect(second?.conformityEvidence).toMatchObject({
+      linkURL: 'data:application/vc+jwt,aGVhZGVy.cGF5bG9hZA.c2lnMg',
+      linkName: 'Conformity credential of did:key:z6Mkassessor',
+      hashDigest: 'a2'.repeat(32),
+    });
+  });
+});
+
 describe('the credential as JSON-LD', () => {
   it('expands with no term dropped and every term under a namespace it belongs to, UNTP’s under core or dpp as UNTP defines them', async () => {
-    for (const credential of [notarized, plain]) {
+    for (const credential of [notarized, plain, claimed]) {
       const quads = await toQuads(credential, loader);
       const vocabulary = vocabularyOf(quads);
       for (const iri of vocabulary)
@@ -200,6 +300,37 @@ describe('the credential as JSON-LD', () => {
       expect(quads.join('\n')).toContain(`<${UNTP_DPP}granularityLevel> <${GRANULARITY_CODES}item>`);
       expect(quads.join('\n')).toContain(`<${UNTP_CORE}hashMethod> <${HASH_METHOD_CODES}SHA-256>`);
     }
+    // A claim's every term reaches the graph, UNTP's under core, topics as codes of UNTP's list.
+    const claimQuads = (await toQuads(claimed, loader)).join('\n');
+    const claimVocabulary = vocabularyOf(await toQuads(claimed, loader));
+    for (const term of [
+      'conformityClaim',
+      'Claim',
+      'Declaration',
+      'conformityTopic',
+      'conformance',
+      'assessmentCriteria',
+      'Criterion',
+      'status',
+      'referenceStandard',
+      'Standard',
+      'referenceRegulation',
+      'Regulation',
+      // UNTP 0.6.1 maps a standard's issuing party and a regulation's administrator to core's Party.
+      'Party',
+      'conformityEvidence',
+      'linkType',
+    ])
+      expect(claimVocabulary, term).toContain(`${UNTP_CORE}${term}`);
+    expect(claimQuads).toContain(
+      `<${claims[0]!.id}> <${UNTP_CORE}conformityTopic> <${UNTP_CORE}conformityTopicCode#environment.emissions>`,
+    );
+    expect(claimQuads).toContain(
+      `<${claims[0]!.id}> <${UNTP_CORE}conformance> "true"^^<http://www.w3.org/2001/XMLSchema#boolean>`,
+    );
+    expect(claimQuads).toContain(`<https://criteria.example/packaging> <https://schema.org/name> "Packaging"`);
+    expect(claimQuads).toContain(`<${UNTP_CORE}hashDigest> "${'a2'.repeat(32)}"`);
+    expect(claimQuads).toContain('"data:application/vc+jwt,aGVhZGVy.cGF5bG9hZA.c2lnMg"');
     const all = (await toQuads(notarized, loader)).join('\n');
     // The data reaches the graph: the serial, a characteristic, an aspect (a JSON literal), the anchor.
     expect(all).toContain(`<${UNTP_CORE}serialNumber> "X1-000123"`);
@@ -215,6 +346,34 @@ describe('the credential as JSON-LD', () => {
     await expect(toQuads(undefinedTerm, loader)).rejects.toThrow();
     const bareId = { ...plain, credentialSubject: { ...plain.credentialSubject, id: DPP_ID } };
     await expect(toQuads(bareId, loader)).rejects.toThrow();
+  });
+
+  it('leaves UNTP’s type-scoped terms their meaning: a conformity claim’s criterion category and a render template’s url expand beside the service’s context', async () => {
+    // The credential makes no conformity claim; one the company states (with UNTP's tier 3, an
+    // attesting body's conformity credential) must still expand with the service's context named.
+    const withUntpTerms = {
+      ...notarized,
+      credentialSubject: {
+        ...notarized.credentialSubject,
+        conformityClaim: [
+          {
+            type: ['Claim'],
+            id: 'https://claims.example/1',
+            conformance: true,
+            assessmentCriteria: [
+              { type: ['Criterion'], id: 'https://criteria.example/1', name: 'A', category: 'https://c.example/x' },
+            ],
+          },
+        ],
+      },
+      renderMethod: [{ type: ['RenderTemplate2024'], name: 'card', url: 'https://templates.example/card' }],
+    };
+    const all = (await toQuads(withUntpTerms, loader)).join('\n');
+    expect(all).toContain(`<https://criteria.example/1> <${UNTP_CORE}category> <https://c.example/x>`);
+    expect(all).toContain('<https://w3id.org/vc/render-method#url> "https://templates.example/card"');
+    // The service's own terms keep theirs where the credential uses them.
+    expect(all).toContain('<https://dpp.unit/ns/dpp/v1#category> "ev"');
+    expect(all).toMatch(/<https:\/\/schema\.org\/url> <https:\/\/dpp\.unit\//);
   });
 
   it('defines no term in the service’s context that the VC 2.0 or UNTP’s context already protects', async () => {

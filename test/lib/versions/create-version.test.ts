@@ -9,8 +9,16 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { set } from '../../../lib/data/expressions';
 import * as keys from '../../../lib/data/keys';
-import { createDppVersion, RETRY, retryDelayMs } from '../../../lib/versions/create-version';
+import { MAX_TRANSACTION_ITEMS, MAX_VERSION_FILES } from '../../../lib/limits';
+import {
+  createDppVersion,
+  type PlanChange,
+  RETRY,
+  retryDelayMs,
+  takeVersion,
+} from '../../../lib/versions/create-version';
 import { dynamoErrors } from '../../support/unit/aws-errors';
 import { applySet, conditionEqualities } from '../../support/unit/expressions';
 import { cardItem, dppFileItem, dppItem, IDS } from '../../support/unit/items';
@@ -171,6 +179,39 @@ describe('createDppVersion', () => {
     const error = await domainFailure(createDppVersion(PRINCIPAL, input()));
     expect([error.kind, error.code]).toEqual(['invalid', 'VERSION_TOO_LARGE']);
     expect([puts(), transactions()]).toEqual([[], []]);
+  });
+});
+
+describe('takeVersion with a change (the passport API’s writes)', () => {
+  /** A change that adds `extra` new items beside the DPP's update (an aspect write's history entries). */
+  const change =
+    (extra: number): PlanChange =>
+    (read, at) => ({
+      dpp: { ...read, name: 'Changed', updated_at: at },
+      write: {
+        actions: [set('name', 'Changed'), set('updated_at', at)],
+        conditions: [],
+        legs: Array.from({ length: extra }, (_, i) => ({ put: { pk: `CHANGE#${i}`, sk: 'X' } })),
+      },
+    });
+  const files = Array.from({ length: MAX_VERSION_FILES }, (_, i) => dppFileItem({ id: `file-${i}` }));
+  const profiles = () => undefined;
+
+  it(`writes one transaction of up to ${MAX_TRANSACTION_ITEMS} items: the change, the version and the files'`, async () => {
+    db.on(QueryCommand).resolves({ Items: [dppItem({ version_count: 1 }), ...files] });
+    db.on(TransactWriteCommand).resolves({});
+    // The DPP's leg, the version, its claim, 95 pins, the intent record: 99, and one new item of the change.
+    expect((await takeVersion(PRINCIPAL, IDS.dpp, 'v-1', profiles, change(1))).version).toBe(2);
+    const [legs] = transactions();
+    expect(legs).toHaveLength(MAX_TRANSACTION_ITEMS);
+    expect(applySet({}, legs![0]!.Update as never)).toMatchObject({ name: 'Changed', version_count: 2 });
+  });
+
+  it(`refuses a change past ${MAX_TRANSACTION_ITEMS} items with 400 TOO_MANY_FILES, before writing anything`, async () => {
+    db.on(QueryCommand).resolves({ Items: [dppItem({ version_count: 1 }), ...files] });
+    const error = await domainFailure(takeVersion(PRINCIPAL, IDS.dpp, 'v-1', profiles, change(2)));
+    expect([error.kind, error.code]).toEqual(['invalid', 'TOO_MANY_FILES']);
+    expect([puts(), transactions(), db.commandCalls(UpdateCommand)]).toEqual([[], [], []]);
   });
 });
 

@@ -37,6 +37,33 @@ const file = (id: string, access_tier?: string) =>
 const card = (id: string, access_tier?: string) => ({ id, name: id, description: '', access_tier }) as DppCardItem;
 const fields = { dppId: 'dpp-1', version: 1, versionId: 'v1', createdAt: '2026-11-02T00:00:00.000Z' };
 
+describe('conformity claims in version documents', () => {
+  const claim = {
+    id: 'urn:uuid:00000000-0000-4000-8000-000000000001',
+    topic: 'environment.emissions' as const,
+    conformance: true,
+    criteria: [{ id: 'https://criteria.example/1', name: 'One' }],
+    evidence: { credential: 'a.b.c', hash: 'b'.repeat(64), issuer: 'did:web:certifier.example' },
+  };
+
+  it('hashes a version of a DPP without claims (none stored, or an empty list) exactly as before claims', () => {
+    const before = canonicalDocument(versionDocument({ ...fields, snapshot: snapshotOf(dpp, [file('f1')], []) }));
+    for (const conformity_claims of [undefined, []]) {
+      const snapshot = snapshotOf({ ...dpp, conformity_claims }, [file('f1')], []);
+      expect(snapshot).not.toHaveProperty('conformity_claims');
+      const { publicSnapshot } = splitByTier(snapshot, accessProfileById);
+      expect(canonicalDocument(versionDocument({ ...fields, snapshot: publicSnapshot })).text).toBe(before.text);
+    }
+  });
+
+  it('freezes the claims in the public document, none in a tier document', () => {
+    const snapshot = snapshotOf({ ...dpp, conformity_claims: [claim] }, [file('f1'), file('f2', 'authority')], []);
+    const { publicSnapshot, tiers } = splitByTier(snapshot, accessProfileById);
+    expect(versionDocument({ ...fields, snapshot: publicSnapshot }).conformity_claims).toEqual([claim]);
+    expect(JSON.stringify(tiers)).not.toContain('urn:uuid');
+  });
+});
+
 describe('version documents by tier', () => {
   it('hashes a version without restricted parts exactly as before tiers (no new field)', () => {
     const snapshot = snapshotOf(dpp, [file('f1'), file('f2', 'public')], [card('c1')]);
