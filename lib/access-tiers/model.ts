@@ -67,8 +67,8 @@ export interface AccessLogItem {
   grant_id: string;
   tier: GrantableTier;
   read_at: string;
-  /** The route that served it: `dpp`, `passport`, `version`, or a download through the grant (`file`, `image`). */
-  route: 'dpp' | 'passport' | 'version' | 'file' | 'image' | 'aspect';
+  /** The route that served it: `dpp`, `passport`, `version`, `aspect`, `aspect-history`, or a download through the grant (`file`, `image`). */
+  route: 'dpp' | 'passport' | 'version' | 'file' | 'image' | 'aspect' | 'aspect-history';
   /** Absent on entries written before kinds were told apart: those were all counted as `read`. */
   kind?: ReadKind;
   /** `readerHash` of the reader's IP address and user agent; absent for a grant without `reader_key`. */

@@ -37,7 +37,7 @@ export const DPP_CARD = '01a19656-4a9e-7000-8000-000000000030';
 export const BATTERY_DPP = '01a19656-4aba-7000-8000-000000000058';
 /** Its first aspect: the one the public aspect route's example reads. */
 export const BATTERY_ASPECT = 'GeneralProductInformation';
-/** Acme's sample-event battery passport (LMT, status waste): the successor and cease examples' target. */
+/** Acme's sample-event battery passport (status waste): the aspect routes' examples' target (they keep it complete), then the successor's, the cease's and the deletion's. */
 export const SAMPLE_BATTERY_DPP = '01a19656-4abc-7000-8000-000000000060';
 
 /**

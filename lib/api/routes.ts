@@ -75,6 +75,7 @@ import { listImportRowsDocs } from './routes/list-import-rows';
 import { listImportsDocs } from './routes/list-imports';
 import { listNonOfficialOperatorsDocs } from './routes/list-non-official-operators';
 import { listProfilesDocs } from './routes/list-profiles';
+import { listPublicDppAspectHistoryDocs } from './routes/list-public-dpp-aspect-history';
 import { listTemplateFilesDocs } from './routes/list-template-files';
 import { listTemplatesDocs } from './routes/list-templates';
 import { machineTranslateDppDocs } from './routes/machine-translate-dpp';
@@ -110,6 +111,7 @@ export const routes = [
   generateJwtDocs,
   getDppDocs,
   getPublicDppAspectDocs,
+  listPublicDppAspectHistoryDocs,
   createDppDocs,
   listDppsDocs,
   getCompanyDppDocs,

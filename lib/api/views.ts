@@ -621,7 +621,7 @@ export const accessLogEntry = /* @__PURE__ */ v.strictObject({
   grant_id: uuid,
   tier: /* @__PURE__ */ v.picklist(['legitimate_interest', 'authority']),
   read_at: timestamp,
-  route: /* @__PURE__ */ v.picklist(['dpp', 'passport', 'version', 'file', 'image', 'aspect']),
+  route: /* @__PURE__ */ v.picklist(['dpp', 'passport', 'version', 'file', 'image', 'aspect', 'aspect-history']),
   /** `read` a full answer, `head` a HEAD, `not_modified` a revalidation answered 304. */
   kind: /* @__PURE__ */ v.picklist(['read', 'head', 'not_modified']),
   /** HMAC-SHA-256 (hex), keyed per grant, of the reader's IP address and user agent; absent for older grants. */

@@ -1,10 +1,12 @@
 import type { TransactionItem } from '../aws/dynamodb';
 import { isConditionFailure } from '../aws/errors';
 import * as table from '../aws/table';
-import { and, eq, noItem, notExists, ofCompany, or, set, update, where } from '../data/expressions';
+import { and, eq, inRange, noItem, notExists, ofCompany, or, set, update, where } from '../data/expressions';
+import type { Key } from '../data/keys';
 import * as keys from '../data/keys';
 import { type ItemChange, transactWithConditions } from '../data/transaction';
 import type { DppItem } from '../dpps/model';
+import type { AttributeTier } from '../profiles/format';
 import type { AspectChangeItem } from './model';
 
 /** The DPP item, strongly consistent (a write reads what the last write left): ONE GetItem. */
@@ -94,4 +96,31 @@ export async function storeAspects(write: AspectsWrite): Promise<number[]> {
     }
   }
   return transactWithConditions([{ update: keys.dpp(write.dpp.id), set: change, condition: guard }, ...legs]);
+}
+
+/**
+ * A DPP's changes of dynamic attributes of the given tiers, oldest first, after `after` (a key of
+ * the range, decoded from a cursor): read lazily, `batch` items evaluated per Query, the others'
+ * tiers filtered out by DynamoDB (a filter does not cut what a Query reads, only what it sends,
+ * so the batch bounds each read). The public history (list-public-aspect-history.ts) stops when
+ * its page is full.
+ */
+export async function* aspectChangesOfTiers(
+  dppId: string,
+  tiers: readonly AttributeTier[],
+  batch: number,
+  after?: Key,
+): AsyncGenerator<AspectChangeItem> {
+  const filter = where(or(...tiers.map((tier) => eq('tier', tier))));
+  let startKey: Record<string, unknown> | undefined = after && { pk: after.pk, sk: after.sk };
+  do {
+    const page = await table.query({
+      keyCondition: inRange(keys.aspectChangesRange(dppId)),
+      filter,
+      startKey,
+      limit: batch,
+    });
+    yield* page.items as unknown as AspectChangeItem[];
+    startKey = page.lastKey;
+  } while (startKey);
 }

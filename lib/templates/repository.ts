@@ -31,6 +31,9 @@ export interface TemplateChanges {
   model_id?: string;
   commodity_code?: string | null;
   facility_id?: string | null;
+  /** Both or neither (the input's check). */
+  profile?: string;
+  category?: string;
   updated_at: string;
 }
 

@@ -85,7 +85,7 @@ describe.each(authenticated.map((r) => [`${r.method} ${r.path}`, r] as const))('
 });
 
 describe('public routes', () => {
-  it('are exactly the token endpoint, the passport view and its aspects, a version document, a published DPP’s file and image downloads, the GS1 Digital Link resolver (item, product and its description), the passport page, the invitation page and accepting an invitation, a version’s verification, the issuer’s DID document, the credentials’ JSON-LD context, the sector profiles, the grant-checked downloads, the EN 18222 reads (by id, product, date and element, and the ids by product), the health check and the unknown-route catch-all', () => {
+  it('are exactly the token endpoint, the passport view, its aspects and their history, a version document, a published DPP’s file and image downloads, the GS1 Digital Link resolver (item, product and its description), the passport page, the invitation page and accepting an invitation, a version’s verification, the issuer’s DID document, the credentials’ JSON-LD context, the sector profiles, the grant-checked downloads, the EN 18222 reads (by id, product, date and element, and the ids by product), the health check and the unknown-route catch-all', () => {
     expect(
       routes
         .filter((r) => r.auth === 'public')
@@ -109,6 +109,7 @@ describe('public routes', () => {
       'get-public-dpp-image',
       'health',
       'list-profiles',
+      'list-public-dpp-aspect-history',
       'not-found',
       'read-passport',
       'read-passport-at-date',

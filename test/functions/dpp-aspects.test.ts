@@ -1,9 +1,10 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { toAspectChangeItem } from '../../lib/dpp-aspects/model';
 import example from '../../lib/profiles/data/examples/battery-passport-ev.json';
-import { readSchemaFile } from '../lib/profiles/source-schema';
-import { call, json, putTestCompany, putVerifiedTestCompany, type TestCompany } from '../support/api';
+import { BATTERYPASS_SCHEMAS, readSchemaFile } from '../lib/profiles/source-schema';
+import { call, json, localTable, putTestCompany, putVerifiedTestCompany, type TestCompany } from '../support/api';
 
 /**
  * A profiled DPP's aspects over HTTP (docs/profiles.md, Profiled passports): creating one with a
@@ -141,28 +142,27 @@ async function completeBattery(): Promise<string> {
   return dppId;
 }
 
-const modelDir = process.env.BATTERYPASS_DIR;
-const withModel = Boolean(modelDir && existsSync(join(modelDir, 'BatteryPass')));
+/** The vendored schemas, or another checkout of the model named by BATTERYPASS_DIR (docs/profiles.md). */
+const modelDir = process.env.BATTERYPASS_DIR || BATTERYPASS_SCHEMAS;
 
-/** The Battery Pass 1.2.0 schema of each aspect, when BATTERYPASS_DIR has the model (docs/profiles.md). */
+/** The Battery Pass 1.2.0 schema of each aspect, each compiled once. */
 async function schemaValidators(): Promise<Map<string, (document: unknown) => unknown[]>> {
   const profile = (await call('GET', '/profiles/battery-passport')).body as {
     aspects: Array<{ id: string; schema: string }>;
   };
-  // The schemas are draft-04. ajv-draft-04 comes with the OpenAPI linters' tooling (devDependencies);
-  // only this optional check uses it.
+  // The schemas are draft-04: ajv-draft-04 (a devDependency, only for this check).
   const { default: Ajv } = await import('ajv-draft-04');
   const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
   const out = new Map<string, (document: unknown) => unknown[]>();
   for (const aspect of profile.aspects) {
-    const validate = ajv.compile(readSchemaFile(join(modelDir as string, aspect.schema)));
+    const validate = ajv.compile(readSchemaFile(join(modelDir, aspect.schema)));
     out.set(aspect.id, (document) => (validate(document) ? [] : (validate.errors ?? [])));
   }
   return out;
 }
 
 describe('the round trip of a complete EV battery passport', () => {
-  it(`writes the seven aspects of the example, reads each back as written${withModel ? ', valid against its Battery Pass 1.2.0 schema' : ' (set BATTERYPASS_DIR to check them against the Battery Pass 1.2.0 schemas)'}, is complete and publishes`, async () => {
+  it('writes the seven aspects of the example, reads each back as written, valid against its Battery Pass 1.2.0 schema, is complete and publishes', async () => {
     const dppId = await createBattery();
     const before = await call('GET', `/dpps/${dppId}/completeness`, { token: token() });
     expect(before.body).toMatchObject({
@@ -182,14 +182,14 @@ describe('the round trip of a complete EV battery passport', () => {
       message: expect.stringContaining('(battery-mass) is mandatory'),
     });
 
-    const schemas = withModel ? await schemaValidators() : undefined;
+    const schemas = await schemaValidators();
     for (const aspect of ASPECTS) {
       const written = await put(dppId, aspect, EV[aspect]);
       expect(written.status, aspect).toBe(200);
       expect(written.body).toEqual(EV[aspect]);
       const back = await read(dppId, aspect);
       expect(back.body, aspect).toEqual(EV[aspect]);
-      if (schemas) expect(schemas.get(aspect)?.(back.body), aspect).toEqual([]);
+      expect(schemas.get(aspect)!(back.body), aspect).toEqual([]);
     }
     const after = await call('GET', `/dpps/${dppId}/completeness`, { token: token() });
     expect(after.body).toEqual({
@@ -493,5 +493,136 @@ describe('the history of dynamic attributes', () => {
       }),
     ]);
     expect(added[0].revision).toBe(added[1].revision);
+  });
+});
+
+describe('the history of dynamic attributes, read in public at the reader’s tier', () => {
+  type Change = { revision: number; attribute: string; tier: string; changed_by?: string };
+  let dppId: string;
+  let companyView: Change[];
+  const grants: Record<'legitimate_interest' | 'authority', string> = { legitimate_interest: '', authority: '' };
+  const publicHistory = (query = '', headers: Record<string, string> = {}) =>
+    call('GET', `/dpp/${dppId}/aspects-history${query}`, { headers });
+  const ids = (changes: Change[]) => changes.map((c) => `${c.revision}:${c.attribute}`);
+
+  beforeAll(async () => {
+    dppId = await completeBattery();
+    expect((await call('PUT', `/dpps/${dppId}`, { token: token(), ...json({ published: true }) })).status).toBe(200);
+    const soc = { stateOfCharge: { stateOfChargeValue: 70, lastUpdate: '2027-05-01T08:00:00Z' } };
+    expect((await patch(dppId, 'PerformanceAndDurability', { batteryCondition: soc })).status).toBe(200);
+    // Every dynamic attribute of the battery profile is legitimate_interest (the longlist's), so a
+    // write records no other tier: the changes of a public and an authority attribute are added to
+    // the history as a write would store them, at revisions after the DPP's own.
+    const { doc, tableName } = localTable();
+    const seeded = [
+      [101, 'GeneralProductInformation', 'battery-mass', '/batteryMass', 'public', 451.5],
+      [101, 'Labeling', 'test-report-results', '/resultOfTestReport', 'authority', 'https://reports.example/2'],
+      [102, 'Labeling', 'test-report-results', '/resultOfTestReport', 'authority', 'https://reports.example/3'],
+      [103, 'GeneralProductInformation', 'battery-mass', '/batteryMass', 'public', 452],
+      [103, 'GeneralProductInformation', 'battery-mass', '/batteryMass', 'public', 453],
+    ] as const;
+    for (const [i, [revision, aspect, attribute, pointer, tier, value]] of seeded.entries()) {
+      const item = toAspectChangeItem(
+        {
+          dpp_id: dppId,
+          company_id: company.id,
+          revision,
+          aspect,
+          attribute,
+          pointer,
+          tier,
+          new: value,
+          changed_at: new Date().toISOString(),
+          changed_by: 'seeded',
+        },
+        i,
+      );
+      await doc.send(new PutCommand({ TableName: tableName, Item: item }));
+    }
+    companyView = (await call('GET', `/dpps/${dppId}/aspects-history`, { token: token() })).body.changes;
+    for (const tier of ['legitimate_interest', 'authority'] as const) {
+      const created = await call('POST', `/dpps/${dppId}/access-grants`, {
+        token: token(),
+        ...json({ tier, audience: `history-${tier}@example.com`, expires_in_days: 1 }),
+      });
+      expect(created.status).toBe(201);
+      grants[tier] = new URL(created.body.link).searchParams.get('access')!;
+    }
+  });
+
+  it('shows an anonymous reader the public attributes’ changes alone, without their author', async () => {
+    const reply = await publicHistory();
+    expect(reply.status).toBe(200);
+    expect(ids(reply.body.changes)).toEqual(['101:battery-mass', '103:battery-mass', '103:battery-mass']);
+    expect(reply.body.changes[0]).toEqual({
+      revision: 101,
+      changed_at: expect.any(String),
+      aspect: 'GeneralProductInformation',
+      attribute: 'battery-mass',
+      pointer: '/batteryMass',
+      tier: 'public',
+      new: 451.5,
+    });
+    expect(reply.body.nextCursor).toBeUndefined();
+  });
+
+  it('shows a legitimate_interest grant those and the legitimate-interest changes, no authority one', async () => {
+    const reply = await publicHistory('', { 'x-dpp-access': grants.legitimate_interest });
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('cache-control')).toBe('private, no-store');
+    const expected = companyView.filter((c) => c.tier !== 'authority');
+    expect(expected.filter((c) => c.tier === 'legitimate_interest').map((c) => c.attribute)).toContain(
+      'state-of-charge',
+    );
+    expect(ids(reply.body.changes)).toEqual(ids(expected));
+    expect(reply.body.changes.some((c: Change) => c.tier === 'authority' || 'changed_by' in c)).toBe(false);
+  });
+
+  it('shows an authority grant every change, as the company’s history holds it but for its author', async () => {
+    const reply = await publicHistory(`?access=${grants.authority}`);
+    expect(reply.status).toBe(200);
+    expect(reply.body.changes).toEqual(companyView.map(({ changed_by: _, ...change }) => change));
+    // The read is logged with the restricted attributes it served.
+    const log = await call('GET', `/dpps/${dppId}/access-log`, { token: token() });
+    expect(log.body.entries).toContainEqual(
+      expect.objectContaining({
+        route: 'aspect-history',
+        tier: 'authority',
+        served: expect.objectContaining({ attributes: expect.arrayContaining(['test-report-results']) }),
+      }),
+    );
+  });
+
+  it('pages without splitting a write, its cursor past the write: a write with more changes than the limit is a page of its own', async () => {
+    const first = await publicHistory('?limit=1');
+    expect(ids(first.body.changes)).toEqual(['101:battery-mass']);
+    const second = await publicHistory(`?limit=1&cursor=${first.body.nextCursor}`);
+    expect(ids(second.body.changes)).toEqual(['103:battery-mass', '103:battery-mass']);
+    expect(second.body.nextCursor).toBeUndefined();
+    // Limit 2: revision 103's two changes do not fit after 101's, so they start the next page.
+    const short = await publicHistory('?limit=2');
+    expect(ids(short.body.changes)).toEqual(['101:battery-mass']);
+    const rest = await publicHistory(`?limit=2&cursor=${short.body.nextCursor}`);
+    expect(ids(rest.body.changes)).toEqual(['103:battery-mass', '103:battery-mass']);
+    // A public cursor is no cursor of the company's list, nor the other way round.
+    const crossed = await call('GET', `/dpps/${dppId}/aspects-history?cursor=${first.body.nextCursor}`, {
+      token: token(),
+    });
+    expect(crossed.status).toBe(400);
+    expect(crossed.body.code).toBe('INVALID_CURSOR');
+  });
+
+  it('answers 404 for an unknown or unpublished DPP, and 400 naming an unknown query parameter', async () => {
+    const unknown = await call('GET', '/dpp/01a21000-0000-7000-8000-0000000000ff/aspects-history');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe('DPP_NOT_FOUND');
+    const draft = await createBattery();
+    expect((await patch(draft, 'PerformanceAndDurability', EV.PerformanceAndDurability)).status).toBe(200);
+    const unpublished = await call('GET', `/dpp/${draft}/aspects-history`);
+    expect(unpublished.status).toBe(404);
+    expect(unpublished.body).toEqual(unknown.body);
+    const refused = await publicHistory('?since=2027-01-01');
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('since');
   });
 });

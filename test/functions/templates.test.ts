@@ -168,6 +168,36 @@ describe('PUT /templates/{templateId}', () => {
     expect((await update('not-a-uuid', { name: 'x' })).status).toBe(400);
   });
 
+  it('sets a profile and its category, both together, and keeps them when other fields change', async () => {
+    const { template } = (await create(company, { name: 'Pack', model_id: MODEL })).body;
+    const profiled = await update(template.id, { profile: 'battery-passport', category: 'lmt' });
+    expect(profiled.status).toBe(200);
+    expect(profiled.body.template).toMatchObject({ name: 'Pack', profile: 'battery-passport', category: 'lmt' });
+    const changed = await update(template.id, { profile: 'espr-minimum', category: 'general', name: 'Pack 2' });
+    expect(changed.body.template).toMatchObject({ name: 'Pack 2', profile: 'espr-minimum', category: 'general' });
+    // Other fields leave them as they are.
+    const renamed = await update(template.id, { name: 'Pack 3' });
+    expect(renamed.body.template).toMatchObject({ profile: 'espr-minimum', category: 'general' });
+    expect((await listAll(company.token)).find((t) => t.id === template.id)).toEqual(renamed.body.template);
+  });
+
+  it.each([
+    [{ profile: 'no-such-profile', category: 'ev' }, 'profile'],
+    [{ profile: 'battery-passport', category: 'general' }, 'category'],
+    [{ profile: 'battery-passport' }, 'category'],
+    [{ category: 'ev' }, 'category'],
+    [{ profile: null, category: null }, 'profile'],
+  ])('refuses %j as POST /templates does, naming %s, and changes nothing', async (body, path) => {
+    const { template } = (await create(company, { name: 'Unprofiled', model_id: MODEL })).body;
+    const reply = await update(template.id, body);
+    expect({ status: reply.status, code: reply.body.code }).toEqual({ status: 400, code: 'VALIDATION_ERROR' });
+    expect(reply.body.details.map((d: { path: string }) => d.path)).toContain(path);
+    // The same answer as creating a template with it.
+    const created = await create(company, { name: 'Refused', model_id: MODEL, ...body });
+    expect(created.body.details).toEqual(reply.body.details.filter((d: { path: string }) => d.path !== 'body'));
+    expect((await listAll(company.token)).find((t) => t.id === template.id)).toEqual(template);
+  });
+
   it("answers another company's template exactly as an unknown one, 404, and changes nothing", async () => {
     const foreign = await update(demo.acme.template.id, { name: 'stolen' });
     const unknown = await update('01a21000-ffff-7000-8000-000000000000', { name: 'stolen' });

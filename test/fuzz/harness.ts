@@ -56,8 +56,9 @@ interface Parent {
   /** A tech card and an image of the DPP (the card and image routes' targets). */
   card: string;
   image: string;
-  /** An access grant of the DPP (the grant routes' target). */
+  /** An access grant of the DPP (the grant routes' target), and its `access` value (an `authority` grant's). */
   grant: string;
+  access?: string;
   /** A bulk import of the company (waiting for its upload: the import routes' target). */
   import: string;
 }
@@ -229,7 +230,8 @@ async function ownParent(side: 'own' | 'foreign'): Promise<Parent> {
     });
     if (reply.status !== 201) throw new Error(`fuzz setup: grant of ${parent.dpp}: ${reply.status}`);
     parent.grant = reply.body.grant.id as string;
-    await call('GET', `/dpp/${parent.dpp}?access=${new URL(reply.body.link).searchParams.get('access')}`);
+    parent.access = new URL(reply.body.link).searchParams.get('access')!;
+    await call('GET', `/dpp/${parent.dpp}?access=${parent.access}`);
   }
   // Two bulk imports, so the imports list has a second page; the second runs a dry run of two
   // rows (nothing written), so its rows list has a second page too.
@@ -685,7 +687,10 @@ export async function createWorld(cursorRoutes: Array<{ fn: string; path: string
       const path = route.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
         resolveRef(world, side, poolName(name), route.path),
       );
-      const reply = await call('GET', `${path}?limit=1`, { token: tokens[tenantOf[side]] });
+      // A public list reads at its reader's tier: the history of the battery's dynamic attributes
+      // (legitimate_interest, all of them) has pages only through a grant.
+      const access = route.path.startsWith('/dpp/') ? { 'x-dpp-access': owned[side].access ?? '' } : undefined;
+      const reply = await call('GET', `${path}?limit=1`, { token: tokens[tenantOf[side]], headers: access });
       if (typeof reply.body?.nextCursor !== 'string') throw new Error(`fuzz setup: no cursor from ${path}`);
       world.cursors[side].set(route.fn, reply.body.nextCursor);
     }

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { getAspectInput } from '../../dpp-aspects/get-aspect';
 import { defineRoute } from '../contract';
-import { DPP } from '../demo';
+import { SAMPLE_BATTERY_DPP } from '../demo';
 import { describeRoute } from '../docs';
 import { authenticated, invalid } from '../errors';
 
@@ -30,5 +30,5 @@ export const getDppAspectDocs = /* @__PURE__ */ describeRoute(getDppAspectRoute,
       '(`ASPECT_NOT_FOUND`), or the aspect was never written (`ASPECT_NOT_WRITTEN`)',
     conflict: 'The DPP has no profile (`PROFILE_REQUIRED`)',
   },
-  example: { params: { dppId: DPP, aspect: 'identification' }, status: 409 },
+  example: { params: { dppId: SAMPLE_BATTERY_DPP, aspect: 'GeneralProductInformation' }, status: 200 },
 }));

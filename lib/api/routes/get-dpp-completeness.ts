@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { getCompletenessInput } from '../../dpp-aspects/get-completeness';
 import { defineRoute } from '../contract';
-import { DPP } from '../demo';
+import { SAMPLE_BATTERY_DPP } from '../demo';
 import { describeRoute } from '../docs';
 import { authenticated, invalid } from '../errors';
 
@@ -42,5 +42,5 @@ export const getDppCompletenessDocs = /* @__PURE__ */ describeRoute(getDppComple
     not_found: 'No DPP with this id in the company of the token (`DPP_NOT_FOUND`)',
     conflict: 'The DPP has no profile (`PROFILE_REQUIRED`)',
   },
-  example: { params: { dppId: DPP }, status: 409 },
+  example: { params: { dppId: SAMPLE_BATTERY_DPP }, status: 200 },
 }));

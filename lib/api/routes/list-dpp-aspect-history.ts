@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { listAspectHistoryInput } from '../../dpp-aspects/list-aspect-history';
 import { defineRoute } from '../contract';
-import { DPP } from '../demo';
+import { SAMPLE_BATTERY_DPP } from '../demo';
 import { describeRoute } from '../docs';
 import { authenticated, invalid, paging } from '../errors';
 
@@ -48,5 +48,5 @@ export const listDppAspectHistoryDocs = /* @__PURE__ */ describeRoute(listDppAsp
     invalid: invalid(paging),
     not_found: 'No DPP with this id in the company of the token (`DPP_NOT_FOUND`)',
   },
-  example: { params: { dppId: DPP }, status: 200 },
+  example: { params: { dppId: SAMPLE_BATTERY_DPP }, status: 200 },
 }));

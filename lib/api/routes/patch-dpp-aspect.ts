@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { patchAspectInput } from '../../dpp-aspects/patch-aspect';
+import update from '../../profiles/data/examples/battery-passport-ev-update.json';
 import { defineRoute } from '../contract';
-import { DPP } from '../demo';
+import { SAMPLE_BATTERY_DPP } from '../demo';
 import { describeRoute } from '../docs';
 import { documentWrite } from '../errors';
 import { aspectWriteErrors } from './put-dpp-aspect';
@@ -31,9 +32,11 @@ export const patchDppAspectDocs = /* @__PURE__ */ describeRoute(patchDppAspectRo
     'attribute, pointer, old and new value). Answers the document as stored.',
   response: v.record(v.string(), v.unknown()),
   errors: aspectWriteErrors,
+  // A new state of charge of Acme's sample-event battery passport: a dynamic attribute, so the history records it
+  // (from the example's data: no code names a sector's field, test/lib/profiles/no-sector-in-code.test.ts).
   example: {
-    params: { dppId: DPP, aspect: 'identification' },
-    json: { commodityCodes: ['85076000'] },
-    status: 409,
+    params: { dppId: SAMPLE_BATTERY_DPP, aspect: update.aspect },
+    json: update.patch,
+    status: 200,
   },
 }));

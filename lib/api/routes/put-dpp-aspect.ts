@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { putAspectInput } from '../../dpp-aspects/put-aspect';
+import ev from '../../profiles/data/examples/battery-passport-ev.json';
 import { defineRoute } from '../contract';
-import { DPP } from '../demo';
+import { SAMPLE_BATTERY_DPP } from '../demo';
 import { describeRoute } from '../docs';
 import { documentWrite, invalid } from '../errors';
 
@@ -36,6 +37,9 @@ export const aspectWriteErrors = {
   unsupported_media_type: 'A `content-type` other than the ones the route takes',
 } as const;
 
+/** The aspect the example writes back: the EV example's smallest. */
+const EXAMPLE_ASPECT = 'SupplyChainDueDiligence';
+
 /** The row's docs and example (lib/api/docs.ts): the route table's, never a function's. */
 export const putDppAspectDocs = /* @__PURE__ */ describeRoute(putDppAspectRoute, () => ({
   tag: 'DPP authoring',
@@ -52,10 +56,11 @@ export const putDppAspectDocs = /* @__PURE__ */ describeRoute(putDppAspectRoute,
     'DPP must stay complete. Answers the document as stored.',
   response: v.record(v.string(), v.unknown()),
   errors: aspectWriteErrors,
-  // The sample passport has no profile: the example shows the refusal (the battery demo's passport is profiled).
+  // Acme's sample-event battery passport (published, complete): its due-diligence document as the EV example has it
+  // (from the example's data: no code names a sector's field, test/lib/profiles/no-sector-in-code.test.ts).
   example: {
-    params: { dppId: DPP, aspect: 'identification' },
-    json: { uniqueProductIdentifier: 'urn:example:sample-event-passport' },
-    status: 409,
+    params: { dppId: SAMPLE_BATTERY_DPP, aspect: EXAMPLE_ASPECT },
+    json: ev.aspects[EXAMPLE_ASPECT],
+    status: 200,
   },
 }));
