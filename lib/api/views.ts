@@ -144,7 +144,7 @@ export const lifecycle = /* @__PURE__ */ v.strictObject({
   ceased_at: /* @__PURE__ */ v.optional(timestamp),
 });
 
-/** A conformity claim as stored (lib/conformity-claims/model.ts): the company's, its id and its checked evidence. */
+/** A conformity claim as stored (lib/dpps/conformity-claims.ts): the company's, its id and its checked evidence. */
 export const conformityClaim = /* @__PURE__ */ v.strictObject({
   id: str,
   topic: str,

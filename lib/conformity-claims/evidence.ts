@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { ConformityClaim, ConformityClaimInput } from '../dpps/conformity-claims';
 import { type ErrorDetail, InvalidInputError } from '../errors';
-import type { ConformityClaim, ConformityClaimInput } from './model';
 
 type Json = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 import type * as v from 'valibot';
 import type { Principal } from '../auth/claims';
+import type { ConformityClaim, getConformityClaimsInput } from '../dpps/conformity-claims';
 import { dppNotFound } from '../dpps/model';
-import type { ConformityClaim, getConformityClaimsInput } from './model';
 import { readDppForClaims } from './repository';
 
 /** GET /dpps/{dppId}/conformity-claims: the conformity claims of a DPP of the caller's company, as stored. */

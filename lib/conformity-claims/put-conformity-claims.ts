@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type * as v from 'valibot';
 import type { Principal } from '../auth/claims';
 import { productIdOf } from '../credentials/passport-credential';
+import type { ConformityClaim, putConformityClaimsInput } from '../dpps/conformity-claims';
 import { ceased, concurrentChange } from '../dpps/lifecycle';
 import { dppNotFound } from '../dpps/model';
 import { TooLargeError } from '../errors';
 import { MAX_CONFORMITY_CLAIMS_BYTES } from '../limits';
 import { checkedClaims } from './evidence';
-import type { ConformityClaim, putConformityClaimsInput } from './model';
 import { readDppForClaims, storeConformityClaims } from './repository';
 
 /** Attempts of a write that lost a race (the DPP changed between the read and the write), before 409. */

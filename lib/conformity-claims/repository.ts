@@ -2,8 +2,8 @@ import { isConditionFailure } from '../aws/errors';
 import * as table from '../aws/table';
 import { and, eq, notExists, ofCompany, set, update, where } from '../data/expressions';
 import * as keys from '../data/keys';
+import type { ConformityClaim } from '../dpps/conformity-claims';
 import type { DppItem } from '../dpps/model';
-import type { ConformityClaim } from './model';
 
 /**
  * Every table access of the conformity claims (docs/data-model.md, DPP): they live on the DPP item

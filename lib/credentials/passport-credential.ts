@@ -1,4 +1,4 @@
-import type { ConformityClaim } from '../conformity-claims/model';
+import type { ConformityClaim } from '../dpps/conformity-claims';
 import { identifiersOf } from '../dpps/link';
 import { digitalLinkUri, dppContextUrl, dppJsonUrl, passportPageUrl, publicFileUrl, versionUri } from '../links';
 import type { NotarizationItem } from '../notarizations/model';

@@ -1,4 +1,5 @@
 import type { Principal } from '../auth/claims';
+import type { PlanChange } from '../dpps/change';
 import { ceased } from '../dpps/lifecycle';
 import type { DppItem } from '../dpps/model';
 import { isPublished } from '../dpps/model';
@@ -8,7 +9,6 @@ import { completenessOf, incomplete } from '../profiles/completeness';
 import type { Aspect, Profile, ProfileLookup } from '../profiles/format';
 import { documentProblems } from '../profiles/validate';
 import { attributeValue } from '../profiles/values';
-import type { PlanChange } from '../versions/create-version';
 import { type AspectChangeItem, invalidAspect, profiledAspect, toAspectChangeItem } from './model';
 import { type AspectWrite, aspectsChangeOf, readDppItem, storeAspect } from './repository';
 

@@ -1,10 +1,10 @@
 import { type Tiered, tierOf } from '../access-tiers/tiers';
-import type { ConformityClaim } from '../conformity-claims/model';
 import * as keys from '../data/keys';
 import { gsi1, ItemType } from '../data/keys';
 import { NotFoundError } from '../errors';
 import type { FileContent, FileItem } from '../files/model';
 import { lifecycleView } from '../profiles/lifecycle-view';
+import type { ConformityClaim } from './conformity-claims';
 import { type SourceUnit, translationAttributes } from './translations';
 
 /** A DPP. `dpp_type` holds what the interface calls `type` (the item's own `type` is its entity type). */

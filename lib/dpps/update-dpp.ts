@@ -5,7 +5,7 @@ import { profileById } from '../profiles/catalogue';
 import { completenessOf, incomplete } from '../profiles/completeness';
 import type { ProfileLookup } from '../profiles/format';
 import { description, id, name, uuid } from '../schemas';
-import type { PlanChange } from '../versions/create-version';
+import type { PlanChange } from './change';
 import { dppType, sourceLanguage, templateNotOfCompany } from './fields';
 import { changedDpp, companyDppFields, type DppItem, dppNotFound } from './model';
 import { withdrawPublicAnswers } from './public-paths';

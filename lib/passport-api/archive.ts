@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { Principal } from '../auth/claims';
+import type { PlanChange } from '../dpps/change';
 import { storeNewDpp } from '../dpps/create-dpp';
 import { manufacturerOf } from '../dpps/link';
 import type { DppItem } from '../dpps/model';
@@ -7,7 +8,6 @@ import { withdrawPublicAnswers } from '../dpps/public-paths';
 import { committedLeg } from '../files/pending-objects';
 import { packedProfileById } from '../profiles/packed-catalogue';
 import {
-  type PlanChange,
   planVersion,
   releaseUnlessUnanswered,
   storeVersionDocuments,

@@ -3,8 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import * as v from 'valibot';
 import type { Principal } from '../auth/claims';
 import { budget } from '../aws/budget';
-import type { ItemChange } from '../data/transaction';
-import type { Manufacturer } from '../dpps/link';
+import type { PlanChange } from '../dpps/change';
 import { type DppCardItem, type DppFileItem, type DppItem, dppNotFound } from '../dpps/model';
 import { ConflictError, InvalidInputError } from '../errors';
 import { objectKeys } from '../files/object-keys';
@@ -85,23 +84,6 @@ export interface TakenVersion {
   content_hash: string;
   created_at: string;
 }
-
-/**
- * A change of the DPP that its version archives in the same transaction (the passport API's
- * writes, lib/passport-api/archive.ts): the DPP as the change leaves it (its counter aside: what
- * the version freezes), and the change's write (lib/versions/repository.ts, ArchivedChange).
- */
-export interface DppChange {
-  dpp: DppItem;
-  write: ItemChange;
-  manufacturer?: Manufacturer;
-}
-
-/**
- * Makes the change from the DPP as read (strongly consistent, the caller's company's), at `at`
- * (the version's time too), or throws the domain error that refuses it: nothing is written then.
- */
-export type PlanChange = (read: DppItem, at: string) => DppChange | Promise<DppChange>;
 
 /**
  * Takes the next version of a DPP of the caller's company (createDppVersion, and every change

@@ -1,7 +1,7 @@
 import type { RestrictedTier } from '../access-tiers/tiers';
-import type { ConformityClaim } from '../conformity-claims/model';
 import * as keys from '../data/keys';
 import { ItemType } from '../data/keys';
+import type { ConformityClaim } from '../dpps/conformity-claims';
 import type { Characteristic } from '../dpps/model';
 import type { AllowedMimeType } from '../files/file-type';
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { getConformityClaimsInput } from '../../conformity-claims/model';
+import { getConformityClaimsInput } from '../../dpps/conformity-claims';
 import { defineRoute } from '../contract';
 import { DPP } from '../demo';
 import { describeRoute } from '../docs';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { putConformityClaimsInput } from '../../conformity-claims/model';
+import { putConformityClaimsInput } from '../../dpps/conformity-claims';
 import { defineRoute } from '../contract';
 import { DPP, sampleConformityCredential } from '../demo';
 import { describeRoute } from '../docs';

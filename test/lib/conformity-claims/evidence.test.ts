@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { checkedClaims } from '../../../lib/conformity-claims/evidence';
-import type { ConformityClaimInput } from '../../../lib/conformity-claims/model';
+import type { ConformityClaimInput } from '../../../lib/dpps/conformity-claims';
 import { DomainError } from '../../../lib/errors';
 import { ASSESSOR, CRITERION, claimOf, conformityCredential } from '../../support/conformity';
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { ConformityClaim } from '../../../lib/conformity-claims/model';
 import { dppContext } from '../../../lib/credentials/context';
 import {
   type CredentialFacts,
@@ -10,6 +9,7 @@ import {
   VC_V2_CONTEXT,
 } from '../../../lib/credentials/passport-credential';
 import { GRANULARITY_CODES, HASH_METHOD_CODES, UNTP_CORE, UNTP_DPP } from '../../../lib/credentials/untp';
+import type { ConformityClaim } from '../../../lib/dpps/conformity-claims';
 import { dppContextUrl } from '../../../lib/links';
 import type { VersionDocument } from '../../../lib/versions/model';
 import { documentLoader, toQuads, vocabularyOf } from '../../support/json-ld';

@@ -4,14 +4,9 @@ import { DeleteCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { set } from '../../../lib/data/expressions';
 import * as keys from '../../../lib/data/keys';
+import type { PlanChange } from '../../../lib/dpps/change';
 import { MAX_TRANSACTION_ITEMS, MAX_VERSION_FILES } from '../../../lib/limits';
-import {
-  createDppVersion,
-  type PlanChange,
-  RETRY,
-  retryDelayMs,
-  takeVersion,
-} from '../../../lib/versions/create-version';
+import { createDppVersion, RETRY, retryDelayMs, takeVersion } from '../../../lib/versions/create-version';
 import { dynamoErrors } from '../../support/unit/aws-errors';
 import { applySet, conditionEqualities } from '../../support/unit/expressions';
 import { dppFileItem, dppItem, IDS } from '../../support/unit/items';
