@@ -2,14 +2,27 @@ import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
-import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localClients } from '../../infra/local/bootstrap';
 import { samples } from '../../infra/local/samples';
 import type { StackFile } from '../../infra/local/stack-file';
 import { objectKeys } from '../../lib/files/object-keys';
-import { apiUrl, call, demoData, localEnv, type Reply } from '../support/api';
+import {
+  apiUrl,
+  call,
+  demoData,
+  fixture,
+  form,
+  localBucketClient,
+  localEnv,
+  localTable,
+  putTestDpp,
+  type Reply,
+  tokenFor,
+} from '../support/api';
 import { runAdmin, type StackProcess, sharedStackDir, startTableStack } from '../support/stack-process';
 
 /**
@@ -257,5 +270,37 @@ describe('export of a seeded DPP, imported into an empty stack', () => {
       expect(comparable(restored)).toEqual(comparable(seeded));
       expect(restored.headers.get('content-language')).toBe(seeded.headers.get('content-language'));
     }
+  });
+
+  it('leaves out a file whose object is gone, saying so, and the export still imports', async () => {
+    // A DPP of its own (no other test changes it), with two files; one file's bytes removed behind the service's back.
+    const acme = demoData.companies[0]!;
+    const dpp = await putTestDpp('export', { company_id: acme.id, model_id: x1.model_id, published: true });
+    const token = await tokenFor('acme');
+    const upload = (name: string) =>
+      call('POST', `/models/${dpp.model_id}/dpps/${dpp.id}/upload-file`, {
+        token,
+        form: form({ name }, { bytes: fixture('sample.pdf'), name: `${name}.pdf` }),
+      });
+    const [kept, lost] = [await upload('kept'), await upload('lost')];
+    expect([kept.status, lost.status]).toEqual([200, 200]);
+    const files = (await call('GET', `/view-dpp-files/${dpp.id}`, { token })).body.files as Array<{
+      id: string;
+      name: string;
+    }>;
+    const lostFile = files.find((file) => file.name === 'lost')!;
+    const { doc, tableName } = localTable();
+    const { Item: record } = await doc.send(
+      new GetCommand({ TableName: tableName, Key: { pk: `DPP#${dpp.id}`, sk: `DPP_FILE#${lostFile.id}` } }),
+    );
+    await localBucketClient().send(new DeleteObjectCommand({ Bucket: localEnv.BUCKET_NAME, Key: record!.path }));
+
+    const run = await runAdmin(seeded.dir, ['export', dpp.id, '--out', join(work, 'exports')]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(`file ${lostFile.id}: no object`);
+    const passport = JSON.parse(await readFile(join(work, 'exports', dpp.id, 'passport.json'), 'utf8'));
+    expect(passport.companies[0].dpps[0].files.map((file: { name: string }) => file.name)).toEqual(['kept']);
+    const imported = await runAdmin(empty.dir, ['import', join(work, 'exports', dpp.id, 'passport.json')]);
+    expect(imported.code, imported.stderr).toBe(0);
   });
 });

@@ -107,7 +107,7 @@ export async function exportDpp(dppId: string, outDir: string, now = new Date())
 
   const out = new Map<string, Buffer>();
   const warnings: string[] = [];
-  /** Fetches an object into the export at `name`; a missing one is a warning (the rest is still backed up). */
+  /** Fetches an object into the export at `name`; a missing one is a warning, and its record is left out (the rest is still backed up). */
   const copy = async (key: string, name: string, what: string): Promise<Buffer | undefined> => {
     const bytes = await bucket.getBytes(key);
     if (bytes === undefined) warnings.push(`${what}: no object ${key} in the bucket; ${name} is not in the export`);
@@ -121,6 +121,9 @@ export async function exportDpp(dppId: string, outDir: string, now = new Date())
     ...files.map((file) => copy(file.path, fileName('files', file), `file ${file.id}`)),
     ...templateFiles.map((file) => copy(file.path, fileName('template/files', file), `template file ${file.id}`)),
   ]);
+  // A file or image whose object is missing (deleted while the export read, or lost) is left out of the
+  // passport with its warning, so the export still imports: a record names only bytes the folder holds.
+  const exported = <T>(list: T[], nameOf: (item: T) => string) => list.filter((item) => out.has(nameOf(item)));
   const passport: ImportDocument = {
     $comment:
       `Backup copy of DPP ${dppId}, exported ${now.toISOString()} (README.txt). The import format of ` +
@@ -141,7 +144,7 @@ export async function exportDpp(dppId: string, outDir: string, now = new Date())
               ...(template.commodity_code !== undefined && { commodity_code: template.commodity_code }),
               ...(template.facility_id !== undefined && { facility_id: template.facility_id }),
               created_at: template.created_at,
-              files: templateFiles.map((file) => ({
+              files: exported(templateFiles, (file) => fileName('template/files', file)).map((file) => ({
                 id: file.id,
                 name: file.name,
                 description: file.description,
@@ -174,8 +177,8 @@ export async function exportDpp(dppId: string, outDir: string, now = new Date())
             ...(dpp.replaces !== undefined && { replaces: dpp.replaces }),
             ...(dpp.replaced_by !== undefined && { replaced_by: dpp.replaced_by }),
             ...(dpp.ceased_at !== undefined && { ceased_at: dpp.ceased_at }),
-            images: images.map((image) => ({ id: image.id, fixture: imageName(image) })),
-            files: files.map((file) => ({
+            images: exported(images, imageName).map((image) => ({ id: image.id, fixture: imageName(image) })),
+            files: exported(files, (file) => fileName('files', file)).map((file) => ({
               id: file.id,
               name: file.name,
               description: file.description,
@@ -196,7 +199,12 @@ export async function exportDpp(dppId: string, outDir: string, now = new Date())
               })),
               ...(card.copied_from && { copied_from: card.copied_from }),
             })),
-            translations: currentTranslations(dpp, files, cards, translations),
+            translations: currentTranslations(
+              dpp,
+              exported(files, (file) => fileName('files', file)),
+              cards,
+              translations,
+            ),
           },
         ],
       },
