@@ -137,6 +137,26 @@ export const aspectDocuments = /* @__PURE__ */ v.record(
 );
 
 /** A passport's lifecycle (docs/behaviour.md, Lifecycle): its predecessor, its successor, whether it ceased. */
+/**
+ * A change of a dynamic attribute in a profiled DPP's history (lib/dpp-aspects: the company's
+ * GET /dpps/{dppId}/aspects-history; the public one shows the same but for `changed_by`).
+ */
+export const aspectChange = {
+  revision: /* @__PURE__ */ v.pipe(
+    /* @__PURE__ */ v.number(),
+    /* @__PURE__ */ v.integer(),
+    /* @__PURE__ */ v.minValue(1),
+  ),
+  changed_at: str,
+  changed_by: str,
+  aspect: str,
+  attribute: str,
+  pointer: str,
+  tier: /* @__PURE__ */ v.picklist(['public', 'legitimate_interest', 'authority']),
+  old: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.unknown()),
+  new: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.unknown()),
+};
+
 export const lifecycle = /* @__PURE__ */ v.strictObject({
   replaces: /* @__PURE__ */ v.optional(str),
   replaced_by: /* @__PURE__ */ v.optional(str),

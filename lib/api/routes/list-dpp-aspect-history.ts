@@ -4,6 +4,7 @@ import { defineRoute } from '../contract';
 import { SAMPLE_BATTERY_DPP } from '../demo';
 import { describeRoute } from '../docs';
 import { authenticated, invalid, paging } from '../errors';
+import { aspectChange } from '../views';
 
 export const listDppAspectHistoryRoute = defineRoute({
   method: 'GET',
@@ -29,19 +30,7 @@ export const listDppAspectHistoryDocs = /* @__PURE__ */ describeRoute(listDppAsp
     'list’s items, the values of the items it picks). The company’s view: every tier. A DPP without a profile has ' +
     'an empty history.',
   response: v.strictObject({
-    changes: v.array(
-      v.strictObject({
-        revision: v.pipe(v.number(), v.integer(), v.minValue(1)),
-        changed_at: str,
-        changed_by: str,
-        aspect: str,
-        attribute: str,
-        pointer: str,
-        tier: v.picklist(['public', 'legitimate_interest', 'authority']),
-        old: v.optional(v.unknown()),
-        new: v.optional(v.unknown()),
-      }),
-    ),
+    changes: v.array(v.strictObject(aspectChange)),
     nextCursor: v.optional(str),
   }),
   errors: {

@@ -4,6 +4,7 @@ import { defineRoute } from '../contract';
 import { BATTERY_DPP } from '../demo';
 import { describeRoute } from '../docs';
 import { invalid, paging, unavailable } from '../errors';
+import { aspectChange } from '../views';
 
 export const listPublicDppAspectHistoryRoute = defineRoute({
   method: 'GET',
@@ -33,18 +34,8 @@ export const listPublicDppAspectHistoryDocs = /* @__PURE__ */ describeRoute(list
     'splits the changes of one write (it ends before a write that does not fit, so it may hold fewer than `limit`; ' +
     'a write with more changes than `limit` is a page of its own). A passport without a profile has an empty history.',
   response: v.strictObject({
-    changes: v.array(
-      v.strictObject({
-        revision: v.pipe(v.number(), v.integer(), v.minValue(1)),
-        changed_at: str,
-        aspect: str,
-        attribute: str,
-        pointer: str,
-        tier: v.picklist(['public', 'legitimate_interest', 'authority']),
-        old: v.optional(v.unknown()),
-        new: v.optional(v.unknown()),
-      }),
-    ),
+    // The company's view of a change, but for its author.
+    changes: v.array(v.omit(v.strictObject(aspectChange), ['changed_by'])),
     nextCursor: v.optional(str),
   }),
   responseHeaders: { vary: '`x-dpp-access`: the grant’s header the answer depends on' },
