@@ -66,12 +66,4 @@ describe('the code', () => {
     });
     expect(found).toEqual([]);
   });
-
-  it('reads no vendored source model: its schemas are test data, in no bundle (test/vendor)', () => {
-    const found = ['lib', 'functions', 'infra']
-      .flatMap((dir) => sources(join(ROOT, dir)))
-      .filter((path) => /\bvendor\/batterypass|test\/vendor\b/.test(readFileSync(path, 'utf8')))
-      .map((path) => relative(ROOT, path));
-    expect(found).toEqual([]);
-  });
 });

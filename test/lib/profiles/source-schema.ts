@@ -1,22 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { ValueType } from '../../../lib/profiles/format';
 
 /**
  * Reading a JSON Schema of a source data model (the Battery Pass aspects' generated
- * `*-schema.json`), for the check that a profile's pointers resolve in it. Test code only: the
- * schemas are vendored under test/vendor (docs/profiles.md, The battery passport), never bundled.
+ * `*-schema.json`), for the optional check that a profile's pointers resolve in it. Test code
+ * only: the schemas are not in the repository (docs/profiles.md, Sources).
  */
 // biome-ignore lint/suspicious/noExplicitAny: a JSON Schema document
 type Schema = Record<string, any>;
 
-/** The vendored Battery Pass 1.2.0 model: its aspects' schemas at the paths the profile's `schema` names. */
-export const BATTERYPASS_SCHEMAS = join(__dirname, '../../vendor/batterypass-1.2.0');
-
-/**
- * A schema file as text: the vendored ones are UTF-8; in the model's own repository six of the
- * seven Battery Pass 1.2.0 schemas are UTF-16 LE with a byte-order mark.
- */
+/** A schema file as text: six of the seven Battery Pass 1.2.0 schemas are UTF-16 LE with a byte-order mark. */
 export function readSchemaFile(path: string): Schema {
   const bytes = readFileSync(path);
   const text =
