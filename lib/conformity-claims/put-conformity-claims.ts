@@ -5,10 +5,11 @@ import { productIdOf } from '../credentials/passport-credential';
 import type { ConformityClaim, putConformityClaimsInput } from '../dpps/conformity-claims';
 import { ceased, concurrentChange } from '../dpps/lifecycle';
 import { dppNotFound } from '../dpps/model';
+import { readDpp } from '../dpps/repository';
 import { TooLargeError } from '../errors';
 import { MAX_CONFORMITY_CLAIMS_BYTES } from '../limits';
 import { checkedClaims } from './evidence';
-import { readDppForClaims, storeConformityClaims } from './repository';
+import { storeConformityClaims } from './repository';
 
 /** Attempts of a write that lost a race (the DPP changed between the read and the write), before 409. */
 const ATTEMPTS = 3;
@@ -27,7 +28,7 @@ export async function putConformityClaims(
   { params, body }: v.InferOutput<typeof putConformityClaimsInput>,
 ): Promise<{ dpp_id: string; claims: ConformityClaim[] }> {
   for (let attempt = 1; ; attempt++) {
-    const dpp = await readDppForClaims(params.dppId);
+    const dpp = await readDpp(params.dppId, { consistent: true });
     if (dpp?.company_id !== auth.companyId) throw dppNotFound();
     if (dpp.ceased_at !== undefined) throw ceased();
     const claims = checkedClaims(body.claims, productIdOf(dpp.id, dpp.search_id), () => `urn:uuid:${randomUUID()}`);

@@ -6,13 +6,9 @@ import type { ConformityClaim } from '../dpps/conformity-claims';
 import type { DppItem } from '../dpps/model';
 
 /**
- * Every table access of the conformity claims (docs/data-model.md, DPP): they live on the DPP item
- * (`conformity_claims`), read with it.
+ * The table access of the conformity claims (docs/data-model.md, DPP): they live on the DPP item
+ * (`conformity_claims`), read with it (lib/dpps/repository.ts, readDpp).
  */
-
-/** The DPP item, strongly consistent (the write is conditioned on it): ONE GetItem. */
-export const readDppForClaims = (dppId: string): Promise<DppItem | undefined> =>
-  table.get<DppItem>(keys.dpp(dppId), { consistent: true });
 
 /**
  * Replaces a DPP's conformity claims: ONE UpdateItem conditioned on the DPP being the company's, not

@@ -121,7 +121,7 @@ export async function changeDpp(
 
 /**
  * The change of PUT /dpps/{dppId}'s body as the passport API makes it with its version
- * (lib/versions/create-version.ts, PlanChange): from the DPP as read, checked as changeDpp checks
+ * (lib/dpps/change.ts, PlanChange): from the DPP as read, checked as changeDpp checks
  * it (a publication needs the DPP complete), and the DPP as it leaves it.
  */
 export const dppChange =

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import {
   BatchGetCommand,
   DeleteCommand,
@@ -21,7 +20,14 @@ import { applySet, conditionEqualities } from '../../support/unit/expressions';
 import { dppItem, IDS } from '../../support/unit/items';
 import { domainFailure, failure } from '../../support/unit/rejection';
 import { OTHER_COMPANY_ID, PRINCIPAL } from '../../support/unit/tokens';
-import { deletesOf, dppCollection, putsOf, transactionsOf, versionClients } from '../../support/unit/version-writes';
+import {
+  deletesOf,
+  dppCollection,
+  putsOf,
+  resetVersionClients,
+  transactionsOf,
+  versionClients,
+} from '../../support/unit/version-writes';
 
 /**
  * A passport API write and its archive version as ONE transaction (lib/passport-api/archive.ts),
@@ -61,13 +67,7 @@ const patch = (body: Parameters<typeof updatePassport>[1]['body']) =>
   updatePassport(PRINCIPAL, { params: { dppId: IDS.dpp }, body });
 
 beforeEach(() => {
-  db.reset();
-  s3.reset();
-  s3.on(PutObjectCommand).resolves({});
-  s3.on(DeleteObjectCommand).resolves({});
-  // The documents' intent record (lib/files/pending-objects.ts): written, and deleted on a release.
-  db.on(UpdateCommand).resolves({});
-  db.on(DeleteCommand).resolves({});
+  resetVersionClients(clients);
   db.on(BatchGetCommand).callsFake(batchGetFrom(company));
   vi.spyOn(Math, 'random').mockReturnValue(0);
 });

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { DeleteCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { set } from '../../../lib/data/expressions';
 import * as keys from '../../../lib/data/keys';
@@ -12,7 +11,14 @@ import { applySet, conditionEqualities } from '../../support/unit/expressions';
 import { dppFileItem, dppItem, IDS } from '../../support/unit/items';
 import { domainFailure, failure } from '../../support/unit/rejection';
 import { OTHER_COMPANY_ID, PRINCIPAL } from '../../support/unit/tokens';
-import { deletesOf, dppCollection, putsOf, transactionsOf, versionClients } from '../../support/unit/version-writes';
+import {
+  deletesOf,
+  dppCollection,
+  putsOf,
+  resetVersionClients,
+  transactionsOf,
+  versionClients,
+} from '../../support/unit/version-writes';
 
 /**
  * Creating a version with the faults a local engine cannot produce on demand: a lost counter
@@ -20,7 +26,7 @@ import { deletesOf, dppCollection, putsOf, transactionsOf, versionClients } from
  * The waits between attempts are made 0 (Math.random), so the retries run at once.
  */
 const clients = versionClients();
-const { db, s3 } = clients;
+const { db } = clients;
 const input = (versionId = 'v-next') => ({ params: { dppId: IDS.dpp }, body: { dppId: IDS.dpp, versionId } });
 
 /** The DPP collection as the version's Query reads it, with the DPP's counter at `count`. */
@@ -31,13 +37,7 @@ const puts = () => putsOf(clients);
 const deletes = () => deletesOf(clients);
 
 beforeEach(() => {
-  db.reset();
-  s3.reset();
-  s3.on(PutObjectCommand).resolves({});
-  s3.on(DeleteObjectCommand).resolves({});
-  // The document's intent record (lib/files/pending-objects.ts): written, and deleted on a release.
-  db.on(UpdateCommand).resolves({});
-  db.on(DeleteCommand).resolves({});
+  resetVersionClients(clients);
   vi.spyOn(Math, 'random').mockReturnValue(0);
 });
 afterEach(() => vi.restoreAllMocks());

@@ -1,5 +1,5 @@
 import { DeleteObjectCommand, PutObjectCommand, type PutObjectCommandInput, S3Client } from '@aws-sdk/client-s3';
-import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { cardItem, dppFileItem, dppItem } from './items';
 
@@ -23,3 +23,16 @@ export const deletesOf = ({ s3 }: Clients) =>
 export const dppCollection = (count?: number, dpp: Record<string, unknown> = {}) => ({
   Items: [cardItem(), dppItem({ ...(count !== undefined && { version_count: count }), ...dpp }), dppFileItem()],
 });
+
+/**
+ * The clients reset before each test: documents put and deleted, and the documents' intent record
+ * (lib/files/pending-objects.ts) written, and deleted on a release.
+ */
+export function resetVersionClients({ db, s3 }: Clients): void {
+  db.reset();
+  s3.reset();
+  s3.on(PutObjectCommand).resolves({});
+  s3.on(DeleteObjectCommand).resolves({});
+  db.on(UpdateCommand).resolves({});
+  db.on(DeleteCommand).resolves({});
+}
