@@ -111,22 +111,6 @@ export function companyElements(dpp: DppItem, sources: HeaderSources): Record<st
   };
 }
 
-/**
- * The value at an element path (`aspects/GeneralProductInformation/productName`, `files/0/name`):
- * each segment a member of an object or an index of an array. Undefined where there is none.
- */
-export function elementAt(elements: unknown, path: readonly string[]): unknown {
-  let at: unknown = elements;
-  for (const segment of path) {
-    if (Array.isArray(at)) at = /^(0|[1-9]\d*)$/.test(segment) ? at[Number(segment)] : undefined;
-    else if (typeof at === 'object' && at !== null && Object.hasOwn(at, segment))
-      at = (at as Record<string, unknown>)[segment];
-    else return undefined;
-    if (at === undefined) return undefined;
-  }
-  return at;
-}
-
 /** An element path: 1 to 20 segments of 1 to 100 characters (letters, digits, `.`, `_`, `~`, `-`), slash-separated. */
 export const elementPath = v.pipe(
   v.string(),

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import type { ReadRequest } from '../access-tiers/read-access';
+import { valueAtSegments } from '../profiles/values';
 import { id } from '../schemas';
-import { elementAt, elementNotFound, elementPath, readHeaders, readQuery } from './model';
+import { elementNotFound, elementPath, readHeaders, readQuery } from './model';
 import { readPassport } from './read-passport';
 
 export const readElementInput = v.object({
@@ -29,7 +30,7 @@ export async function readElement(
   );
   const path = params.elementPath.split('/');
   const tree = query.representation === 'full' ? passport.elements : withoutParts(passport.elements);
-  const value = elementAt(tree, path);
+  const value = valueAtSegments(tree, path);
   if (value === undefined) throw elementNotFound();
   return { element: { path: params.elementPath, value }, grant };
 }

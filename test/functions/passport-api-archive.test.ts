@@ -1,19 +1,21 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as keys from '../../lib/data/keys';
 import { ranges } from '../../lib/data/keys';
 import { gs1CheckDigit } from '../../lib/dpps/gtin';
-import { type DppItem, toDppFileItem } from '../../lib/dpps/model';
+import type { DppItem } from '../../lib/dpps/model';
 import { profileById } from '../../lib/profiles/catalogue';
 import type { DppVersionItem } from '../../lib/versions/model';
 import {
   call,
+  dppFileRecords,
   json,
   localBucketClient,
   localEnv,
   localTable,
+  putItems,
   putTestDpp,
   putVerifiedTestCompany,
   type TestCompany,
@@ -92,34 +94,13 @@ describe('a passport API write and its version are one effect', () => {
     const dppId = await newPassport('before');
     const dpp = await storedDpp(dppId);
     // 96 files: one more than a version holds (lib/limits.ts, MAX_VERSION_FILES).
-    const files = Array.from({ length: 96 }, (_, i) =>
-      toDppFileItem(
-        {
-          id: `file-${String(i).padStart(3, '0')}`,
-          dpp_id: dppId,
-          company_id: company.id,
-          model_id: dpp.model_id,
-          name: `File ${i}`,
-          description: '',
-          created_by: company.admin.id,
-          created_at: new Date().toISOString(),
-        },
-        {
-          path: `companies/${company.id}/dpps/${dppId}/files/file-${i}/upload`,
-          mime_type: 'application/pdf',
-          hash: 'a'.repeat(64),
-          size: 1,
-          upload_id: 'upload',
-        },
+    await putItems(
+      dppFileRecords(
+        dpp,
+        Array.from({ length: 96 }, (_, i) => i),
+        { createdBy: company.admin.id, hash: 'a'.repeat(64), size: 1 },
       ),
     );
-    for (let i = 0; i < files.length; i += 25) {
-      await doc.send(
-        new BatchWriteCommand({
-          RequestItems: { [tableName]: files.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) },
-        }),
-      );
-    }
     const documents = await documentKeys(dppId);
     for (const [method, path, body] of [
       ['PATCH', `/v1/dpps/${dppId}`, merge({ elements: { description: 'after' } })],

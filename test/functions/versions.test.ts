@@ -1,23 +1,25 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import canonicalize from 'canonicalize';
 import { describe, expect, it } from 'vitest';
 import * as keys from '../../lib/data/keys';
 import { ranges } from '../../lib/data/keys';
-import { toDppCardItem, toDppFileItem } from '../../lib/dpps/model';
+import { toDppCardItem } from '../../lib/dpps/model';
 import type { DppVersionItem } from '../../lib/versions/model';
 import {
   apiUrl,
   call,
   demo,
   download,
+  dppFileRecords,
   fixture,
   form,
   isUnavailable,
   localBucketClient,
   localEnv,
   localTable,
+  putItems,
   putTestDpp,
   type Tenant,
   tokenFor,
@@ -322,37 +324,16 @@ describe('POST /version/{dppId}/create', () => {
 
   it('snapshots 95 files in one version, and refuses a 96th with 400 TOO_MANY_FILES', async () => {
     const dpp = await newDpp();
-    const file = (i: number) =>
-      toDppFileItem(
-        {
-          id: `file-${String(i).padStart(3, '0')}`,
-          dpp_id: dpp.id,
-          company_id: dpp.companyId,
-          model_id: dpp.modelId,
-          name: `File ${i}`,
-          description: '',
-          created_by: acme.admin.id,
-          created_at: new Date().toISOString(),
-        },
-        {
-          path: `companies/${dpp.companyId}/dpps/${dpp.id}/files/file-${i}/upload`,
-          mime_type: 'application/pdf',
-          hash: sha256(pdf),
-          size: pdf.length,
-          upload_id: 'upload',
-        },
-      );
-    const items = Array.from({ length: 95 }, (_, i) => file(i));
-    for (let i = 0; i < items.length; i += 25) {
-      await doc.send(
-        new BatchWriteCommand({
-          RequestItems: { [tableName]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) },
-        }),
-      );
-    }
+    const records = (indexes: number[]) =>
+      dppFileRecords({ id: dpp.id, company_id: dpp.companyId, model_id: dpp.modelId }, indexes, {
+        createdBy: acme.admin.id,
+        hash: sha256(pdf),
+        size: pdf.length,
+      });
+    await putItems(records(Array.from({ length: 95 }, (_, i) => i)));
     expect((await create(dpp, 'all-95')).status).toBe(200);
     expect((await storedVersions(dpp.id))[0]?.snapshot.files).toHaveLength(95);
-    await doc.send(new PutCommand({ TableName: tableName, Item: file(95) }));
+    await putItems(records([95]));
     const over = await create(dpp, 'one-too-many');
     expect([over.status, over.body.code]).toEqual([400, 'TOO_MANY_FILES']);
     expect((await storedVersions(dpp.id)).map((v) => v.id)).toEqual(['all-95']);

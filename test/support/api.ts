@@ -2,13 +2,13 @@ import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { importPKCS8, SignJWT } from 'jose';
 import { inject } from 'vitest';
 import type { DemoData } from '../../infra/local/seed';
 import { toApiKeyItem } from '../../lib/companies/api-keys/model';
 import { toCompanyItem, toUserItem, toWalletItem } from '../../lib/companies/model';
-import { type DppItem, toDppItem } from '../../lib/dpps/model';
+import { type DppFileItem, type DppItem, toDppFileItem, toDppItem } from '../../lib/dpps/model';
 import { checkResponse } from './contract-check';
 
 /**
@@ -218,6 +218,50 @@ export async function putTestDpp(
   const { doc, tableName } = localTable();
   await doc.send(new PutCommand({ TableName: tableName, Item: item }));
   return item;
+}
+
+/**
+ * File records of a DPP, ids `file-000`…, as a test writes them straight to the table (putItems) to
+ * reach a version's file limit without uploading each: `content` is what each record says its bytes are.
+ */
+export function dppFileRecords(
+  dpp: Pick<DppItem, 'id' | 'company_id' | 'model_id'>,
+  indexes: readonly number[],
+  content: { createdBy: string; hash: string; size: number },
+): DppFileItem[] {
+  return indexes.map((i) =>
+    toDppFileItem(
+      {
+        id: `file-${String(i).padStart(3, '0')}`,
+        dpp_id: dpp.id,
+        company_id: dpp.company_id,
+        model_id: dpp.model_id,
+        name: `File ${i}`,
+        description: '',
+        created_by: content.createdBy,
+        created_at: new Date().toISOString(),
+      },
+      {
+        path: `companies/${dpp.company_id}/dpps/${dpp.id}/files/file-${i}/upload`,
+        mime_type: 'application/pdf',
+        hash: content.hash,
+        size: content.size,
+        upload_id: 'upload',
+      },
+    ),
+  );
+}
+
+/** Items written straight to the local table, 25 a BatchWriteItem. */
+export async function putItems(items: readonly object[]): Promise<void> {
+  const { doc, tableName } = localTable();
+  for (let i = 0; i < items.length; i += 25) {
+    await doc.send(
+      new BatchWriteCommand({
+        RequestItems: { [tableName]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item: { ...Item } } })) },
+      }),
+    );
+  }
 }
 
 /** A company a test made for itself (putTestCompany): its admin, and a token of GET /generateJWT for the admin. */
