@@ -44,6 +44,9 @@ export function synthesizedTemplate(routes?: readonly Route[]): { Resources: Rec
   const cdkJson = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: object };
   // Path metadata as the CDK CLI writes it (`npm run synth`): SAM names a function by its construct path.
   const app = new App({
+    // Read for its functions' settings and roles only: `cdk synth` and `cdk deploy` validate the
+    // deployed template (infra/app.ts); here the validation's engine would cost ~10 s of CPU a start.
+    builtinCloudFormationValidation: false,
     context: {
       ...cdkJson.context,
       sandbox: true,

@@ -14,7 +14,14 @@ import { BACKUP_ONLY, DppServiceStack, NAG_ACKNOWLEDGEMENTS } from '../../infra/
 import { BACKUP_ROUTE_FNS } from '../../lib/api/backup-routes';
 import { routes } from '../../lib/api/routes';
 import { BACKUP_BATCH_SIZE } from '../../lib/backup/worker';
-import { appWith, type Finding, findingsIgnoringAcknowledgements, publicKeyPem, synthWithNag } from '../support/nag';
+import {
+  appWith,
+  cloudFormationViolations,
+  type Finding,
+  findingsIgnoringAcknowledgements,
+  publicKeyPem,
+  synthWithNag,
+} from '../support/nag';
 
 const BACKUP_CONTEXT = {
   backupAccount: '210987654321',
@@ -37,7 +44,13 @@ const DEPLOYMENT = {
 const shown = (finding: Finding) => `${finding.pack} ${finding.rule} ${finding.constructPaths}`;
 
 let primary: { template: Template; findings: string[]; before: Record<string, number> };
-let copy: { template: Template; findings: string[]; stack: DppBackupStack; before: Record<string, number> };
+let copy: {
+  validation: string[] | undefined;
+  template: Template;
+  findings: string[];
+  stack: DppBackupStack;
+  before: Record<string, number>;
+};
 
 beforeAll(() => {
   const primaryApp = appWith({ ...DEPLOYMENT, ...BACKUP_CONTEXT, backupBaseUrl: 'https://backup.example.eu' });
@@ -49,18 +62,23 @@ beforeAll(() => {
     before: findingsIgnoringAcknowledgements(primaryApp),
   };
 
-  const copyApp = appWith({
-    ...DEPLOYMENT,
-    ...BACKUP_CONTEXT,
-    account: BACKUP_CONTEXT.backupAccount,
-    region: BACKUP_CONTEXT.backupRegion,
-    role: 'backup',
-    primaryAccount: DEPLOYMENT.account,
-    backupBaseUrl: 'https://backup.example.eu',
-  });
+  const copyApp = appWith(
+    {
+      ...DEPLOYMENT,
+      ...BACKUP_CONTEXT,
+      account: BACKUP_CONTEXT.backupAccount,
+      region: BACKUP_CONTEXT.backupRegion,
+      role: 'backup',
+      primaryAccount: DEPLOYMENT.account,
+      backupBaseUrl: 'https://backup.example.eu',
+    },
+    // The one synth of the back-up copy's stack: aws-cdk-lib's own CloudFormation validation runs on it too.
+    { cloudFormationValidation: true },
+  );
   const copyStack = new DppBackupStack(copyApp, 'DppBackup', { config: readStackConfig(copyApp) });
   const copyFindings = synthWithNag(copyApp).map(shown);
   copy = {
+    validation: cloudFormationViolations(copyApp.synth().directory),
     template: Template.fromStack(copyStack),
     findings: copyFindings,
     stack: copyStack,
@@ -136,6 +154,10 @@ describe('the primary with a back-up (context backupAccount, backupRegion, backu
 describe('the back-up provider’s deployment (context role=backup)', () => {
   it('passes cdk-nag with nothing unacknowledged', () => {
     expect(copy.findings).toEqual([]);
+  });
+
+  it("passes aws-cdk-lib's own CloudFormation validation with nothing to report", () => {
+    expect(copy.validation).toEqual([]);
   });
 
   it('has the read routes only: each of lib/api/backup-routes.ts, and no route that writes', () => {

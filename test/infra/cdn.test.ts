@@ -64,7 +64,11 @@ function unbundledStack(context: Record<string, unknown>, rows?: readonly Route[
   const key = JSON.stringify({ context, rows: rows?.map((row) => row.fn) });
   const cached = built.get(key);
   if (cached) return cached;
-  const app = new App({ context: { ...featureFlags(), 'aws:cdk:bundling-stacks': [], ...context } });
+  // Without aws-cdk-lib's CloudFormation validation: test/infra/stack.test.ts runs it on the real deployment.
+  const app = new App({
+    builtinCloudFormationValidation: false,
+    context: { ...featureFlags(), 'aws:cdk:bundling-stacks': [], ...context },
+  });
   const stack = new DppServiceStack(app, 'DppServiceCdn', {
     config: readStackConfig(app),
     ...(rows ? { routes: rows } : {}),

@@ -11,7 +11,7 @@ import { isBuiltin } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { App, type CfnResource, NestedStack } from 'aws-cdk-lib';
+import { App, CfnResource, NestedStack, Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { init as initLexer, parse as parseImports } from 'es-module-lexer';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -51,6 +51,7 @@ import {
 import { LOCK_MILLISECONDS } from '../../lib/idempotency/model';
 import { IMPORT_WORKER_NODE_OPTIONS } from '../../lib/imports/worker';
 import { METRIC } from '../../lib/metrics';
+import { cloudFormationViolations } from '../support/nag';
 
 // biome-ignore lint/suspicious/noExplicitAny: CloudFormation JSON as the assertions library returns it, read field by field
 type Json = Record<string, any>;
@@ -153,7 +154,12 @@ function unbundledStack(
   const key = JSON.stringify({ context, rows: rows?.map((row) => row.fn) });
   const cached = unbundledStacks.get(key);
   if (cached) return cached;
-  const app = new App({ context: { ...featureFlagsFromCdkJson(), 'aws:cdk:bundling-stacks': [], ...context } });
+  // Without aws-cdk-lib's CloudFormation validation (about 10 s of CPU a process, more a template):
+  // the real deployment's synth below runs it.
+  const app = new App({
+    builtinCloudFormationValidation: false,
+    context: { ...featureFlagsFromCdkJson(), 'aws:cdk:bundling-stacks': [], ...context },
+  });
   const unbundled = new DppServiceStack(app, 'DppServiceUnbundled', {
     config: readStackConfig(app),
     ...(rows ? { routes: rows } : {}),
@@ -626,6 +632,21 @@ describe('functions', () => {
 
   it('synthesizes a real deployment without a warning', () => {
     expect(warningsOf(stack.artifactId)).toEqual([]);
+  });
+
+  it("passes aws-cdk-lib's own CloudFormation validation of the real deployment, its default rules as errors (cdk.json), with nothing to report", () => {
+    // The one synth of the stack in the tests that runs it (its engine costs seconds of CPU); the others turn it off.
+    expect(cloudFormationViolations(assemblyDir)).toEqual([]);
+    // The check sees a violation where there is one: a bucket with a property S3 does not have.
+    const app = new App({
+      builtinCloudFormationValidation: true,
+      context: { '@aws-cdk/core:failSynthOnValidationErrors': false },
+    });
+    new CfnResource(new Stack(app, 'Invalid'), 'Bucket', {
+      type: 'AWS::S3::Bucket',
+      properties: { NoSuchProperty: 'x' },
+    });
+    expect(cloudFormationViolations(app.synth().directory)).not.toEqual([]);
   });
 
   it('shows each default a sandbox (-c sandbox=true) keeps as a synth warning, and gives its jwt rows empty keys', () => {

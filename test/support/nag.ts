@@ -37,10 +37,16 @@ export const NAG_PACKS = ['AwsSolutions', 'Serverless'];
 export const publicKeyPem = () =>
   generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
 
-/** cdk.json as `cdk synth` reads it: the feature flags and the defaults, plus `context`; unbundled. */
-export function appWith(context: Record<string, unknown>): App {
+/**
+ * cdk.json as `cdk synth` reads it: the feature flags and the defaults, plus `context`; unbundled.
+ * Without aws-cdk-lib's own CloudFormation validation unless `cloudFormationValidation` (its WASM
+ * engine costs about 10 s of CPU a process and more a template; the packs' findings do not include
+ * its own, and test/infra/stack.test.ts runs it on the real deployment's template).
+ */
+export function appWith(context: Record<string, unknown>, { cloudFormationValidation = false } = {}): App {
   const cdkJson = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
   return new App({
+    builtinCloudFormationValidation: cloudFormationValidation,
     context: {
       ...cdkJson.context,
       'aws:cdk:bundling-stacks': [],
@@ -77,6 +83,23 @@ export function synthWithNag(app: App): Finding[] {
         constructPaths: (violation.violatingConstructs ?? []).map((construct) => construct.constructPath),
       })),
     );
+}
+
+/** aws-cdk-lib's own CloudFormation validation plugin, as it names itself in the validation report. */
+export const CLOUDFORMATION_VALIDATE = 'CloudFormation Validate';
+
+/**
+ * What aws-cdk-lib's own CloudFormation validation reported for a synthesized assembly, one line a
+ * violation (its severity, rule and constructs). The report lists only the plugins that found
+ * something, so nothing found and not run read the same: the caller's app turns it on.
+ */
+export function cloudFormationViolations(assemblyDir: string): string[] {
+  const report = JSON.parse(readFileSync(join(assemblyDir, 'validation-report.json'), 'utf8')) as ValidationReport;
+  const own = report.pluginReports.find((plugin) => plugin.pluginName === CLOUDFORMATION_VALIDATE);
+  return (own?.violations ?? []).map(
+    (violation) =>
+      `${violation.severity ?? 'error'} ${violation.ruleName} ${(violation.violatingConstructs ?? []).map((c) => c.constructPath)}`,
+  );
 }
 
 /** What the packs find when no acknowledgement counts: the findings before acknowledging, by rule. */
