@@ -32,6 +32,7 @@ import { logger } from '../../lib/logger';
 import { lambdaContext } from './api-gateway-event';
 import { loadFunction } from './handlers';
 import { runAs } from './iam/runtime';
+import { onTableWrite } from './table-writes';
 
 export type StreamHandler = (
   event: DynamoDBStreamEvent,
@@ -50,8 +51,13 @@ export interface StreamWorkerOptions {
   handler?: StreamHandler;
   /** What the stream is read with, as the event source mapping reads it with the function's role; default the env's credentials. */
   streamCredentials?: { accessKeyId: string; secretAccessKey: string };
-  /** Pause between polls that found nothing. */
+  /**
+   * Pause after a poll that found nothing; it doubles while polls find nothing, up to
+   * `idlePollMaxMs`, and a write through the IAM proxy (table-writes.ts) ends it at once.
+   */
   pollIntervalMs?: number;
+  /** The longest pause between polls while nothing is written (default 1 s; Lambda's mapping polls 4 times a second). */
+  idlePollMaxMs?: number;
   /**
    * Records per event, at most (the mapping's batch size; default 1, the anchor worker's): the
    * selected records of one read of a shard, in order. A failed batch is delivered again whole.
@@ -75,6 +81,19 @@ export interface LocalStreamWorker {
 }
 
 const sleep = (ms: number) => new Promise<void>((wake) => setTimeout(wake, ms));
+
+/** Waits `ms`, or less: until the next write to the table through the IAM proxy. */
+function untilWriteOr(ms: number): Promise<void> {
+  return new Promise<void>((wake) => {
+    const done = () => {
+      clearTimeout(timer);
+      stop();
+      wake();
+    };
+    const timer = setTimeout(done, ms);
+    const stop = onTableWrite(done);
+  });
+}
 
 /** How often the shard list is read again (a closed shard's children appear there). */
 const SHARD_REFRESH_MS = 2_000;
@@ -100,6 +119,7 @@ export async function startStreamWorker(options: StreamWorkerOptions): Promise<L
   const fn = options.fn ?? ANCHOR_WORKER_FN;
   const filter = options.filter ?? NOTARIZATION_INSERTS;
   const pollIntervalMs = options.pollIntervalMs ?? 100;
+  const idlePollMaxMs = Math.max(pollIntervalMs, options.idlePollMaxMs ?? 1_000);
   const retryAttempts = options.retryAttempts ?? STREAM_RETRY_ATTEMPTS;
   const retryDelayMs = options.retryDelayMs ?? ((n: number) => Math.min(100 * 2 ** (n - 1), 5_000));
   const clientConfig = {
@@ -243,6 +263,7 @@ export async function startStreamWorker(options: StreamWorkerOptions): Promise<L
   const loop = (async () => {
     let refreshedAt = Date.now();
     let scheduledAt = Date.now();
+    let pause = pollIntervalMs;
     while (!stopping) {
       try {
         if (Date.now() - refreshedAt > SHARD_REFRESH_MS || iterators.size === 0) {
@@ -253,7 +274,11 @@ export async function startStreamWorker(options: StreamWorkerOptions): Promise<L
           await scheduledRun();
           scheduledAt = Date.now();
         }
-        if ((await pollOnce()) === 0 && !stopping) await sleep(pollIntervalMs);
+        if ((await pollOnce()) > 0) pause = pollIntervalMs;
+        else if (!stopping) {
+          await untilWriteOr(pause);
+          pause = Math.min(pause * 2, idlePollMaxMs);
+        }
       } catch (error) {
         if (stopping) break;
         logger.warn('local stream worker: polling failed; trying again', { error });

@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { closeHttpServer, type LocalEngine, listen, localEndpoint, once } from '../engines/ports';
+import { isTableWrite, tableWritten } from '../table-writes';
 import type { LocalIam, Request, Verdict } from '.';
 import { accessKeyIdOf, dynamoDbCalls, jsonProtocolCalls, s3Calls, sesCalls } from './requests';
 
@@ -106,6 +107,9 @@ export async function startIamProxy(
         (answer) => {
           res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
           answer.pipe(res);
+          // The stream workers read the stream once a write is in (infra/local/table-writes.ts).
+          if (service === 'dynamodb' && calls?.some((call) => isTableWrite(call.action)))
+            answer.on('end', tableWritten);
         },
       );
       forward.on('error', (error) => res.destroy(error));
