@@ -82,8 +82,8 @@ export interface LocalStreamWorker {
 
 const sleep = (ms: number) => new Promise<void>((wake) => setTimeout(wake, ms));
 
-/** Waits `ms`, or less: until the next write to the table through the IAM proxy. */
-function untilWriteOr(ms: number): Promise<void> {
+/** Waits `ms`, or less: until the next write to the table through the IAM proxy, or the wake `interrupted` is handed is called. */
+function untilWriteOr(ms: number, interrupted: (wake: () => void) => void): Promise<void> {
   return new Promise<void>((wake) => {
     const done = () => {
       clearTimeout(timer);
@@ -92,6 +92,7 @@ function untilWriteOr(ms: number): Promise<void> {
     };
     const timer = setTimeout(done, ms);
     const stop = onTableWrite(done);
+    interrupted(done);
   });
 }
 
@@ -153,6 +154,8 @@ export async function startStreamWorker(options: StreamWorkerOptions): Promise<L
   const lastSequence = new Map<string, string>();
   const seen = new Set<string>();
   let stopping = false;
+  /** Ends the idle pause in progress (stop() does not wait it out). */
+  let endPause = () => {};
 
   async function iteratorFor(shardId: string): Promise<string | undefined> {
     const after = lastSequence.get(shardId);
@@ -276,7 +279,9 @@ export async function startStreamWorker(options: StreamWorkerOptions): Promise<L
         }
         if ((await pollOnce()) > 0) pause = pollIntervalMs;
         else if (!stopping) {
-          await untilWriteOr(pause);
+          await untilWriteOr(pause, (wake) => {
+            endPause = wake;
+          });
           pause = Math.min(pause * 2, idlePollMaxMs);
         }
       } catch (error) {
@@ -290,6 +295,7 @@ export async function startStreamWorker(options: StreamWorkerOptions): Promise<L
   return {
     stop: async () => {
       stopping = true;
+      endPause();
       await loop;
       streams.destroy();
     },

@@ -6,6 +6,7 @@ import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import { LOCAL_ANCHOR_ADDRESS, LOCAL_TABLE } from '../../../infra/local/environment';
 import { type LocalStreamWorker, type StreamHandler, startStreamWorker } from '../../../infra/local/stream-worker';
+import { tableWritten } from '../../../infra/local/table-writes';
 import * as keys from '../../../lib/data/keys';
 import { ethereum, rpcClient } from '../../../lib/evm/rpc';
 import { fromHex, type Hex, toHex } from '../../../lib/evm/transaction';
@@ -71,7 +72,11 @@ const until = <T>(what: string, check: () => Promise<T | undefined>): Promise<T>
 /** A worker of this test's own on the local table's stream, whose handler records the records of `pk`s it is asked about. */
 async function recordingWorker(
   mine: Set<string>,
-  options: { fail?: (record: DynamoDBRecord, delivery: number) => boolean; retryAttempts?: number } = {},
+  options: {
+    fail?: (record: DynamoDBRecord, delivery: number) => boolean;
+    retryAttempts?: number;
+    pollIntervalMs?: number;
+  } = {},
 ) {
   const deliveries: Array<{ record: DynamoDBRecord; at: number }> = [];
   const handler: StreamHandler = async (event: DynamoDBStreamEvent) => {
@@ -90,6 +95,7 @@ async function recordingWorker(
     handler,
     retryAttempts: options.retryAttempts,
     retryDelayMs: (n) => 50 * 2 ** (n - 1),
+    ...(options.pollIntervalMs && { pollIntervalMs: options.pollIntervalMs, idlePollMaxMs: options.pollIntervalMs }),
   });
   workers.push(worker);
   return { worker, deliveries };
@@ -229,6 +235,25 @@ describe('startStreamWorker', () => {
       expect.objectContaining({ keys: { pk: { S: doomed.pk }, sk: { S: doomed.sk } } }),
     );
     errors.mockRestore();
+  });
+
+  it('reads the stream at once after a write through the IAM proxy, however long its pause while idle', async () => {
+    const record = pendingNotarization();
+    const { deliveries } = await recordingWorker(new Set([record.pk]), { pollIntervalMs: 120_000 });
+    // Until it has read the stream's records so far and pauses, for two minutes.
+    await new Promise((wake) => setTimeout(wake, 2_000));
+    await put(record);
+    // What the stack's IAM proxy does once a write it forwarded is in (this worker runs in this process, not the stack's).
+    tableWritten();
+    await eventually(
+      'the delivery, long before the pause ends',
+      async () => (deliveries.length > 0 ? true : undefined),
+      {
+        everyMs: 50,
+        guardMs: 20_000,
+      },
+    );
+    expect(deliveries.map(({ record: r }) => r.dynamodb?.Keys?.sk?.S)).toEqual([record.sk]);
   });
 
   it('hands over nothing after stop()', async () => {
