@@ -82,17 +82,18 @@ export interface LocalStreamWorker {
 
 const sleep = (ms: number) => new Promise<void>((wake) => setTimeout(wake, ms));
 
-/** Waits `ms`, or less: until the next write to the table through the IAM proxy, or the wake `interrupted` is handed is called. */
-function untilWriteOr(ms: number, interrupted: (wake: () => void) => void): Promise<void> {
+/** Waits `ms`, or less: until the next write to the table through the IAM proxy, or until `signal` aborts. */
+function untilWriteOr(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise<void>((wake) => {
     const done = () => {
       clearTimeout(timer);
-      stop();
+      stopListening();
+      signal.removeEventListener('abort', done);
       wake();
     };
     const timer = setTimeout(done, ms);
-    const stop = onTableWrite(done);
-    interrupted(done);
+    const stopListening = onTableWrite(done);
+    signal.addEventListener('abort', done);
   });
 }
 
@@ -154,8 +155,8 @@ export async function startStreamWorker(options: StreamWorkerOptions): Promise<L
   const lastSequence = new Map<string, string>();
   const seen = new Set<string>();
   let stopping = false;
-  /** Ends the idle pause in progress (stop() does not wait it out). */
-  let endPause = () => {};
+  /** Aborted by stop(): ends the idle pause in progress instead of waiting it out. */
+  const stopped = new AbortController();
 
   async function iteratorFor(shardId: string): Promise<string | undefined> {
     const after = lastSequence.get(shardId);
@@ -279,9 +280,7 @@ export async function startStreamWorker(options: StreamWorkerOptions): Promise<L
         }
         if ((await pollOnce()) > 0) pause = pollIntervalMs;
         else if (!stopping) {
-          await untilWriteOr(pause, (wake) => {
-            endPause = wake;
-          });
+          await untilWriteOr(pause, stopped.signal);
           pause = Math.min(pause * 2, idlePollMaxMs);
         }
       } catch (error) {
@@ -295,7 +294,7 @@ export async function startStreamWorker(options: StreamWorkerOptions): Promise<L
   return {
     stop: async () => {
       stopping = true;
-      endPause();
+      stopped.abort();
       await loop;
       streams.destroy();
     },

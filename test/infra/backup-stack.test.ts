@@ -45,7 +45,7 @@ const shown = (finding: Finding) => `${finding.pack} ${finding.rule} ${finding.c
 
 let primary: { template: Template; findings: string[]; before: Record<string, number> };
 let copy: {
-  validation: string[] | undefined;
+  validation: string[];
   template: Template;
   findings: string[];
   stack: DppBackupStack;
